@@ -1,0 +1,177 @@
+//! The nutrient vocabulary shared by ingredients, the food database and labels.
+//!
+//! Each variant serialises to the API key used in `nutrients_per_100g` and in label
+//! objects (`total_fat_g`, `sodium_mg`, ...): the unit is part of the name, so an amount
+//! is always a plain number in that unit.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// One nutrient a label or an ingredient can carry. The serde name is the API key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Nutrient {
+    /// Energy in kcal.
+    Calories,
+    TotalFatG,
+    SaturatedFatG,
+    TransFatG,
+    MonounsaturatedFatG,
+    PolyunsaturatedFatG,
+    CholesterolMg,
+    SodiumMg,
+    TotalCarbohydrateG,
+    DietaryFiberG,
+    TotalSugarsG,
+    AddedSugarsG,
+    SugarAlcoholsG,
+    PolyolsG,
+    StarchG,
+    AlcoholG,
+    ProteinG,
+    VitaminDMcg,
+    CalciumMg,
+    IronMg,
+    PotassiumMg,
+    VitaminAMcg,
+    VitaminCMg,
+    VitaminEMg,
+    VitaminKMcg,
+    ThiaminMg,
+    RiboflavinMg,
+    NiacinMg,
+    VitaminB6Mg,
+    FolateMcg,
+    VitaminB12Mcg,
+    PhosphorusMg,
+    MagnesiumMg,
+    ZincMg,
+    SeleniumMcg,
+    CopperMg,
+    ManganeseMg,
+    WaterG,
+}
+
+impl Nutrient {
+    /// Every nutrient, in declaration order.
+    pub const ALL: [Nutrient; 38] = [
+        Self::Calories,
+        Self::TotalFatG,
+        Self::SaturatedFatG,
+        Self::TransFatG,
+        Self::MonounsaturatedFatG,
+        Self::PolyunsaturatedFatG,
+        Self::CholesterolMg,
+        Self::SodiumMg,
+        Self::TotalCarbohydrateG,
+        Self::DietaryFiberG,
+        Self::TotalSugarsG,
+        Self::AddedSugarsG,
+        Self::SugarAlcoholsG,
+        Self::PolyolsG,
+        Self::StarchG,
+        Self::AlcoholG,
+        Self::ProteinG,
+        Self::VitaminDMcg,
+        Self::CalciumMg,
+        Self::IronMg,
+        Self::PotassiumMg,
+        Self::VitaminAMcg,
+        Self::VitaminCMg,
+        Self::VitaminEMg,
+        Self::VitaminKMcg,
+        Self::ThiaminMg,
+        Self::RiboflavinMg,
+        Self::NiacinMg,
+        Self::VitaminB6Mg,
+        Self::FolateMcg,
+        Self::VitaminB12Mcg,
+        Self::PhosphorusMg,
+        Self::MagnesiumMg,
+        Self::ZincMg,
+        Self::SeleniumMcg,
+        Self::CopperMg,
+        Self::ManganeseMg,
+        Self::WaterG,
+    ];
+
+    /// The API key, e.g. `"total_fat_g"`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Calories => "calories",
+            Self::TotalFatG => "total_fat_g",
+            Self::SaturatedFatG => "saturated_fat_g",
+            Self::TransFatG => "trans_fat_g",
+            Self::MonounsaturatedFatG => "monounsaturated_fat_g",
+            Self::PolyunsaturatedFatG => "polyunsaturated_fat_g",
+            Self::CholesterolMg => "cholesterol_mg",
+            Self::SodiumMg => "sodium_mg",
+            Self::TotalCarbohydrateG => "total_carbohydrate_g",
+            Self::DietaryFiberG => "dietary_fiber_g",
+            Self::TotalSugarsG => "total_sugars_g",
+            Self::AddedSugarsG => "added_sugars_g",
+            Self::SugarAlcoholsG => "sugar_alcohols_g",
+            Self::PolyolsG => "polyols_g",
+            Self::StarchG => "starch_g",
+            Self::AlcoholG => "alcohol_g",
+            Self::ProteinG => "protein_g",
+            Self::VitaminDMcg => "vitamin_d_mcg",
+            Self::CalciumMg => "calcium_mg",
+            Self::IronMg => "iron_mg",
+            Self::PotassiumMg => "potassium_mg",
+            Self::VitaminAMcg => "vitamin_a_mcg",
+            Self::VitaminCMg => "vitamin_c_mg",
+            Self::VitaminEMg => "vitamin_e_mg",
+            Self::VitaminKMcg => "vitamin_k_mcg",
+            Self::ThiaminMg => "thiamin_mg",
+            Self::RiboflavinMg => "riboflavin_mg",
+            Self::NiacinMg => "niacin_mg",
+            Self::VitaminB6Mg => "vitamin_b6_mg",
+            Self::FolateMcg => "folate_mcg",
+            Self::VitaminB12Mcg => "vitamin_b12_mcg",
+            Self::PhosphorusMg => "phosphorus_mg",
+            Self::MagnesiumMg => "magnesium_mg",
+            Self::ZincMg => "zinc_mg",
+            Self::SeleniumMcg => "selenium_mcg",
+            Self::CopperMg => "copper_mg",
+            Self::ManganeseMg => "manganese_mg",
+            Self::WaterG => "water_g",
+        }
+    }
+
+    /// Parses an API key; `None` for anything outside the vocabulary.
+    pub fn from_key(key: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|n| n.key() == key)
+    }
+}
+
+/// Amounts of nutrients, each in the unit its key names. A missing nutrient is unknown,
+/// which is not the same as zero (labels treat unknown as zero but say so).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct NutrientAmounts(pub BTreeMap<Nutrient, f64>);
+
+impl NutrientAmounts {
+    /// The amount of `nutrient`, if known.
+    pub fn get(&self, nutrient: Nutrient) -> Option<f64> {
+        self.0.get(&nutrient).copied()
+    }
+
+    /// Sets the amount of `nutrient`.
+    pub fn set(&mut self, nutrient: Nutrient, amount: f64) {
+        self.0.insert(nutrient, amount);
+    }
+
+    /// Every amount multiplied by `factor` (e.g. grams / 100 to go from per-100 g to a portion).
+    pub fn scaled(&self, factor: f64) -> Self {
+        Self(self.0.iter().map(|(n, v)| (*n, v * factor)).collect())
+    }
+
+    /// Adds `other` into `self`; a nutrient known in either is known in the sum.
+    pub fn add_assign(&mut self, other: &Self) {
+        for (n, v) in &other.0 {
+            *self.0.entry(*n).or_insert(0.0) += v;
+        }
+    }
+}
