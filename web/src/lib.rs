@@ -1,1 +1,15 @@
-//! nls-web
+//! What every HTTP-facing role shares: the error body, the JSON and header extractors,
+//! API-key authentication and list paging.
+#![forbid(unsafe_code)]
+
+pub mod auth;
+pub mod error;
+pub mod headers;
+pub mod json;
+pub mod paging;
+
+pub use auth::{Caller, Plan};
+pub use error::{ApiError, ErrorCode};
+pub use headers::{IdempotencyKey, IfMatch, Versioned};
+pub use json::{ApiJson, ApiQuery, JsonFields, BODY_LIMIT_BYTES};
+pub use paging::{Cursor, ListParams, Page};

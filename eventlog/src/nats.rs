@@ -1,0 +1,85 @@
+//! NATS connection, the JetStream stream, and subject naming.
+
+use std::time::Duration;
+
+use async_nats::jetstream::{self, stream};
+use nls_events::Envelope;
+
+/// Where events are published. Tests give each run its own stream and prefix.
+#[derive(Debug, Clone)]
+pub struct NatsConfig {
+    pub url: String,
+    /// JetStream stream name, e.g. `NLS_EVENTS`.
+    pub stream: String,
+    /// Subject prefix, e.g. `nls`; events go to `<prefix>.events.<kind>.<stream id>`.
+    pub subject_prefix: String,
+}
+
+impl NatsConfig {
+    /// The subject an event is published on.
+    pub fn subject_for(&self, envelope: &Envelope) -> String {
+        let kind = envelope
+            .stream_id
+            .split('_')
+            .next()
+            .map(|p| match p {
+                "rcp" => "recipe",
+                "ing" => "ingredient",
+                _ => "other",
+            })
+            .unwrap_or("other");
+        format!("{}.events.{kind}.{}", self.subject_prefix, envelope.stream_id)
+    }
+
+    /// The wildcard covering every event subject.
+    pub fn events_wildcard(&self) -> String {
+        format!("{}.events.>", self.subject_prefix)
+    }
+}
+
+/// A connected client and JetStream context.
+#[derive(Clone)]
+pub struct NatsLink {
+    pub config: NatsConfig,
+    pub client: async_nats::Client,
+    pub jetstream: jetstream::Context,
+}
+
+impl NatsLink {
+    /// Connects without waiting for the server: the client keeps reconnecting in the
+    /// background, so a service can start (and take writes) while NATS is down.
+    pub async fn connect(config: NatsConfig) -> Result<Self, async_nats::ConnectError> {
+        let client = async_nats::ConnectOptions::new()
+            .retry_on_initial_connect()
+            .connection_timeout(Duration::from_secs(2))
+            .connect(config.url.as_str())
+            .await?;
+        let jetstream = jetstream::new(client.clone());
+        Ok(Self {
+            config,
+            client,
+            jetstream,
+        })
+    }
+
+    /// Creates the event stream if it is missing. The duplicate window is what makes a
+    /// republish after a crash harmless: the message id is the event id.
+    pub async fn ensure_stream(&self) -> Result<stream::Stream, NatsSetupError> {
+        let config = stream::Config {
+            name: self.config.stream.clone(),
+            subjects: vec![self.config.events_wildcard()],
+            storage: stream::StorageType::File,
+            duplicate_window: Duration::from_secs(600),
+            ..Default::default()
+        };
+        self.jetstream
+            .get_or_create_stream(config)
+            .await
+            .map_err(|err| NatsSetupError(err.to_string()))
+    }
+}
+
+/// JetStream refused or could not be reached while creating the stream or a consumer.
+#[derive(Debug, thiserror::Error)]
+#[error("NATS JetStream setup failed: {0}")]
+pub struct NatsSetupError(pub String);

@@ -1,0 +1,174 @@
+//! The outbox relay: publishes committed events to JetStream in log order.
+//!
+//! The event table is the outbox. A write commits to Postgres only; this relay follows the
+//! log (see [`crate::read`]) and publishes each event with its event id as the NATS message
+//! id, advancing its checkpoint only after JetStream acknowledged the batch. A crash between
+//! publish and checkpoint republishes a few events, which JetStream deduplicates. When NATS
+//! is down the relay retries with backoff while writes go on; it catches up when NATS
+//! returns. Several relays may run: a session advisory lock makes exactly one of them active.
+
+use std::time::Duration;
+
+use async_nats::HeaderMap;
+use bytes::Bytes;
+use sqlx::postgres::PgListener;
+use sqlx::{PgPool, Row};
+use tokio_util::sync::CancellationToken;
+
+use crate::nats::NatsLink;
+use crate::read::{LogCursor, LogReader};
+
+const BATCH: i64 = 256;
+/// Key of the advisory lock that elects the active relay.
+const RELAY_LOCK: i64 = 0x6e6c_735f_7265_6c61; // "nls_rela"
+
+/// Runs the relay until `shutdown` fires.
+pub async fn run(pool: PgPool, nats: NatsLink, name: String, shutdown: CancellationToken) {
+    let mut backoff = Duration::from_millis(100);
+    while !shutdown.is_cancelled() {
+        match run_as_leader(&pool, &nats, &name, &shutdown).await {
+            Ok(()) => return,
+            Err(err) => {
+                tracing::warn!(error = %err, "relay interrupted; retrying");
+                tokio::select! {
+                    _ = shutdown.cancelled() => return,
+                    _ = tokio::time::sleep(backoff) => {}
+                }
+                backoff = (backoff * 2).min(Duration::from_secs(2));
+            }
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+enum RelayError {
+    #[error("database: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("publish: {0}")]
+    Publish(String),
+}
+
+async fn run_as_leader(
+    pool: &PgPool,
+    nats: &NatsLink,
+    name: &str,
+    shutdown: &CancellationToken,
+) -> Result<(), RelayError> {
+    // The lock lives as long as this connection; if the process dies, Postgres frees it.
+    let mut lock_conn = pool.acquire().await?;
+    loop {
+        let got: bool = sqlx::query_scalar("select pg_try_advisory_lock($1)")
+            .bind(RELAY_LOCK)
+            .fetch_one(&mut *lock_conn)
+            .await?;
+        if got {
+            break;
+        }
+        tokio::select! {
+            _ = shutdown.cancelled() => return Ok(()),
+            _ = tokio::time::sleep(Duration::from_millis(500)) => {}
+        }
+    }
+    let mut listener = PgListener::connect_with(pool).await?;
+    listener.listen(crate::EVENT_CHANNEL).await?;
+    let reader = LogReader::new(pool.clone());
+    let mut cursor = load_checkpoint(pool, name).await?;
+    let mut publish_backoff = Duration::from_millis(50);
+    loop {
+        let batch = reader.next_batch(cursor, BATCH).await?;
+        if batch.is_empty() {
+            tokio::select! {
+                _ = shutdown.cancelled() => return Ok(()),
+                _ = listener.recv() => {}
+                // Also poll: a notification can precede the moment the row becomes final.
+                _ = tokio::time::sleep(Duration::from_millis(50)) => {}
+            }
+            continue;
+        }
+        match publish_batch(nats, &batch).await {
+            Ok(()) => {
+                publish_backoff = Duration::from_millis(50);
+                if let Some((last, _)) = batch.last() {
+                    cursor = *last;
+                    save_checkpoint(pool, name, cursor).await?;
+                }
+            }
+            Err(err) => {
+                tracing::warn!(error = %err, "publishing to NATS failed; will retry");
+                tokio::select! {
+                    _ = shutdown.cancelled() => return Ok(()),
+                    _ = tokio::time::sleep(publish_backoff) => {}
+                }
+                publish_backoff = (publish_backoff * 2).min(Duration::from_secs(2));
+            }
+        }
+    }
+}
+
+/// Publishes every event of the batch, then waits for all acknowledgements: pipelining keeps
+/// throughput high while the checkpoint still moves only past acknowledged events.
+async fn publish_batch(
+    nats: &NatsLink,
+    batch: &[(LogCursor, nls_events::Envelope)],
+) -> Result<(), RelayError> {
+    let mut pending = Vec::with_capacity(batch.len());
+    for (_, envelope) in batch {
+        let mut headers = HeaderMap::new();
+        headers.insert("Nats-Msg-Id", envelope.event_id.to_string().as_str());
+        let body = serde_json::to_vec(envelope).map_err(|e| RelayError::Publish(e.to_string()))?;
+        let ack = nats
+            .jetstream
+            .publish_with_headers(nats.config.subject_for(envelope), headers, Bytes::from(body))
+            .await
+            .map_err(|e| RelayError::Publish(e.to_string()))?;
+        pending.push(ack);
+    }
+    for ack in pending {
+        tokio::time::timeout(Duration::from_secs(5), ack)
+            .await
+            .map_err(|_| RelayError::Publish("acknowledgement timed out".into()))?
+            .map_err(|e| RelayError::Publish(e.to_string()))?;
+    }
+    Ok(())
+}
+
+async fn load_checkpoint(pool: &PgPool, name: &str) -> Result<LogCursor, sqlx::Error> {
+    let row = sqlx::query(
+        "select txid::text::bigint as txid, position from relay_checkpoint where relay_name = $1",
+    )
+    .bind(name)
+    .fetch_optional(pool)
+    .await?;
+    Ok(match row {
+        Some(row) => LogCursor {
+            txid: row.try_get("txid")?,
+            position: row.try_get("position")?,
+        },
+        None => LogCursor::default(),
+    })
+}
+
+async fn save_checkpoint(pool: &PgPool, name: &str, cursor: LogCursor) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "insert into relay_checkpoint (relay_name, txid, position) values ($1, $2::text::xid8, $3)
+         on conflict (relay_name) do update set txid = excluded.txid, position = excluded.position",
+    )
+    .bind(name)
+    .bind(cursor.txid.to_string())
+    .bind(cursor.position)
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// How many committed events the relay has not yet published (for `/readyz` and tests).
+pub async fn backlog(pool: &PgPool, name: &str) -> Result<i64, sqlx::Error> {
+    let cursor = load_checkpoint(pool, name).await?;
+    sqlx::query_scalar(
+        "select count(*) from event where (txid, position) > ($1::text::xid8, $2)",
+    )
+    .bind(cursor.txid.to_string())
+    .bind(cursor.position)
+    .fetch_one(pool)
+    .await
+}

@@ -1,0 +1,201 @@
+//! Facts about one custom ingredient, and the fold that turns them into its state.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::error::{payload, DecodeError};
+use crate::NewEvent;
+
+/// `ingredient_created` v1. Nutrients and allergens are stored by their API keys and codes,
+/// so the schema does not depend on the nutrition crate's enums.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct IngredientCreated {
+    pub name: String,
+    pub nutrients_per_100g: BTreeMap<String, f64>,
+    #[serde(default)]
+    pub allergens: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost_per_unit: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+}
+
+/// `ingredient_updated` v1: only the fields that changed. `nutrients_per_100g` and
+/// `allergens`, when present, replace the whole value.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct IngredientUpdated {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nutrients_per_100g: Option<BTreeMap<String, f64>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allergens: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost_per_unit: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+}
+
+impl IngredientUpdated {
+    /// Whether the change can alter any label that uses the ingredient.
+    pub fn affects_labels(&self) -> bool {
+        self.name.is_some()
+            || self.nutrients_per_100g.is_some()
+            || self.allergens.is_some()
+            || self.label_name.is_some()
+    }
+}
+
+/// Facts about one custom ingredient.
+#[derive(Debug, Clone, PartialEq)]
+pub enum IngredientEvent {
+    Created(IngredientCreated),
+    Updated(IngredientUpdated),
+    Archived,
+    Unarchived,
+    Deleted,
+}
+
+impl IngredientEvent {
+    /// The frozen `(event_type, schema_version)` this event is written as.
+    pub fn kind(&self) -> (&'static str, i16) {
+        match self {
+            Self::Created(_) => ("ingredient_created", 1),
+            Self::Updated(_) => ("ingredient_updated", 1),
+            Self::Archived => ("ingredient_archived", 1),
+            Self::Unarchived => ("ingredient_unarchived", 1),
+            Self::Deleted => ("ingredient_deleted", 1),
+        }
+    }
+
+    /// The JSON payload stored for this event.
+    pub fn payload(&self) -> Value {
+        let encoded = match self {
+            Self::Created(e) => serde_json::to_value(e),
+            Self::Updated(e) => serde_json::to_value(e),
+            Self::Archived | Self::Unarchived | Self::Deleted => Ok(Value::Object(Default::default())),
+        };
+        encoded.unwrap_or(Value::Null)
+    }
+
+    /// Ready to append.
+    pub fn to_new_event(&self) -> NewEvent {
+        NewEvent::new(self.kind(), self.payload())
+    }
+
+    /// Covers every pair ever written; old shapes are upcast here and nowhere else.
+    pub fn decode(event_type: &str, version: i16, data: Value) -> Result<Self, DecodeError> {
+        Ok(match (event_type, version) {
+            ("ingredient_created", 1) => Self::Created(payload(event_type, version, data)?),
+            ("ingredient_updated", 1) => Self::Updated(payload(event_type, version, data)?),
+            ("ingredient_archived", 1) => Self::Archived,
+            ("ingredient_unarchived", 1) => Self::Unarchived,
+            ("ingredient_deleted", 1) => Self::Deleted,
+            _ => {
+                return Err(DecodeError::Unknown {
+                    event_type: event_type.to_owned(),
+                    schema_version: version,
+                })
+            }
+        })
+    }
+}
+
+/// The state of a custom ingredient after folding its events.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct IngredientState {
+    pub version: i64,
+    pub name: String,
+    pub nutrients_per_100g: BTreeMap<String, f64>,
+    pub allergens: Vec<String>,
+    pub label_name: Option<String>,
+    pub cost_per_unit: Option<f64>,
+    pub unit: Option<String>,
+    pub archived: bool,
+    pub deleted: bool,
+}
+
+impl IngredientState {
+    /// Whether the ingredient exists and is not deleted.
+    pub fn is_live(&self) -> bool {
+        self.version > 0 && !self.deleted
+    }
+
+    /// Applies one event. Pure and total.
+    pub fn evolve(mut self, event: &IngredientEvent) -> Self {
+        self.version += 1;
+        match event {
+            IngredientEvent::Created(e) => {
+                self.name = e.name.clone();
+                self.nutrients_per_100g = e.nutrients_per_100g.clone();
+                self.allergens = e.allergens.clone();
+                self.label_name = e.label_name.clone();
+                self.cost_per_unit = e.cost_per_unit;
+                self.unit = e.unit.clone();
+            }
+            IngredientEvent::Updated(e) => {
+                if let Some(v) = &e.name {
+                    self.name = v.clone();
+                }
+                if let Some(v) = &e.nutrients_per_100g {
+                    self.nutrients_per_100g = v.clone();
+                }
+                if let Some(v) = &e.allergens {
+                    self.allergens = v.clone();
+                }
+                if let Some(v) = &e.label_name {
+                    self.label_name = Some(v.clone());
+                }
+                if let Some(v) = e.cost_per_unit {
+                    self.cost_per_unit = Some(v);
+                }
+                if let Some(v) = &e.unit {
+                    self.unit = Some(v.clone());
+                }
+            }
+            IngredientEvent::Archived => self.archived = true,
+            IngredientEvent::Unarchived => self.archived = false,
+            IngredientEvent::Deleted => self.deleted = true,
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_event_decodes_from_what_it_encodes() {
+        let events = [
+            IngredientEvent::Created(IngredientCreated {
+                name: "Almond paste".into(),
+                nutrients_per_100g: BTreeMap::from([("calories".into(), 458.0)]),
+                allergens: vec!["tree_nuts".into()],
+                label_name: None,
+                cost_per_unit: Some(12.5),
+                unit: Some("kg".into()),
+            }),
+            IngredientEvent::Updated(IngredientUpdated {
+                name: Some("Marzipan".into()),
+                ..Default::default()
+            }),
+            IngredientEvent::Archived,
+            IngredientEvent::Unarchived,
+            IngredientEvent::Deleted,
+        ];
+        for event in events {
+            let (kind, version) = event.kind();
+            assert_eq!(
+                IngredientEvent::decode(kind, version, event.payload()).ok(),
+                Some(event)
+            );
+        }
+    }
+}

@@ -1,0 +1,263 @@
+//! Facts about one recipe, and the fold that turns them into its state.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::error::{payload, DecodeError};
+use crate::NewEvent;
+
+/// One line of a recipe as recorded: what the entry resolved to when it was written.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct IngredientLine {
+    /// `ing_…` (custom ingredient), `rcp_…` (sub-recipe) or `fooddb:<fdc id>`.
+    pub ingredient_id: String,
+    /// The name given by the client, or the resolved name when the entry came by id.
+    pub name: String,
+    /// How the line reads in the ingredient statement, when the client set it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label_name: Option<String>,
+    pub grams: f64,
+}
+
+/// `recipe_created` v1.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RecipeCreated {
+    pub name: String,
+    pub servings: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub serving_weight_g: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub serving_size_text: Option<String>,
+    pub label_format: String,
+    pub ingredients: Vec<IngredientLine>,
+}
+
+/// `recipe_updated` v1: only the fields that changed.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct RecipeUpdated {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub servings: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub serving_weight_g: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub serving_size_text: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label_format: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ingredients: Option<Vec<IngredientLine>>,
+}
+
+/// `recipe_embed_enabled` v1: a new public embed token was issued.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EmbedEnabled {
+    pub token: String,
+}
+
+/// Facts about one recipe. A shipped `(event_type, schema_version)` payload never changes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RecipeEvent {
+    Created(RecipeCreated),
+    Updated(RecipeUpdated),
+    Archived,
+    Unarchived,
+    EmbedEnabled(EmbedEnabled),
+    EmbedDisabled,
+    Deleted,
+}
+
+impl RecipeEvent {
+    /// The frozen `(event_type, schema_version)` this event is written as.
+    pub fn kind(&self) -> (&'static str, i16) {
+        match self {
+            Self::Created(_) => ("recipe_created", 1),
+            Self::Updated(_) => ("recipe_updated", 1),
+            Self::Archived => ("recipe_archived", 1),
+            Self::Unarchived => ("recipe_unarchived", 1),
+            Self::EmbedEnabled(_) => ("recipe_embed_enabled", 1),
+            Self::EmbedDisabled => ("recipe_embed_disabled", 1),
+            Self::Deleted => ("recipe_deleted", 1),
+        }
+    }
+
+    /// The JSON payload stored for this event.
+    pub fn payload(&self) -> Value {
+        let encoded = match self {
+            Self::Created(e) => serde_json::to_value(e),
+            Self::Updated(e) => serde_json::to_value(e),
+            Self::EmbedEnabled(e) => serde_json::to_value(e),
+            Self::Archived | Self::Unarchived | Self::EmbedDisabled | Self::Deleted => {
+                Ok(Value::Object(Default::default()))
+            }
+        };
+        // Plain structs of strings and finite numbers always encode.
+        encoded.unwrap_or(Value::Null)
+    }
+
+    /// Ready to append.
+    pub fn to_new_event(&self) -> NewEvent {
+        NewEvent::new(self.kind(), self.payload())
+    }
+
+    /// Covers every pair ever written; old shapes are upcast here and nowhere else.
+    pub fn decode(event_type: &str, version: i16, data: Value) -> Result<Self, DecodeError> {
+        Ok(match (event_type, version) {
+            ("recipe_created", 1) => Self::Created(payload(event_type, version, data)?),
+            ("recipe_updated", 1) => Self::Updated(payload(event_type, version, data)?),
+            ("recipe_archived", 1) => Self::Archived,
+            ("recipe_unarchived", 1) => Self::Unarchived,
+            ("recipe_embed_enabled", 1) => Self::EmbedEnabled(payload(event_type, version, data)?),
+            ("recipe_embed_disabled", 1) => Self::EmbedDisabled,
+            ("recipe_deleted", 1) => Self::Deleted,
+            _ => {
+                return Err(DecodeError::Unknown {
+                    event_type: event_type.to_owned(),
+                    schema_version: version,
+                })
+            }
+        })
+    }
+}
+
+/// The state of a recipe after folding its events. `version` 0 means the stream is empty.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RecipeState {
+    pub version: i64,
+    pub name: String,
+    pub servings: f64,
+    pub serving_weight_g: Option<f64>,
+    pub serving_size_text: Option<String>,
+    pub label_format: String,
+    pub ingredients: Vec<IngredientLine>,
+    pub archived: bool,
+    pub embed_token: Option<String>,
+    pub deleted: bool,
+}
+
+impl RecipeState {
+    /// Whether the recipe exists and is not deleted.
+    pub fn is_live(&self) -> bool {
+        self.version > 0 && !self.deleted
+    }
+
+    /// Applies one event. Pure and total: events are facts, so nothing here can fail.
+    pub fn evolve(mut self, event: &RecipeEvent) -> Self {
+        self.version += 1;
+        match event {
+            RecipeEvent::Created(e) => {
+                self.name = e.name.clone();
+                self.servings = e.servings;
+                self.serving_weight_g = e.serving_weight_g;
+                self.serving_size_text = e.serving_size_text.clone();
+                self.label_format = e.label_format.clone();
+                self.ingredients = e.ingredients.clone();
+            }
+            RecipeEvent::Updated(e) => {
+                if let Some(v) = &e.name {
+                    self.name = v.clone();
+                }
+                if let Some(v) = e.servings {
+                    self.servings = v;
+                }
+                if let Some(v) = e.serving_weight_g {
+                    self.serving_weight_g = Some(v);
+                }
+                if let Some(v) = &e.serving_size_text {
+                    self.serving_size_text = Some(v.clone());
+                }
+                if let Some(v) = &e.label_format {
+                    self.label_format = v.clone();
+                }
+                if let Some(v) = &e.ingredients {
+                    self.ingredients = v.clone();
+                }
+            }
+            RecipeEvent::Archived => self.archived = true,
+            RecipeEvent::Unarchived => self.archived = false,
+            RecipeEvent::EmbedEnabled(e) => self.embed_token = Some(e.token.clone()),
+            RecipeEvent::EmbedDisabled => self.embed_token = None,
+            RecipeEvent::Deleted => {
+                self.deleted = true;
+                self.embed_token = None;
+            }
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pancakes() -> RecipeCreated {
+        RecipeCreated {
+            name: "Pancakes".into(),
+            servings: 4.0,
+            serving_weight_g: None,
+            serving_size_text: None,
+            label_format: "standard".into(),
+            ingredients: vec![IngredientLine {
+                ingredient_id: "fooddb:168894".into(),
+                name: "flour".into(),
+                label_name: None,
+                grams: 200.0,
+            }],
+        }
+    }
+
+    #[test]
+    fn every_event_decodes_from_what_it_encodes() {
+        let events = [
+            RecipeEvent::Created(pancakes()),
+            RecipeEvent::Updated(RecipeUpdated {
+                servings: Some(8.0),
+                ..Default::default()
+            }),
+            RecipeEvent::Archived,
+            RecipeEvent::Unarchived,
+            RecipeEvent::EmbedEnabled(EmbedEnabled {
+                token: "emb_x".into(),
+            }),
+            RecipeEvent::EmbedDisabled,
+            RecipeEvent::Deleted,
+        ];
+        for event in events {
+            let (kind, version) = event.kind();
+            let decoded = RecipeEvent::decode(kind, version, event.payload());
+            assert_eq!(decoded.ok(), Some(event));
+        }
+    }
+
+    #[test]
+    fn an_update_changes_only_the_fields_it_names() {
+        let state = RecipeState::default()
+            .evolve(&RecipeEvent::Created(pancakes()))
+            .evolve(&RecipeEvent::Updated(RecipeUpdated {
+                servings: Some(8.0),
+                ..Default::default()
+            }));
+        assert_eq!(state.version, 2);
+        assert_eq!(state.servings, 8.0);
+        assert_eq!(state.name, "Pancakes");
+        assert_eq!(state.ingredients.len(), 1);
+    }
+
+    #[test]
+    fn deleting_revokes_the_embed_token() {
+        let state = RecipeState::default()
+            .evolve(&RecipeEvent::Created(pancakes()))
+            .evolve(&RecipeEvent::EmbedEnabled(EmbedEnabled {
+                token: "emb_x".into(),
+            }))
+            .evolve(&RecipeEvent::Deleted);
+        assert!(!state.is_live());
+        assert_eq!(state.embed_token, None);
+    }
+
+    #[test]
+    fn an_unknown_pair_is_an_error_not_a_default() {
+        let result = RecipeEvent::decode("recipe_created", 99, Value::Null);
+        assert!(matches!(result, Err(DecodeError::Unknown { .. })));
+    }
+}

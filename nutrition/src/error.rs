@@ -1,0 +1,56 @@
+//! The one error type of label computation.
+
+/// Why a label could not be computed. Messages are written for an API client.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum LabelError {
+    /// `servings` is NaN, infinite, zero or negative.
+    #[error("servings must be a finite number greater than 0 (got {0})")]
+    InvalidServings(f64),
+    /// `serving_weight_g` is NaN, infinite, zero or negative.
+    #[error("serving_weight_g must be a finite number of grams greater than 0 (got {0})")]
+    InvalidServingWeight(f64),
+    /// `racc_g` is NaN, infinite, zero or negative.
+    #[error("racc_g must be a finite number of grams greater than 0 (got {0})")]
+    InvalidRacc(f64),
+    /// The recipe has no ingredients.
+    #[error("a recipe needs at least one ingredient")]
+    NoIngredients,
+    /// An ingredient's grams are NaN, infinite, zero or negative.
+    #[error(
+        "ingredient {ingredient:?}: grams must be a finite number greater than 0 (got {grams})"
+    )]
+    InvalidGrams {
+        /// The ingredient's label name.
+        ingredient: String,
+        /// The offending value.
+        grams: f64,
+    },
+    /// A per-100 g amount is NaN, infinite or negative.
+    #[error("ingredient {ingredient:?}: {nutrient} must be a finite number >= 0 (got {amount})")]
+    InvalidNutrientAmount {
+        /// The ingredient's label name.
+        ingredient: String,
+        /// The nutrient key, e.g. `total_fat_g`.
+        nutrient: &'static str,
+        /// The offending value.
+        amount: f64,
+    },
+    /// Something inside a sub-recipe is invalid.
+    #[error("sub-recipe {name:?}: {source}")]
+    InSubRecipe {
+        /// The sub-recipe's label name.
+        name: String,
+        /// What is wrong inside it.
+        #[source]
+        source: Box<LabelError>,
+    },
+    /// Sub-recipes are nested deeper than the engine accepts.
+    #[error("sub-recipes are nested more than {max} levels deep")]
+    NestingTooDeep {
+        /// The deepest nesting accepted.
+        max: usize,
+    },
+    /// The numbers are so large that a result is not finite.
+    #[error("the recipe's amounts are too large to compute a label ({0} overflowed)")]
+    Overflow(&'static str),
+}

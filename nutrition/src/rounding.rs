@@ -1,0 +1,316 @@
+//! Rounding rules, one function per rule, each named after its citation.
+//!
+//! Every function takes the UNROUNDED amount (per serving for the US, per 100 g or per portion
+//! for the EU) in the unit its name or docs give, and rounds half up (LABEL_RULES, "How to
+//! read": a value exactly halfway goes to the higher step). A tiny tolerance (1e-9 of a step)
+//! absorbs binary representation error, so 2.35 g to the nearest 0.1 g gives 2.4 g.
+//! The functions never panic; NaN comes back as NaN.
+//!
+//! Choices made where the rules allow options (see LABEL_RULES §1.2, §1.3, §3.5):
+//! - calories < 5 → 0 (101.9(c)(1) "may be expressed as zero");
+//! - cholesterol 2 to < 5 mg → "less than 5mg" (101.9(c)(3)); exactly 5 mg → 5 mg;
+//! - protein 0.5 to < 1 g → "<1g" (the "less than 1 gram" option of 101.9(c)(7));
+//! - vitamins/minerals: FDA guidance increments (RDI < 25 → 0.1, else → 1; whole mg also for
+//!   RDI ≥ 250, as the regulation's sample label "Potassium 235mg", not the unconfirmed 10 mg);
+//! - vitamin/mineral %DV < 2 % → 0 % (not the asterisk or omission);
+//! - EU "low amount" values: "0g" when the amount is exactly zero, else "<0.5g" / "<0.1g" /
+//!   "<0.01g"; the number is 0 either way.
+
+use crate::format::{PercentRounding, Rounding};
+
+/// How a "less than" declaration is worded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LessThanStyle {
+    /// "less than 5mg" (the words of 101.9(c)(3)).
+    Words,
+    /// "<1g" (the usual print of "less than 1 gram").
+    Sign,
+}
+
+/// A declared amount: the number and, for "less than" declarations, the bound and wording.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Declared {
+    /// The declared number. For US "less than" declarations it is the bound (5 mg, 1 g); for
+    /// EU low amounts it is 0.
+    pub amount: f64,
+    /// `Some` when the printed text is "less than" a bound.
+    pub less_than: Option<(f64, LessThanStyle)>,
+}
+
+impl Declared {
+    fn exact(amount: f64) -> Self {
+        Self {
+            amount,
+            less_than: None,
+        }
+    }
+
+    fn less_than(amount: f64, bound: f64, style: LessThanStyle) -> Self {
+        Self {
+            amount,
+            less_than: Some((bound, style)),
+        }
+    }
+
+    /// The printed text with `unit` appended without a space, e.g. `"4.5g"`, `"less than 5mg"`,
+    /// `"<1g"`, `"240"` (US calories have no unit).
+    pub fn text(&self, unit: &str) -> String {
+        match self.less_than {
+            None => format!("{}{unit}", number(self.amount)),
+            Some((bound, LessThanStyle::Words)) => format!("less than {}{unit}", number(bound)),
+            Some((bound, LessThanStyle::Sign)) => format!("<{}{unit}", number(bound)),
+        }
+    }
+}
+
+/// Shortest decimal text of a rounded number (`5`, `4.5`, `0.31`); `-0` prints as `0`.
+pub fn number(x: f64) -> String {
+    if x == 0.0 {
+        "0".to_string()
+    } else {
+        format!("{x}")
+    }
+}
+
+/// `x` rounded half up to a multiple of `units / scale` (e.g. 5/10 = 0.5), computed so that the
+/// result is the double nearest the decimal (0.3, not 0.30000000000000004).
+fn half_up(x: f64, units: f64, scale: f64) -> f64 {
+    let steps = x * scale / units;
+    let k = (steps + 0.5 + 1e-9).floor();
+    k * units / scale
+}
+
+/// `x` rounded half up to `figures` significant figures; 0 stays 0.
+fn significant(x: f64, figures: u32) -> f64 {
+    if x == 0.0 || !x.is_finite() {
+        return x;
+    }
+    let magnitude = x.abs().log10().floor() as i32;
+    let decimals = figures as i32 - 1 - magnitude;
+    if decimals >= 0 {
+        half_up(x, 1.0, 10f64.powi(decimals))
+    } else {
+        half_up(x, 10f64.powi(-decimals), 1.0)
+    }
+}
+
+// ---------------------------------------------------------------- US, 21 CFR 101.9
+
+/// Calories (kcal per serving), 21 CFR 101.9(c)(1): < 5 → 0 (chosen option); ≤ 50 → nearest
+/// 5; > 50 → nearest 10.
+pub fn cfr_101_9_c_1_calories(kcal: f64) -> Declared {
+    Declared::exact(if kcal < 5.0 {
+        0.0
+    } else if kcal <= 50.0 {
+        half_up(kcal, 5.0, 1.0)
+    } else {
+        half_up(kcal, 10.0, 1.0)
+    })
+}
+
+/// Total, saturated, trans, mono- and polyunsaturated fat (g per serving), 21 CFR 101.9(c)(2):
+/// < 0.5 g → 0; < 5 g → nearest 0.5 g; ≥ 5 g → nearest 1 g.
+pub fn cfr_101_9_c_2_fat(g: f64) -> Declared {
+    Declared::exact(if g < 0.5 {
+        0.0
+    } else if g < 5.0 {
+        half_up(g, 5.0, 10.0)
+    } else {
+        half_up(g, 1.0, 1.0)
+    })
+}
+
+/// Cholesterol (mg per serving), 21 CFR 101.9(c)(3): < 2 mg → 0; 2 to < 5 mg → "less than
+/// 5mg" (chosen option; the number is 5); ≥ 5 mg → nearest 5 mg.
+pub fn cfr_101_9_c_3_cholesterol(mg: f64) -> Declared {
+    if mg < 2.0 {
+        Declared::exact(0.0)
+    } else if mg < 5.0 {
+        Declared::less_than(5.0, 5.0, LessThanStyle::Words)
+    } else {
+        Declared::exact(half_up(mg, 5.0, 1.0))
+    }
+}
+
+/// Sodium (mg per serving), 21 CFR 101.9(c)(4): < 5 mg → 0; 5 to 140 mg → nearest 5 mg;
+/// > 140 mg → nearest 10 mg.
+pub fn cfr_101_9_c_4_sodium(mg: f64) -> Declared {
+    Declared::exact(if mg < 5.0 {
+        0.0
+    } else if mg <= 140.0 {
+        half_up(mg, 5.0, 1.0)
+    } else {
+        half_up(mg, 10.0, 1.0)
+    })
+}
+
+/// Total carbohydrate, dietary fiber, total sugars, sugar alcohols (g per serving),
+/// 21 CFR 101.9(c)(6): < 0.5 g → 0; < 1 g → "<1g" (the number is 1); ≥ 1 g → nearest 1 g.
+pub fn cfr_101_9_c_6_carbohydrate(g: f64) -> Declared {
+    if g < 0.5 {
+        Declared::exact(0.0)
+    } else if g < 1.0 {
+        Declared::less_than(1.0, 1.0, LessThanStyle::Sign)
+    } else {
+        Declared::exact(half_up(g, 1.0, 1.0))
+    }
+}
+
+/// Added sugars (g per serving), 21 CFR 101.9(c)(6)(iii): < 0.5 g → 0; < 1 g → "<1g";
+/// ≥ 1 g → nearest 1 g.
+pub fn cfr_101_9_c_6_iii_added_sugars(g: f64) -> Declared {
+    cfr_101_9_c_6_carbohydrate(g)
+}
+
+/// Protein (g per serving), 21 CFR 101.9(c)(7): < 0.5 g → 0; 0.5 to < 1 g → "<1g" (chosen
+/// over "1 g"; the number is 1); ≥ 1 g → nearest 1 g.
+pub fn cfr_101_9_c_7_protein(g: f64) -> Declared {
+    cfr_101_9_c_6_carbohydrate(g)
+}
+
+/// Vitamins and minerals (per serving, in the RDI's unit), 21 CFR 101.9(c)(8)(ii) with the
+/// FDA guidance increments: RDI < 25 → nearest 0.1; RDI ≥ 25 → nearest 1. For RDI ≥ 250
+/// (calcium, potassium) whole units are kept rather than the unconfirmed 10 mg guidance step:
+/// the regulation's own sample label (101.9(d)(8)) prints "Potassium 235mg".
+pub fn cfr_101_9_c_8_ii_vitamin_mineral(amount: f64, rdi: f64) -> Declared {
+    Declared::exact(if rdi < 25.0 {
+        half_up(amount, 1.0, 10.0)
+    } else {
+        half_up(amount, 1.0, 1.0)
+    })
+}
+
+/// %DV of a nutrient with a DRV (fat, saturated fat, cholesterol, sodium, carbohydrate, fiber,
+/// added sugars, protein), 21 CFR 101.9(d)(7)(ii): nearest whole percent.
+pub fn cfr_101_9_d_7_ii_percent_dv(percent: f64) -> f64 {
+    half_up(percent, 1.0, 1.0)
+}
+
+/// %DV of a vitamin or mineral, 21 CFR 101.9(c)(8)(iii): < 2 % → 0 (chosen option); 2 % up to
+/// and including 10 % → nearest 2 %; > 10 % up to and including 50 % → nearest 5 %;
+/// > 50 % → nearest 10 %.
+pub fn cfr_101_9_c_8_iii_percent_dv(percent: f64) -> f64 {
+    if percent < 2.0 {
+        0.0
+    } else if percent <= 10.0 {
+        half_up(percent, 2.0, 1.0)
+    } else if percent <= 50.0 {
+        half_up(percent, 5.0, 1.0)
+    } else {
+        half_up(percent, 10.0, 1.0)
+    }
+}
+
+/// Servings per container, 21 CFR 101.9(b)(8): returns the rounded number and its printed
+/// text. 2–5 servings → nearest 0.5; > 5 → nearest whole number; "about" when rounding
+/// changed the value. Below 2 servings (not covered by LABEL_RULES) the nearest 0.5 is used
+/// too, never less than 0.5.
+pub fn cfr_101_9_b_8_servings_per_container(servings: f64) -> (f64, String) {
+    let rounded = if servings > 5.0 {
+        half_up(servings, 1.0, 1.0)
+    } else {
+        half_up(servings, 5.0, 10.0).max(0.5)
+    };
+    let text = if (rounded - servings).abs() < 1e-9 {
+        number(rounded)
+    } else {
+        format!("about {}", number(rounded))
+    };
+    (rounded, text)
+}
+
+// ---------------------------------------------------------------- EU, 2012 guidance
+
+/// Energy (kJ or kcal, per 100 g or portion), EC guidance on tolerances (Dec 2012):
+/// nearest 1 kJ / 1 kcal.
+pub fn eu_guidance_2012_energy(energy: f64) -> Declared {
+    Declared::exact(half_up(energy, 1.0, 1.0))
+}
+
+/// Fat, carbohydrate, sugars, protein, fibre, polyols, starch (g), EC guidance (Dec 2012):
+/// ≥ 10 g → nearest 1 g; > 0.5 g → nearest 0.1 g; ≤ 0.5 g → 0 ("<0.5g" unless exactly 0).
+pub fn eu_guidance_2012_macronutrient(g: f64) -> Declared {
+    eu_low_amount(g, 0.5, 0.5, 10.0, 1.0, 10.0)
+}
+
+/// Saturates, mono- and polyunsaturates (g), EC guidance (Dec 2012): ≥ 10 g → nearest 1 g;
+/// > 0.1 g → nearest 0.1 g; ≤ 0.1 g → 0 ("<0.1g" unless exactly 0).
+pub fn eu_guidance_2012_saturates(g: f64) -> Declared {
+    eu_low_amount(g, 0.1, 0.1, 10.0, 1.0, 10.0)
+}
+
+/// Sodium (g), EC guidance (Dec 2012): ≥ 1 g → nearest 0.1 g; > 0.005 g → nearest 0.01 g;
+/// ≤ 0.005 g → 0 ("<0.01g" unless exactly 0).
+pub fn eu_guidance_2012_sodium(g: f64) -> Declared {
+    eu_low_amount(g, 0.005, 0.01, 1.0, 10.0, 100.0)
+}
+
+/// Salt (g), EC guidance (Dec 2012): ≥ 1 g → nearest 0.1 g; > 0.0125 g → nearest 0.01 g;
+/// ≤ 0.0125 g → 0 ("<0.01g" unless exactly 0).
+pub fn eu_guidance_2012_salt(g: f64) -> Declared {
+    eu_low_amount(g, 0.0125, 0.01, 1.0, 10.0, 100.0)
+}
+
+/// Vitamins and minerals, EC guidance (Dec 2012): 3 significant figures for vitamin A, folic
+/// acid, chloride, calcium, phosphorus, magnesium, iodine, potassium; 2 for the others.
+pub fn eu_guidance_2012_vitamin_mineral(amount: f64, significant_figures: u32) -> Declared {
+    Declared::exact(significant(amount, significant_figures))
+}
+
+/// The EU table's shape: at or below `low` the amount is 0 (printed "<`bound`"), at or above
+/// `coarse_from` a step of 1/`coarse_scale`, in between a step of 1/`fine_scale`.
+fn eu_low_amount(
+    x: f64,
+    low: f64,
+    bound: f64,
+    coarse_from: f64,
+    coarse_scale: f64,
+    fine_scale: f64,
+) -> Declared {
+    if x <= low {
+        if x > 0.0 {
+            Declared::less_than(0.0, bound, LessThanStyle::Sign)
+        } else {
+            Declared::exact(0.0)
+        }
+    } else if x >= coarse_from {
+        Declared::exact(half_up(x, 1.0, coarse_scale))
+    } else {
+        Declared::exact(half_up(x, 1.0, fine_scale))
+    }
+}
+
+// ---------------------------------------------------------------- dispatch
+
+/// Applies `rule` to the unrounded `amount`.
+pub fn apply(rule: Rounding, amount: f64) -> Declared {
+    match rule {
+        Rounding::Cfr101_9C1Calories => cfr_101_9_c_1_calories(amount),
+        Rounding::Cfr101_9C2Fat => cfr_101_9_c_2_fat(amount),
+        Rounding::Cfr101_9C3Cholesterol => cfr_101_9_c_3_cholesterol(amount),
+        Rounding::Cfr101_9C4Sodium => cfr_101_9_c_4_sodium(amount),
+        Rounding::Cfr101_9C6Carbohydrate => cfr_101_9_c_6_carbohydrate(amount),
+        Rounding::Cfr101_9C6IiiAddedSugars => cfr_101_9_c_6_iii_added_sugars(amount),
+        Rounding::Cfr101_9C7Protein => cfr_101_9_c_7_protein(amount),
+        Rounding::Cfr101_9C8IiVitaminMineral { rdi } => {
+            cfr_101_9_c_8_ii_vitamin_mineral(amount, rdi)
+        }
+        Rounding::Eu2012Energy => eu_guidance_2012_energy(amount),
+        Rounding::Eu2012Macronutrient => eu_guidance_2012_macronutrient(amount),
+        Rounding::Eu2012Saturates => eu_guidance_2012_saturates(amount),
+        Rounding::Eu2012Sodium => eu_guidance_2012_sodium(amount),
+        Rounding::Eu2012Salt => eu_guidance_2012_salt(amount),
+        Rounding::Eu2012VitaminMineral {
+            significant_figures,
+        } => eu_guidance_2012_vitamin_mineral(amount, significant_figures),
+    }
+}
+
+/// Rounds a raw percentage by `rule`; `None` when the rule shows no percentage.
+pub fn apply_percent(rule: PercentRounding, percent: f64) -> Option<f64> {
+    match rule {
+        PercentRounding::None => None,
+        PercentRounding::WholePercent => Some(cfr_101_9_d_7_ii_percent_dv(percent)),
+        PercentRounding::VitaminMineral => Some(cfr_101_9_c_8_iii_percent_dv(percent)),
+    }
+}

@@ -1,0 +1,288 @@
+//! Ingredient statements, allergen sets and the US "Contains" statement.
+
+use std::collections::BTreeSet;
+
+use crate::allergen::Allergen;
+use crate::format::Family;
+use crate::label::{IngredientSource, RecipeInput, ResolvedIngredient};
+
+/// `ingredients` in descending order of weight (21 CFR 101.4(a)(1)); equal weights keep the
+/// recipe's order.
+fn by_weight(ingredients: &[ResolvedIngredient]) -> Vec<&ResolvedIngredient> {
+    let mut sorted: Vec<&ResolvedIngredient> = ingredients.iter().collect();
+    sorted.sort_by(|a, b| b.grams.total_cmp(&a.grams));
+    sorted
+}
+
+/// The ingredient statement: label names in descending order of weight joined with ", "; a
+/// sub-recipe reads `Name (its own statement)`.
+pub fn ingredient_statement(recipe: &RecipeInput) -> String {
+    by_weight(&recipe.ingredients)
+        .into_iter()
+        .map(|i| match &i.source {
+            IngredientSource::PerHundredGrams(_) => i.label_name.clone(),
+            IngredientSource::SubRecipe(sub) => {
+                format!("{} ({})", i.label_name, ingredient_statement(sub))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Every allergen of the recipe, sub-recipes included (no jurisdiction filter).
+pub fn all_allergens(recipe: &RecipeInput) -> BTreeSet<Allergen> {
+    let mut set = BTreeSet::new();
+    for i in &recipe.ingredients {
+        set.extend(i.allergens.iter().copied());
+        if let IngredientSource::SubRecipe(sub) = &i.source {
+            set.extend(all_allergens(sub));
+        }
+    }
+    set
+}
+
+/// The allergens `family` requires to be declared. In the EU family wheat is a cereal
+/// containing gluten (Annex II point 1), so `wheat` brings `gluten` with it.
+pub fn declared_allergens(recipe: &RecipeInput, family: Family) -> BTreeSet<Allergen> {
+    let mut set: BTreeSet<Allergen> = all_allergens(recipe)
+        .into_iter()
+        .filter(|a| family.requires_allergen(*a))
+        .collect();
+    if family == Family::Eu1169 && set.contains(&Allergen::Wheat) {
+        set.insert(Allergen::Gluten);
+    }
+    set
+}
+
+/// FD&C Act 201(qq) order of the major food allergens, with the names printed in a
+/// "Contains" statement.
+const US_CONTAINS_ORDER: [(Allergen, &str); 9] = [
+    (Allergen::Milk, "Milk"),
+    (Allergen::Eggs, "Eggs"),
+    (Allergen::Fish, "Fish"),
+    (Allergen::CrustaceanShellfish, "Crustacean Shellfish"),
+    (Allergen::TreeNuts, "Tree Nuts"),
+    (Allergen::Peanuts, "Peanuts"),
+    (Allergen::Wheat, "Wheat"),
+    (Allergen::Soy, "Soy"),
+    (Allergen::Sesame, "Sesame"),
+];
+
+/// The US "Contains" statement of 21 U.S.C. 343(w)(1)(A) in the form of LABEL_RULES §1.8,
+/// e.g. `"Contains: Milk, Wheat, Sesame"`: every major allergen present, in the statutory
+/// order. `None` when there is none.
+pub fn us_contains_statement(allergens: &BTreeSet<Allergen>) -> Option<String> {
+    let names: Vec<&str> = US_CONTAINS_ORDER
+        .iter()
+        .filter(|(a, _)| allergens.contains(a))
+        .map(|(_, name)| *name)
+        .collect();
+    if names.is_empty() {
+        None
+    } else {
+        Some(format!("Contains: {}", names.join(", ")))
+    }
+}
+
+/// Escapes `&`, `<`, `>`, `"` and `'` for HTML text and attributes.
+pub fn escape_html(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Words that name an allergen in an ingredient name (lower case; a plain plural in `s` or
+/// `es` also matches).
+fn keywords(allergen: Allergen) -> &'static [&'static str] {
+    match allergen {
+        Allergen::Milk => &[
+            "milk",
+            "buttermilk",
+            "butter",
+            "cream",
+            "cheese",
+            "whey",
+            "casein",
+            "caseinate",
+            "yoghurt",
+            "yogurt",
+            "lactose",
+            "ghee",
+            "kefir",
+        ],
+        Allergen::Eggs => &["egg", "albumen"],
+        Allergen::Fish => &[
+            "fish",
+            "anchovy",
+            "anchovies",
+            "salmon",
+            "tuna",
+            "cod",
+            "sardine",
+            "haddock",
+            "mackerel",
+            "trout",
+            "pollock",
+            "tilapia",
+            "hake",
+        ],
+        Allergen::CrustaceanShellfish => &[
+            "crustacean",
+            "shrimp",
+            "prawn",
+            "crab",
+            "lobster",
+            "crayfish",
+            "langoustine",
+        ],
+        Allergen::TreeNuts => &[
+            "nut",
+            "almond",
+            "hazelnut",
+            "walnut",
+            "cashew",
+            "pecan",
+            "brazil",
+            "pistachio",
+            "macadamia",
+        ],
+        Allergen::Peanuts => &["peanut", "groundnut"],
+        Allergen::Wheat => &["wheat", "spelt", "khorasan", "kamut", "durum", "semolina"],
+        Allergen::Gluten => &[
+            "gluten", "wheat", "rye", "barley", "oat", "spelt", "khorasan", "kamut", "durum",
+        ],
+        Allergen::Soy => &["soy", "soya", "soybean", "soja"],
+        Allergen::Sesame => &["sesame", "tahini"],
+        Allergen::Celery => &["celery", "celeriac"],
+        Allergen::Mustard => &["mustard"],
+        Allergen::Lupin => &["lupin", "lupine"],
+        Allergen::Molluscs => &[
+            "mollusc", "mussel", "oyster", "clam", "squid", "octopus", "scallop", "snail",
+        ],
+        Allergen::Sulphites => &[
+            "sulphite",
+            "sulfite",
+            "sulphur",
+            "sulfur",
+            "metabisulphite",
+            "metabisulfite",
+        ],
+    }
+}
+
+/// The name printed for an allergen the ingredient name does not mention (EU, Annex II).
+fn eu_name(allergen: Allergen) -> &'static str {
+    match allergen {
+        Allergen::Celery => "celery",
+        Allergen::CrustaceanShellfish => "crustaceans",
+        Allergen::Eggs => "egg",
+        Allergen::Fish => "fish",
+        Allergen::Gluten => "gluten",
+        Allergen::Lupin => "lupin",
+        Allergen::Milk => "milk",
+        Allergen::Molluscs => "molluscs",
+        Allergen::Mustard => "mustard",
+        Allergen::Peanuts => "peanuts",
+        Allergen::Sesame => "sesame",
+        Allergen::Soy => "soya",
+        Allergen::Sulphites => "sulphites",
+        Allergen::TreeNuts => "nuts",
+        Allergen::Wheat => "wheat",
+    }
+}
+
+fn word_matches(word: &str, keyword: &str) -> bool {
+    let w = word.to_lowercase();
+    w == keyword || w.strip_suffix('s') == Some(keyword) || w.strip_suffix("es") == Some(keyword)
+}
+
+/// `name` HTML-escaped with the words naming any of `allergens` in `<b>`; allergens no word
+/// names are appended as ` (<b>milk</b>)` so that every one is emphasised (Art. 21(1)).
+fn emphasise(name: &str, allergens: &BTreeSet<Allergen>) -> String {
+    let mut wanted: BTreeSet<Allergen> = allergens.clone();
+    // Wheat is the gluten cereal: naming wheat covers both.
+    if wanted.contains(&Allergen::Wheat) {
+        wanted.remove(&Allergen::Gluten);
+    }
+    let mut covered: BTreeSet<Allergen> = BTreeSet::new();
+    let mut out = String::new();
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String, covered: &mut BTreeSet<Allergen>| {
+        if word.is_empty() {
+            return;
+        }
+        let hits: Vec<Allergen> = wanted
+            .iter()
+            .copied()
+            .filter(|a| keywords(*a).iter().any(|k| word_matches(word, k)))
+            .collect();
+        if hits.is_empty() {
+            out.push_str(&escape_html(word));
+        } else {
+            out.push_str("<b>");
+            out.push_str(&escape_html(word));
+            out.push_str("</b>");
+            covered.extend(hits);
+        }
+        word.clear();
+    };
+    for c in name.chars() {
+        if c.is_alphabetic() {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out, &mut covered);
+            out.push_str(&escape_html(&c.to_string()));
+        }
+    }
+    flush(&mut word, &mut out, &mut covered);
+    let missing: Vec<String> = wanted
+        .iter()
+        .filter(|a| !covered.contains(a))
+        .map(|a| format!("<b>{}</b>", eu_name(*a)))
+        .collect();
+    if !missing.is_empty() {
+        out.push_str(" (");
+        out.push_str(&missing.join(", "));
+        out.push(')');
+    }
+    out
+}
+
+/// The ingredient statement as HTML for `family`: names escaped, allergens the family
+/// requires in `<b>`; a sub-recipe's own allergens that none of its ingredients carries are
+/// emphasised on its name.
+pub fn ingredient_statement_html(recipe: &RecipeInput, family: Family) -> String {
+    by_weight(&recipe.ingredients)
+        .into_iter()
+        .map(|i| {
+            let own: BTreeSet<Allergen> = i
+                .allergens
+                .iter()
+                .copied()
+                .filter(|a| family.requires_allergen(*a))
+                .collect();
+            match &i.source {
+                IngredientSource::PerHundredGrams(_) => emphasise(&i.label_name, &own),
+                IngredientSource::SubRecipe(sub) => {
+                    let inside = all_allergens(sub);
+                    let own_only: BTreeSet<Allergen> = own.difference(&inside).copied().collect();
+                    format!(
+                        "{} ({})",
+                        emphasise(&i.label_name, &own_only),
+                        ingredient_statement_html(sub, family)
+                    )
+                }
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -1,0 +1,252 @@
+//! Nutrient content claims at each threshold (LABEL_RULES §2).
+
+use super::{ing, recipe, us};
+use crate::Nutrient::*;
+use crate::{claims, compute_label, Claim, Nutrient, RecipeInput};
+
+/// A 100 g serving food (RACC 100 g unless `racc` says otherwise) with these amounts per
+/// serving; calories default to 100 unless given.
+fn food(amounts: &[(Nutrient, f64)], racc: Option<f64>) -> RecipeInput {
+    let mut all = vec![
+        (Calories, 100.0),
+        (SodiumMg, 200.0),
+        (TotalSugarsG, 5.0),
+        (CholesterolMg, 30.0),
+        (TotalFatG, 5.0),
+        (SaturatedFatG, 3.0),
+        (TransFatG, 1.0),
+    ];
+    all.retain(|(n, _)| !amounts.iter().any(|(m, _)| m == n));
+    all.extend_from_slice(amounts);
+    let mut r = recipe(1.0, None, vec![ing("food", 100.0, &all)]);
+    r.racc_g = racc.or(Some(100.0));
+    r
+}
+
+fn codes(r: &RecipeInput) -> Vec<String> {
+    claims_of(r).into_iter().map(|c| c.code).collect()
+}
+
+fn claims_of(r: &RecipeInput) -> Vec<Claim> {
+    claims(r, &compute_label(r, us()).unwrap())
+}
+
+#[test]
+fn calorie_free_below_5_kcal_and_low_calorie_up_to_40() {
+    assert!(codes(&food(&[(Calories, 4.99)], None)).contains(&"calorie_free".to_string()));
+    assert!(codes(&food(&[(Calories, 5.0)], None)).contains(&"low_calorie".to_string()));
+    assert!(codes(&food(&[(Calories, 40.0)], None)).contains(&"low_calorie".to_string()));
+    let c = codes(&food(&[(Calories, 40.01)], None));
+    assert!(!c.iter().any(|c| c.contains("calor")));
+}
+
+#[test]
+fn fat_free_below_half_a_gram_and_low_fat_up_to_3_g() {
+    assert!(
+        codes(&food(&[(TotalFatG, 0.49), (SaturatedFatG, 0.1)], None))
+            .contains(&"fat_free".to_string())
+    );
+    assert!(
+        codes(&food(&[(TotalFatG, 0.5), (SaturatedFatG, 0.1)], None))
+            .contains(&"low_fat".to_string())
+    );
+    assert!(
+        codes(&food(&[(TotalFatG, 3.0), (SaturatedFatG, 0.1)], None))
+            .contains(&"low_fat".to_string())
+    );
+    assert!(!codes(&food(&[(TotalFatG, 3.01)], None))
+        .iter()
+        .any(|c| c.contains("_fat") && !c.contains("saturated")));
+}
+
+#[test]
+fn small_raccs_must_also_meet_low_levels_per_50_g() {
+    // RACC 30 g, serving 100 g with 4 g fat: 1.2 g per RACC but 2 g per 50 g -> low fat.
+    assert!(codes(&food(&[(TotalFatG, 4.0)], Some(30.0))).contains(&"low_fat".to_string()));
+    // 7 g per 100 g: 2.1 g per RACC, 3.5 g per 50 g -> not low fat.
+    assert!(!codes(&food(&[(TotalFatG, 7.0)], Some(30.0))).contains(&"low_fat".to_string()));
+}
+
+#[test]
+fn saturated_fat_free_needs_saturated_and_trans_fat_below_half_a_gram() {
+    assert!(
+        codes(&food(&[(SaturatedFatG, 0.49), (TransFatG, 0.49)], None))
+            .contains(&"saturated_fat_free".to_string())
+    );
+    assert!(
+        !codes(&food(&[(SaturatedFatG, 0.49), (TransFatG, 0.5)], None))
+            .contains(&"saturated_fat_free".to_string())
+    );
+}
+
+#[test]
+fn low_saturated_fat_needs_at_most_1_g_and_15_percent_of_calories() {
+    // 1 g sat = 9 kcal = 9 % of 100 kcal.
+    assert!(codes(&food(&[(SaturatedFatG, 1.0)], None)).contains(&"low_saturated_fat".to_string()));
+    assert!(
+        !codes(&food(&[(SaturatedFatG, 1.01)], None)).contains(&"low_saturated_fat".to_string())
+    );
+    // 1 g sat in a 50 kcal food is 18 % of calories.
+    assert!(
+        !codes(&food(&[(SaturatedFatG, 1.0), (Calories, 50.0)], None))
+            .contains(&"low_saturated_fat".to_string())
+    );
+}
+
+#[test]
+fn cholesterol_free_below_2_mg_and_low_cholesterol_up_to_20_mg_need_at_most_2_g_saturated_fat() {
+    assert!(
+        codes(&food(&[(CholesterolMg, 1.99), (SaturatedFatG, 2.0)], None))
+            .contains(&"cholesterol_free".to_string())
+    );
+    assert!(
+        codes(&food(&[(CholesterolMg, 20.0), (SaturatedFatG, 2.0)], None))
+            .contains(&"low_cholesterol".to_string())
+    );
+    assert!(
+        !codes(&food(&[(CholesterolMg, 20.01), (SaturatedFatG, 2.0)], None))
+            .iter()
+            .any(|c| c.contains("cholesterol"))
+    );
+    assert!(
+        !codes(&food(&[(CholesterolMg, 1.0), (SaturatedFatG, 2.01)], None))
+            .iter()
+            .any(|c| c.contains("cholesterol"))
+    );
+}
+
+#[test]
+fn sodium_free_below_5_very_low_up_to_35_and_low_up_to_140_mg() {
+    assert!(codes(&food(&[(SodiumMg, 4.99)], None)).contains(&"sodium_free".to_string()));
+    assert!(codes(&food(&[(SodiumMg, 5.0)], None)).contains(&"very_low_sodium".to_string()));
+    assert!(codes(&food(&[(SodiumMg, 35.0)], None)).contains(&"very_low_sodium".to_string()));
+    assert!(codes(&food(&[(SodiumMg, 35.01)], None)).contains(&"low_sodium".to_string()));
+    assert!(codes(&food(&[(SodiumMg, 140.0)], None)).contains(&"low_sodium".to_string()));
+    assert!(!codes(&food(&[(SodiumMg, 140.01)], None))
+        .iter()
+        .any(|c| c.contains("sodium")));
+}
+
+#[test]
+fn sugar_free_below_half_a_gram_says_not_a_low_calorie_food_unless_it_is() {
+    let c = claims_of(&food(&[(TotalSugarsG, 0.49)], None));
+    let sugar = c.iter().find(|c| c.code == "sugar_free").unwrap();
+    assert_eq!(sugar.disclosure.as_deref(), Some("Not a low calorie food"));
+    let c = claims_of(&food(&[(TotalSugarsG, 0.49), (Calories, 30.0)], None));
+    assert_eq!(
+        c.iter()
+            .find(|c| c.code == "sugar_free")
+            .unwrap()
+            .disclosure,
+        None
+    );
+    assert!(!codes(&food(&[(TotalSugarsG, 0.5)], None)).contains(&"sugar_free".to_string()));
+}
+
+#[test]
+fn fiber_is_a_good_source_from_10_percent_and_high_from_20_percent_of_28_g() {
+    assert!(!codes(&food(&[(DietaryFiberG, 2.79)], None))
+        .iter()
+        .any(|c| c.contains("fiber")));
+    let c = claims_of(&food(&[(DietaryFiberG, 2.8), (TotalFatG, 1.0)], None));
+    let fiber = c.iter().find(|c| c.nutrient == "dietary_fiber").unwrap();
+    assert_eq!(
+        (
+            fiber.code.as_str(),
+            fiber.text.as_str(),
+            fiber.basis.as_str(),
+            fiber.citation.as_str()
+        ),
+        (
+            "good_source_fiber",
+            "Good source of fiber",
+            "per RACC",
+            "21 CFR 101.54(c)"
+        )
+    );
+    assert_eq!(fiber.disclosure, None);
+    assert!(codes(&food(&[(DietaryFiberG, 5.59)], None)).contains(&"good_source_fiber".to_string()));
+    assert!(codes(&food(&[(DietaryFiberG, 5.6)], None)).contains(&"high_fiber".to_string()));
+}
+
+#[test]
+fn a_fiber_claim_on_a_food_that_is_not_low_fat_discloses_total_fat() {
+    let c = claims_of(&food(&[(DietaryFiberG, 6.0), (TotalFatG, 9.0)], None));
+    let fiber = c.iter().find(|c| c.code == "high_fiber").unwrap();
+    assert_eq!(
+        fiber.disclosure.as_deref(),
+        Some("Contains 9g total fat per serving")
+    );
+}
+
+#[test]
+fn vitamins_and_minerals_are_good_sources_and_high_by_percent_of_rdi() {
+    let c = codes(&food(
+        &[
+            (CalciumMg, 130.0),
+            (IronMg, 3.6),
+            (VitaminDMcg, 1.99),
+            (PotassiumMg, 940.0),
+        ],
+        None,
+    ));
+    assert!(c.contains(&"good_source_calcium".to_string()));
+    assert!(c.contains(&"high_iron".to_string()));
+    assert!(!c.iter().any(|c| c.contains("vitamin_d")));
+    assert!(c.contains(&"high_potassium".to_string()));
+}
+
+#[test]
+fn every_claim_carries_the_101_13_h_disclosure_when_a_level_is_exceeded() {
+    let c = claims_of(&food(
+        &[(DietaryFiberG, 6.0), (TotalFatG, 13.01), (SodiumMg, 481.0)],
+        None,
+    ));
+    let fiber = c.iter().find(|c| c.code == "high_fiber").unwrap();
+    assert_eq!(
+        fiber.disclosure.as_deref(),
+        Some("See nutrition information for fat and sodium content; Contains 13g total fat per serving")
+    );
+    let c = claims_of(&food(
+        &[(DietaryFiberG, 6.0), (TotalFatG, 2.0), (SodiumMg, 480.0)],
+        None,
+    ));
+    assert_eq!(
+        c.iter()
+            .find(|c| c.code == "high_fiber")
+            .unwrap()
+            .disclosure,
+        None
+    );
+}
+
+#[test]
+fn without_a_racc_claims_are_per_labeled_serving() {
+    let mut r = food(&[(DietaryFiberG, 3.0)], None);
+    r.racc_g = None;
+    assert!(claims_of(&r)
+        .iter()
+        .all(|c| c.basis == "per labeled serving"));
+}
+
+#[test]
+fn eu_labels_get_no_claims() {
+    let r = food(&[(DietaryFiberG, 6.0)], None);
+    assert!(claims(&r, &compute_label(&r, super::eu()).unwrap()).is_empty());
+}
+
+#[test]
+fn a_claim_serialises_with_the_api_keys() {
+    let c = claims_of(&food(&[(DietaryFiberG, 3.0), (TotalFatG, 1.0)], None));
+    let fiber = c.iter().find(|c| c.code == "good_source_fiber").unwrap();
+    assert_eq!(
+        serde_json::to_string(fiber).unwrap(),
+        r#"{"code":"good_source_fiber","text":"Good source of fiber","nutrient":"dietary_fiber","basis":"per RACC","citation":"21 CFR 101.54(c)"}"#
+    );
+}
+
+#[test]
+fn no_free_or_low_claim_is_made_about_a_nutrient_the_data_does_not_know() {
+    let r = super::recipe(1.0, None, vec![ing("water", 100.0, &[(Calories, 0.0)])]);
+    assert_eq!(codes(&r), vec!["calorie_free".to_string()]);
+}

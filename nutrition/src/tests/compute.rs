@@ -1,0 +1,250 @@
+//! Totals, weights, moisture change, sub-recipes and calorie basis (API_DECISIONS §3).
+
+use super::{eu, ing, one_serving, recipe, sub, us};
+use crate::compute::totals;
+use crate::Nutrient::*;
+use crate::{compute_label, formats, CalorieBasis, Family, Plan};
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-9 * b.abs().max(1.0)
+}
+
+#[test]
+fn totals_are_per_100_g_amounts_times_grams_over_100() {
+    let r = recipe(
+        1.0,
+        None,
+        vec![
+            ing("flour", 250.0, &[(ProteinG, 10.0)]),
+            ing("milk", 50.0, &[(ProteinG, 3.4)]),
+        ],
+    );
+    let t = totals(&r).unwrap();
+    assert!(close(t.amounts.get(ProteinG).unwrap(), 25.0 + 1.7));
+    assert_eq!(t.ingredient_grams, 300.0);
+}
+
+#[test]
+fn serving_weight_defaults_to_total_grams_over_servings() {
+    let r = recipe(
+        4.0,
+        None,
+        vec![
+            ing("a", 300.0, &[(Calories, 100.0)]),
+            ing("b", 100.0, &[(Calories, 0.0)]),
+        ],
+    );
+    let label = compute_label(&r, us()).unwrap();
+    assert_eq!(label.serving_size.grams, 100.0);
+    assert!(close(label.unrounded["calories"], 75.0));
+}
+
+#[test]
+fn moisture_loss_spreads_the_totals_over_the_final_weight() {
+    // 200 g raw, cooked down to 4 x 40 g = 160 g: per 100 g grows by 200/160.
+    let r = recipe(
+        4.0,
+        Some(40.0),
+        vec![ing("dough", 200.0, &[(TotalFatG, 10.0), (SodiumMg, 400.0)])],
+    );
+    let label = compute_label(&r, eu()).unwrap();
+    let t = totals(&r).unwrap();
+    assert_eq!(t.final_weight_g, 160.0);
+    // total fat 20 g over 160 g = 12.5 g per 100 g, 5 g per 40 g serving.
+    assert_eq!(label.eu().unwrap().per_100g.fat_g, 13.0);
+    assert!(close(label.unrounded["total_fat_g"], 5.0));
+    // sodium 800 mg total -> 500 mg per 100 g -> salt 1.25 g -> 1.3 g.
+    assert_eq!(label.eu().unwrap().per_100g.salt_g, 1.3);
+}
+
+#[test]
+fn a_sub_recipe_contributes_its_nutrients_per_gram_of_its_final_weight() {
+    // Sauce: 100 g of fat 10 g/100 g, cooked to 2 x 25 g = 50 g -> 0.2 g fat per g.
+    let sauce = recipe(
+        2.0,
+        Some(25.0),
+        vec![ing("oil", 100.0, &[(TotalFatG, 10.0), (Calories, 90.0)])],
+    );
+    let r = recipe(
+        1.0,
+        None,
+        vec![
+            sub("sauce", 30.0, sauce),
+            ing("pasta", 70.0, &[(TotalFatG, 0.0), (Calories, 0.0)]),
+        ],
+    );
+    let t = totals(&r).unwrap();
+    assert!(close(t.amounts.get(TotalFatG).unwrap(), 6.0));
+    assert!(close(t.amounts.get(Calories).unwrap(), 54.0));
+}
+
+#[test]
+fn per_serving_amounts_are_totals_times_serving_weight_over_final_weight() {
+    let r = recipe(3.0, Some(50.0), vec![ing("a", 120.0, &[(ProteinG, 25.0)])]);
+    let label = compute_label(&r, us()).unwrap();
+    assert!(close(label.unrounded["protein_g"], 10.0));
+    assert_eq!(label.us().unwrap().protein_g, 10.0);
+}
+
+#[test]
+fn calories_come_from_the_data_when_every_ingredient_has_them() {
+    let r = recipe(
+        1.0,
+        None,
+        vec![ing("a", 100.0, &[(Calories, 50.0), (TotalFatG, 100.0)])],
+    );
+    let label = compute_label(&r, us()).unwrap();
+    assert_eq!(label.us().unwrap().calorie_basis, CalorieBasis::Database);
+    assert_eq!(label.us().unwrap().calories, 50.0);
+}
+
+#[test]
+fn an_ingredient_with_only_macros_gets_atwater_calories_and_the_label_says_mixed() {
+    let r = recipe(
+        1.0,
+        None,
+        vec![
+            ing("a", 100.0, &[(Calories, 50.0)]),
+            ing("custom", 10.0, &[(ProteinG, 10.0), (TotalFatG, 10.0)]),
+        ],
+    );
+    let label = compute_label(&r, us()).unwrap();
+    // 10 g of 10 g protein and 10 g fat per 100 g: (4 + 9) kcal.
+    assert!(close(label.unrounded["calories"], 50.0 + 13.0));
+    assert_eq!(label.us().unwrap().calorie_basis, CalorieBasis::Mixed);
+}
+
+#[test]
+fn atwater_calories_inside_a_sub_recipe_are_reported_too() {
+    let inner = recipe(1.0, None, vec![ing("custom", 10.0, &[(ProteinG, 10.0)])]);
+    let r = recipe(1.0, None, vec![sub("mix", 10.0, inner)]);
+    let label = compute_label(&r, us()).unwrap();
+    assert_eq!(label.us().unwrap().calorie_basis, CalorieBasis::Atwater449);
+}
+
+#[test]
+fn eu_fibre_is_declared_only_when_the_data_knows_it() {
+    let without = compute_label(&one_serving(&[(TotalCarbohydrateG, 20.0)]), eu()).unwrap();
+    assert_eq!(without.eu().unwrap().per_100g.fibre_g, None);
+    assert!(!without.display.contains_key("per_100g.fibre_g"));
+    let with = compute_label(
+        &one_serving(&[(TotalCarbohydrateG, 20.0), (DietaryFiberG, 0.0)]),
+        eu(),
+    )
+    .unwrap();
+    assert_eq!(with.eu().unwrap().per_100g.fibre_g, Some(0.0));
+}
+
+#[test]
+fn eu_energy_counts_alcohol_at_29_kj_and_7_kcal_per_gram() {
+    let label = compute_label(&one_serving(&[(AlcoholG, 10.0)]), eu()).unwrap();
+    assert_eq!(label.eu().unwrap().per_100g.energy_kj, 290.0);
+    assert_eq!(label.eu().unwrap().per_100g.energy_kcal, 70.0);
+}
+
+#[test]
+fn eu_reference_intakes_are_whole_percent_of_the_declared_portion_amounts() {
+    // 40 g portion of a food with fat 35 g/100 g -> 14 g fat -> 20 % of 70 g.
+    let r = recipe(
+        2.0,
+        Some(40.0),
+        vec![ing("a", 80.0, &[(TotalFatG, 35.0), (SodiumMg, 1500.0)])],
+    );
+    let label = compute_label(&r, eu()).unwrap();
+    let ri = &label.eu().unwrap().reference_intake_pct;
+    assert_eq!(ri["fat_g"], 20.0);
+    // salt 1.5 g per portion -> 25 % of 6 g.
+    assert_eq!(ri["salt_g"], 25.0);
+    assert_eq!(ri["energy_kj"], 6.0); // 14*37 = 518 kJ of 8400 = 6.2 %
+}
+
+#[test]
+fn trans_fat_and_total_sugars_have_no_daily_value() {
+    let label = compute_label(
+        &one_serving(&[(TransFatG, 3.0), (TotalSugarsG, 20.0)]),
+        us(),
+    )
+    .unwrap();
+    let dv = &label.us().unwrap().daily_values;
+    assert!(!dv.contains_key("trans_fat_g"));
+    assert!(!dv.contains_key("total_sugars_g"));
+    assert!(dv.contains_key("total_fat_g"));
+}
+
+#[test]
+fn a_less_than_declaration_takes_its_percent_from_the_unrounded_amount() {
+    let label = compute_label(&one_serving(&[(CholesterolMg, 3.0)]), us()).unwrap();
+    assert_eq!(label.us().unwrap().cholesterol_mg, 5.0);
+    assert_eq!(label.us().unwrap().daily_values["cholesterol_mg"], 1.0);
+}
+
+#[test]
+fn servings_per_container_keeps_the_number_and_displays_about_when_rounded() {
+    let label = compute_label(&recipe(2.4, None, vec![ing("a", 100.0, &[])]), us()).unwrap();
+    assert_eq!(label.servings_per_container, 2.4);
+    assert_eq!(label.display["servings_per_container"], "about 2.5");
+}
+
+#[test]
+fn the_registry_has_standard_for_free_and_eu_1169_for_professional() {
+    let standard = crate::format("standard").unwrap();
+    assert_eq!(
+        (standard.family, standard.min_plan),
+        (Family::UsFda, Plan::Free)
+    );
+    let eu = crate::format("eu-1169").unwrap();
+    assert_eq!(
+        (eu.family, eu.min_plan),
+        (Family::Eu1169, Plan::Professional)
+    );
+    assert!(!eu.allowed_for(Plan::Free));
+    assert!(eu.allowed_for(Plan::Business));
+    assert!(crate::format("nope").is_none());
+}
+
+#[test]
+fn plans_are_ordered_free_professional_business() {
+    assert!(Plan::Free < Plan::Professional && Plan::Professional < Plan::Business);
+}
+
+#[test]
+fn every_registry_row_has_a_unique_id_and_the_lines_its_family_needs() {
+    let mut ids: Vec<&str> = formats().iter().map(|f| f.id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), formats().len());
+    for f in formats() {
+        let needed: &[&str] = match f.family {
+            Family::UsFda => &[
+                "calories",
+                "total_fat_g",
+                "saturated_fat_g",
+                "trans_fat_g",
+                "cholesterol_mg",
+                "sodium_mg",
+                "total_carbohydrate_g",
+                "dietary_fiber_g",
+                "total_sugars_g",
+                "added_sugars_g",
+                "protein_g",
+                "vitamin_d_mcg",
+                "calcium_mg",
+                "iron_mg",
+                "potassium_mg",
+            ],
+            Family::Eu1169 => &[
+                "energy_kj",
+                "energy_kcal",
+                "fat_g",
+                "saturates_g",
+                "carbohydrate_g",
+                "sugars_g",
+                "fibre_g",
+                "protein_g",
+                "salt_g",
+            ],
+        };
+        let keys: Vec<&str> = f.nutrients.iter().map(|n| n.key).collect();
+        assert_eq!(keys, needed, "format {}", f.id);
+    }
+}

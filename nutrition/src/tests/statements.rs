@@ -1,0 +1,218 @@
+//! Ingredient statements, allergens and the "Contains" statement, sub-recipes included.
+
+use super::{eu, ing, ing_with, recipe, sub, us};
+use crate::statement::{escape_html, us_contains_statement};
+use crate::Allergen::*;
+use crate::{compute_label, Allergen};
+
+#[test]
+fn ingredients_are_listed_in_descending_order_of_weight() {
+    let r = recipe(
+        1.0,
+        None,
+        vec![
+            ing("salt", 2.0, &[]),
+            ing("flour", 500.0, &[]),
+            ing("water", 300.0, &[]),
+        ],
+    );
+    assert_eq!(
+        compute_label(&r, us()).unwrap().ingredient_statement,
+        "flour, water, salt"
+    );
+}
+
+#[test]
+fn equal_weights_keep_the_recipe_order() {
+    let r = recipe(1.0, None, vec![ing("b", 10.0, &[]), ing("a", 10.0, &[])]);
+    assert_eq!(
+        compute_label(&r, us()).unwrap().ingredient_statement,
+        "b, a"
+    );
+}
+
+#[test]
+fn a_sub_recipe_lists_its_own_ingredients_in_parentheses_in_their_own_order() {
+    let pesto = recipe(
+        1.0,
+        None,
+        vec![
+            ing("pine nuts", 20.0, &[]),
+            ing("basil", 50.0, &[]),
+            ing("olive oil", 30.0, &[]),
+        ],
+    );
+    let r = recipe(
+        1.0,
+        None,
+        vec![
+            ing("pasta", 200.0, &[]),
+            sub("pesto", 60.0, pesto),
+            ing("salt", 1.0, &[]),
+        ],
+    );
+    assert_eq!(
+        compute_label(&r, us()).unwrap().ingredient_statement,
+        "pasta, pesto (basil, olive oil, pine nuts), salt"
+    );
+}
+
+#[test]
+fn allergens_include_those_of_sub_recipes_and_are_sorted_by_code() {
+    let inner = recipe(1.0, None, vec![ing_with("butter", 10.0, &[Milk])]);
+    let r = recipe(
+        1.0,
+        None,
+        vec![
+            ing_with("flour", 100.0, &[Wheat]),
+            sub("roux", 20.0, inner),
+            ing_with("egg", 50.0, &[Eggs]),
+        ],
+    );
+    let label = compute_label(&r, us()).unwrap();
+    assert_eq!(
+        label.allergens.iter().copied().collect::<Vec<_>>(),
+        vec![Eggs, Milk, Wheat]
+    );
+}
+
+#[test]
+fn us_labels_show_only_the_nine_major_allergens() {
+    let r = recipe(
+        1.0,
+        None,
+        vec![
+            ing_with("celery", 10.0, &[Celery]),
+            ing_with("barley", 10.0, &[Gluten]),
+            ing_with("tahini", 5.0, &[Sesame]),
+        ],
+    );
+    let label = compute_label(&r, us()).unwrap();
+    assert_eq!(
+        label.allergens.iter().copied().collect::<Vec<_>>(),
+        vec![Sesame]
+    );
+    assert_eq!(
+        label.contains_statement.as_deref(),
+        Some("Contains: Sesame")
+    );
+}
+
+#[test]
+fn the_us_contains_statement_follows_the_statutory_order() {
+    let set = [Wheat, Sesame, Milk].into_iter().collect();
+    assert_eq!(
+        us_contains_statement(&set).as_deref(),
+        Some("Contains: Milk, Wheat, Sesame")
+    );
+    let all = Allergen::ALL.into_iter().collect();
+    assert_eq!(
+        us_contains_statement(&all).as_deref(),
+        Some("Contains: Milk, Eggs, Fish, Crustacean Shellfish, Tree Nuts, Peanuts, Wheat, Soy, Sesame")
+    );
+}
+
+#[test]
+fn a_food_without_major_allergens_has_no_contains_statement() {
+    let label = compute_label(&recipe(1.0, None, vec![ing("water", 10.0, &[])]), us()).unwrap();
+    assert_eq!(label.contains_statement, None);
+    assert!(label.allergens.is_empty());
+}
+
+#[test]
+fn eu_labels_declare_every_annex_ii_allergen_and_wheat_brings_gluten() {
+    let r = recipe(
+        1.0,
+        None,
+        vec![
+            ing_with("wheat flour", 100.0, &[Wheat]),
+            ing_with("celery", 10.0, &[Celery]),
+        ],
+    );
+    let label = compute_label(&r, eu()).unwrap();
+    assert_eq!(
+        label.allergens.iter().copied().collect::<Vec<_>>(),
+        vec![Celery, Gluten, Wheat]
+    );
+    assert_eq!(label.contains_statement, None);
+}
+
+#[test]
+fn eu_html_statement_emphasises_allergen_words_in_names() {
+    let r = recipe(
+        1.0,
+        None,
+        vec![
+            ing_with("Wheat flour", 100.0, &[Wheat]),
+            ing_with("skimmed milk powder", 20.0, &[Milk]),
+            ing("sugar", 10.0, &[]),
+        ],
+    );
+    let label = compute_label(&r, eu()).unwrap();
+    assert_eq!(
+        label.eu().unwrap().ingredient_statement_html,
+        "<b>Wheat</b> flour, skimmed <b>milk</b> powder, sugar"
+    );
+}
+
+#[test]
+fn eu_html_statement_names_an_allergen_the_ingredient_name_does_not_mention() {
+    let r = recipe(
+        1.0,
+        None,
+        vec![
+            ing_with("whey powder", 10.0, &[Milk]),
+            ing_with("flavouring", 5.0, &[Milk, Soy]),
+        ],
+    );
+    let label = compute_label(&r, eu()).unwrap();
+    assert_eq!(
+        label.eu().unwrap().ingredient_statement_html,
+        "<b>whey</b> powder, flavouring (<b>milk</b>, <b>soya</b>)"
+    );
+}
+
+#[test]
+fn eu_html_statement_escapes_html_in_names() {
+    let r = recipe(
+        1.0,
+        None,
+        vec![ing_with(
+            "<script>alert('x')</script> & eggs",
+            10.0,
+            &[Eggs],
+        )],
+    );
+    let html = compute_label(&r, eu())
+        .unwrap()
+        .eu()
+        .unwrap()
+        .ingredient_statement_html
+        .clone();
+    assert_eq!(
+        html,
+        "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; <b>eggs</b>"
+    );
+    assert!(!html.contains("<script>"));
+    assert_eq!(escape_html("a\"b"), "a&quot;b");
+}
+
+#[test]
+fn eu_html_statement_emphasises_inside_sub_recipes() {
+    let inner = recipe(
+        1.0,
+        None,
+        vec![ing_with("butter", 10.0, &[Milk]), ing("flour", 20.0, &[])],
+    );
+    let r = recipe(
+        1.0,
+        None,
+        vec![sub("roux", 30.0, inner), ing("stock", 100.0, &[])],
+    );
+    let label = compute_label(&r, eu()).unwrap();
+    assert_eq!(
+        label.eu().unwrap().ingredient_statement_html,
+        "stock, roux (flour, <b>butter</b>)"
+    );
+    assert_eq!(label.ingredient_statement, "stock, roux (flour, butter)");
+}

@@ -1,0 +1,280 @@
+//! The one type that becomes an HTTP error, and the table of stable error codes.
+
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Serialize;
+use serde_json::Value;
+
+/// Every machine code a client can receive, with its status. Codes are API: never renamed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    InvalidJson,
+    ValidationFailed,
+    UnknownField,
+    UnknownIngredient,
+    UnknownLabelFormat,
+    RecipeCycle,
+    UnsupportedFileType,
+    UnsupportedMediaType,
+    Unauthorized,
+    PlanFormatNotAllowed,
+    PlanFeatureNotAllowed,
+    PlanFileTypeNotAllowed,
+    NotFound,
+    MethodNotAllowed,
+    VersionMismatch,
+    IdempotencyKeyReused,
+    IngredientInUse,
+    RecipeInUse,
+    RateLimited,
+    PayloadTooLarge,
+    Internal,
+    Unavailable,
+}
+
+impl ErrorCode {
+    /// Every code, for the OpenAPI document and its completeness test.
+    pub const ALL: [ErrorCode; 22] = [
+        Self::InvalidJson,
+        Self::ValidationFailed,
+        Self::UnknownField,
+        Self::UnknownIngredient,
+        Self::UnknownLabelFormat,
+        Self::RecipeCycle,
+        Self::UnsupportedFileType,
+        Self::UnsupportedMediaType,
+        Self::Unauthorized,
+        Self::PlanFormatNotAllowed,
+        Self::PlanFeatureNotAllowed,
+        Self::PlanFileTypeNotAllowed,
+        Self::NotFound,
+        Self::MethodNotAllowed,
+        Self::VersionMismatch,
+        Self::IdempotencyKeyReused,
+        Self::IngredientInUse,
+        Self::RecipeInUse,
+        Self::RateLimited,
+        Self::PayloadTooLarge,
+        Self::Internal,
+        Self::Unavailable,
+    ];
+
+    /// The HTTP status this code is always sent with.
+    pub fn status(self) -> StatusCode {
+        match self {
+            Self::InvalidJson
+            | Self::ValidationFailed
+            | Self::UnknownField
+            | Self::UnknownIngredient
+            | Self::UnknownLabelFormat
+            | Self::RecipeCycle
+            | Self::UnsupportedFileType => StatusCode::BAD_REQUEST,
+            Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::Unauthorized => StatusCode::UNAUTHORIZED,
+            Self::PlanFormatNotAllowed
+            | Self::PlanFeatureNotAllowed
+            | Self::PlanFileTypeNotAllowed => StatusCode::FORBIDDEN,
+            Self::NotFound => StatusCode::NOT_FOUND,
+            Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            Self::VersionMismatch => StatusCode::PRECONDITION_FAILED,
+            Self::IdempotencyKeyReused | Self::IngredientInUse | Self::RecipeInUse => {
+                StatusCode::CONFLICT
+            }
+            Self::RateLimited | Self::PayloadTooLarge => StatusCode::TOO_MANY_REQUESTS,
+            Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+            Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
+
+    /// The snake_case code as sent.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::InvalidJson => "invalid_json",
+            Self::ValidationFailed => "validation_failed",
+            Self::UnknownField => "unknown_field",
+            Self::UnknownIngredient => "unknown_ingredient",
+            Self::UnknownLabelFormat => "unknown_label_format",
+            Self::RecipeCycle => "recipe_cycle",
+            Self::UnsupportedFileType => "unsupported_file_type",
+            Self::UnsupportedMediaType => "unsupported_media_type",
+            Self::Unauthorized => "unauthorized",
+            Self::PlanFormatNotAllowed => "plan_format_not_allowed",
+            Self::PlanFeatureNotAllowed => "plan_feature_not_allowed",
+            Self::PlanFileTypeNotAllowed => "plan_file_type_not_allowed",
+            Self::NotFound => "not_found",
+            Self::MethodNotAllowed => "method_not_allowed",
+            Self::VersionMismatch => "version_mismatch",
+            Self::IdempotencyKeyReused => "idempotency_key_reused",
+            Self::IngredientInUse => "ingredient_in_use",
+            Self::RecipeInUse => "recipe_in_use",
+            Self::RateLimited => "rate_limited",
+            Self::PayloadTooLarge => "payload_too_large",
+            Self::Internal => "internal",
+            Self::Unavailable => "unavailable",
+        }
+    }
+}
+
+/// An error on its way to a client. `Client` errors say what the caller can fix; `Internal`
+/// carries the cause for the log only, and the client sees a generic message.
+#[derive(Debug)]
+pub enum ApiError {
+    Client {
+        code: ErrorCode,
+        message: String,
+        details: Option<Value>,
+        retry_after_secs: Option<u64>,
+    },
+    Internal(Box<dyn std::error::Error + Send + Sync>),
+}
+
+impl ApiError {
+    /// A client error with a message.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        Self::Client {
+            code,
+            message: message.into(),
+            details: None,
+            retry_after_secs: None,
+        }
+    }
+
+    /// Adds field-level details.
+    pub fn with_details(self, new_details: Value) -> Self {
+        match self {
+            Self::Client {
+                code,
+                message,
+                retry_after_secs,
+                ..
+            } => Self::Client {
+                code,
+                message,
+                details: Some(new_details),
+                retry_after_secs,
+            },
+            internal => internal,
+        }
+    }
+
+    /// Adds a `Retry-After` header (whole seconds).
+    pub fn with_retry_after(self, secs: u64) -> Self {
+        match self {
+            Self::Client {
+                code,
+                message,
+                details,
+                ..
+            } => Self::Client {
+                code,
+                message,
+                details,
+                retry_after_secs: Some(secs),
+            },
+            internal => internal,
+        }
+    }
+
+    /// The resource does not exist or belongs to another account (never told apart).
+    pub fn not_found(what: &str) -> Self {
+        Self::new(ErrorCode::NotFound, format!("{what} not found"))
+    }
+
+    /// A field failed its rule.
+    pub fn validation(field: &str, problem: impl Into<String>) -> Self {
+        let problem = problem.into();
+        Self::new(ErrorCode::ValidationFailed, format!("{field}: {problem}"))
+            .with_details(serde_json::json!([{ "field": field, "problem": problem }]))
+    }
+
+    /// An unexpected failure: logged with its cause chain, never shown.
+    pub fn internal(err: impl std::error::Error + Send + Sync + 'static) -> Self {
+        Self::Internal(Box::new(err))
+    }
+
+    /// The code this error will be sent with.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            Self::Client { code, .. } => *code,
+            Self::Internal(_) => ErrorCode::Internal,
+        }
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(err: sqlx::Error) -> Self {
+        Self::internal(err)
+    }
+}
+
+#[derive(Serialize)]
+struct ErrorBody {
+    error: ErrorDetail,
+}
+
+#[derive(Serialize)]
+struct ErrorDetail {
+    code: &'static str,
+    message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    details: Option<Value>,
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (code, message, details, retry_after) = match self {
+            Self::Client {
+                code,
+                message,
+                details,
+                retry_after_secs,
+            } => (code, message, details, retry_after_secs),
+            Self::Internal(err) => {
+                tracing::error!(error = %err, source = ?err.source(), "request failed");
+                (
+                    ErrorCode::Internal,
+                    "internal error; retry with backoff".to_owned(),
+                    None,
+                    None,
+                )
+            }
+        };
+        let body = ErrorBody {
+            error: ErrorDetail {
+                code: code.as_str(),
+                message,
+                details,
+            },
+        };
+        let mut response = (code.status(), Json(body)).into_response();
+        if let Some(secs) = retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        }
+        response
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_has_a_distinct_name() {
+        let mut names: Vec<_> = ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), ErrorCode::ALL.len());
+    }
+
+    #[test]
+    fn serde_names_match_the_sent_names() {
+        for code in ErrorCode::ALL {
+            let json = serde_json::to_value(code).ok();
+            assert_eq!(json, Some(Value::String(code.as_str().to_owned())));
+        }
+    }
+}
