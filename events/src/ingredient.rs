@@ -108,7 +108,8 @@ impl IngredientEvent {
 }
 
 /// The state of a custom ingredient after folding its events.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
 pub struct IngredientState {
     pub version: i64,
     pub name: String,

@@ -121,7 +121,8 @@ impl RecipeEvent {
 }
 
 /// The state of a recipe after folding its events. `version` 0 means the stream is empty.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
 pub struct RecipeState {
     pub version: i64,
     pub name: String,

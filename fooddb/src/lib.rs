@@ -1,1 +1,266 @@
-//! nls-fooddb
+//! nls-fooddb: the shipped USDA food composition table (`fooddb:<fdc_id>`), its importer,
+//! name matching, label names and allergen mapping (API_DECISIONS §6).
+//!
+//! The table in `data/foods.tsv.gz` is built by [`import_to_file`] from the USDA files in
+//! `shared/fooddb/` and embedded in the binary; [`shipped`] loads it once.
+
+mod allergens;
+mod csv;
+mod import;
+mod label_name;
+mod matching;
+mod table;
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::OnceLock;
+
+use nls_nutrition::{Allergen, NutrientAmounts};
+use serde::Serialize;
+
+pub use allergens::allergens_for;
+pub use import::{import, import_to_file, FoodTable, ImportError, ImportStats};
+pub use label_name::label_name_for;
+pub use table::{read_table, write_table, LoadError};
+
+/// One database food. Nutrient amounts are per 100 g edible portion; a nutrient USDA does
+/// not report is absent (unknown), never zero.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Food {
+    /// FoodData Central id; the API id is `fooddb:<fdc_id>`.
+    pub fdc_id: u32,
+    /// The 5-digit SR NDB number, e.g. `"01001"`.
+    pub ndb: String,
+    /// The official SR Legacy description, e.g. `"Butter, salted"`.
+    pub description: String,
+    /// The SR Legacy food category, e.g. `"Dairy and Egg Products"`.
+    pub food_group: String,
+    /// Nutrients per 100 g.
+    pub nutrients_per_100g: NutrientAmounts,
+    /// Household measures in USDA order.
+    pub portions: Vec<Portion>,
+    /// Common name for an ingredient statement, lowercase (e.g. `"butter"`).
+    pub label_name: String,
+    /// Allergens the food contains, from the reviewed mapping in [`allergens_for`].
+    pub allergens: BTreeSet<Allergen>,
+}
+
+/// A household measure: `amount` × `description` weighs `grams`
+/// (e.g. 1 × "tbsp" = 14.2 g).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Portion {
+    /// How many of the unit (1, 0.5, ...).
+    pub amount: f64,
+    /// The unit with USDA's modifier, e.g. `"cup, sliced"`.
+    pub description: String,
+    /// Gram weight of `amount` units.
+    pub grams: f64,
+}
+
+impl Food {
+    /// Builds a food from USDA data, deriving its label name and allergens.
+    pub fn new(
+        fdc_id: u32,
+        ndb: String,
+        description: String,
+        food_group: String,
+        nutrients_per_100g: NutrientAmounts,
+        portions: Vec<Portion>,
+    ) -> Self {
+        Self {
+            portions,
+            ..Self::bare(fdc_id, ndb, description, food_group, nutrients_per_100g)
+        }
+        .finish()
+    }
+
+    /// A food with no measures and no derived fields yet.
+    fn bare(
+        fdc_id: u32,
+        ndb: String,
+        description: String,
+        food_group: String,
+        nutrients_per_100g: NutrientAmounts,
+    ) -> Self {
+        Self {
+            fdc_id,
+            ndb,
+            description,
+            food_group,
+            nutrients_per_100g,
+            portions: Vec::new(),
+            label_name: String::new(),
+            allergens: BTreeSet::new(),
+        }
+    }
+
+    /// Fills the derived fields from the description and group.
+    fn finish(mut self) -> Self {
+        self.label_name = label_name_for(&self.description, &self.food_group);
+        self.allergens = allergens_for(&self.description, &self.food_group);
+        self
+    }
+
+    /// The API id, `fooddb:<fdc_id>`.
+    pub fn id(&self) -> String {
+        format!("fooddb:{}", self.fdc_id)
+    }
+}
+
+/// The JSON shape of a food: the fields plus `id`.
+#[derive(Serialize)]
+struct FoodView<'a> {
+    id: String,
+    fdc_id: u32,
+    ndb: &'a str,
+    description: &'a str,
+    food_group: &'a str,
+    label_name: &'a str,
+    allergens: &'a BTreeSet<Allergen>,
+    nutrients_per_100g: &'a NutrientAmounts,
+    portions: &'a [Portion],
+}
+
+impl Serialize for Food {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        FoodView {
+            id: self.id(),
+            fdc_id: self.fdc_id,
+            ndb: &self.ndb,
+            description: &self.description,
+            food_group: &self.food_group,
+            label_name: &self.label_name,
+            allergens: &self.allergens,
+            nutrients_per_100g: &self.nutrients_per_100g,
+            portions: &self.portions,
+        }
+        .serialize(serializer)
+    }
+}
+
+/// A search hit. Higher `score` is better; scores compare only within one query.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct ScoredFood<'a> {
+    /// The food.
+    pub food: &'a Food,
+    /// Relevance for the query.
+    pub score: f64,
+}
+
+/// No database food is an acceptable match for a name.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("no food matches {name:?}")]
+pub struct NoMatch<'a> {
+    /// The name as given.
+    pub name: String,
+    /// Up to 5 closest foods, best first (may be empty).
+    pub suggestions: Vec<&'a Food>,
+}
+
+/// The food table with its search index.
+#[derive(Debug)]
+pub struct FoodDb {
+    foods: Vec<Food>,
+    by_id: HashMap<u32, usize>,
+    index: matching::Index,
+}
+
+impl FoodDb {
+    /// Builds a database from foods (any order; kept in the given order).
+    pub fn from_foods(foods: Vec<Food>) -> Self {
+        let by_id = foods
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (f.fdc_id, i))
+            .collect();
+        let index = matching::Index::new(&foods);
+        Self {
+            foods,
+            by_id,
+            index,
+        }
+    }
+
+    /// Loads a gzip table as written by [`write_table`].
+    pub fn from_table_bytes(gz: &[u8]) -> Result<FoodDb, LoadError> {
+        Ok(Self::from_foods(read_table(gz)?))
+    }
+
+    /// The food with this FoodData Central id.
+    pub fn get(&self, fdc_id: u32) -> Option<&Food> {
+        self.by_id.get(&fdc_id).map(|&i| &self.foods[i])
+    }
+
+    /// The food for an API id such as `"fooddb:173410"`.
+    pub fn get_by_id(&self, id: &str) -> Option<&Food> {
+        id.strip_prefix("fooddb:")?
+            .parse()
+            .ok()
+            .and_then(|n| self.get(n))
+    }
+
+    /// Foods matching `query`, best first, at most `limit`. Ties are broken by shorter
+    /// description, then lower fdc_id, so results are deterministic. Partial matches (not
+    /// every query word found) are included after full ones.
+    pub fn search(&self, query: &str, limit: usize) -> Vec<ScoredFood<'_>> {
+        self.index
+            .search(&self.foods, query, limit)
+            .into_iter()
+            .map(|hit| ScoredFood {
+                food: &self.foods[hit.food],
+                score: hit.score,
+            })
+            .collect()
+    }
+
+    /// The best acceptable food for an ingredient name, or [`NoMatch`] with up to 5
+    /// suggestions when no food reaches the acceptance threshold.
+    pub fn resolve_name(&self, name: &str) -> Result<&Food, NoMatch<'_>> {
+        let hits = self.index.search(&self.foods, name, 5);
+        match hits.first() {
+            Some(best) if best.acceptable => Ok(&self.foods[best.food]),
+            _ => Err(NoMatch {
+                name: name.to_owned(),
+                suggestions: hits.iter().map(|h| &self.foods[h.food]).collect(),
+            }),
+        }
+    }
+
+    /// Number of foods.
+    pub fn len(&self) -> usize {
+        self.foods.len()
+    }
+
+    /// True when the table has no foods.
+    pub fn is_empty(&self) -> bool {
+        self.foods.is_empty()
+    }
+
+    /// Every food, ascending fdc_id for the shipped table.
+    pub fn foods(&self) -> &[Food] {
+        &self.foods
+    }
+}
+
+/// The table committed in `data/foods.tsv.gz`.
+pub const SHIPPED_TABLE: &[u8] = include_bytes!("../data/foods.tsv.gz");
+
+static SHIPPED: OnceLock<Result<FoodDb, LoadError>> = OnceLock::new();
+
+/// The shipped database, or the error that stopped it from loading. Decompressed and
+/// parsed on first use, then shared.
+pub fn try_shipped() -> Result<&'static FoodDb, &'static LoadError> {
+    SHIPPED
+        .get_or_init(|| FoodDb::from_table_bytes(SHIPPED_TABLE))
+        .as_ref()
+}
+
+/// The shipped database, loaded on first use.
+///
+/// # Panics
+/// If the embedded table does not parse, which is a build defect: the crate's tests load it.
+pub fn shipped() -> &'static FoodDb {
+    match try_shipped() {
+        Ok(db) => db,
+        Err(e) => panic!("embedded food table is corrupt: {e}"),
+    }
+}

@@ -1,0 +1,107 @@
+//! The committed table loads, matches a fresh import of the USDA files, and serialises
+//! with its API id.
+
+use std::path::Path;
+use std::time::Instant;
+
+use nls_fooddb::{import, read_table, shipped, Food, FoodDb, LoadError, SHIPPED_TABLE};
+use nls_nutrition::{Allergen, Nutrient};
+
+const SOURCE: &str = "/work/shared/fooddb";
+
+#[test]
+fn the_shipped_table_equals_a_fresh_import_of_the_usda_files() {
+    let source = Path::new(SOURCE);
+    if !source.exists() {
+        println!("note: {SOURCE} is absent; skipping the shipped-table comparison");
+        return;
+    }
+    let fresh = import(source).expect("USDA files import");
+    let shipped_foods = read_table(SHIPPED_TABLE).expect("shipped table loads");
+    assert_eq!(fresh.stats.foods_written, shipped_foods.len());
+    assert_eq!(fresh.stats.skipped_without_nutrients, 39);
+    assert!(
+        fresh.foods == shipped_foods,
+        "data/foods.tsv.gz is stale: rerun the importer"
+    );
+}
+
+#[test]
+fn the_shipped_table_loads_quickly_and_completely() {
+    let start = Instant::now();
+    let db = FoodDb::from_table_bytes(SHIPPED_TABLE).expect("shipped table loads");
+    let elapsed = start.elapsed();
+    println!(
+        "loaded {} foods from {} compressed bytes in {elapsed:?}",
+        db.len(),
+        SHIPPED_TABLE.len()
+    );
+    assert_eq!(db.len(), 7754);
+    assert!(SHIPPED_TABLE.len() < 3_000_000);
+}
+
+#[test]
+fn butter_carries_usda_values_per_100_g() {
+    let butter = shipped().get(173410).expect("butter is in the table");
+    assert_eq!(butter.description, "Butter, salted");
+    assert_eq!(butter.ndb, "01001");
+    assert_eq!(butter.food_group, "Dairy and Egg Products");
+    let n = &butter.nutrients_per_100g;
+    assert_eq!(n.get(Nutrient::Calories), Some(717.0));
+    assert_eq!(n.get(Nutrient::TotalFatG), Some(81.11));
+    assert_eq!(n.get(Nutrient::SodiumMg), Some(643.0));
+    assert_eq!(n.get(Nutrient::TransFatG), Some(3.278));
+    assert_eq!(n.get(Nutrient::FolateMcg), Some(3.0));
+    assert_eq!(butter.label_name, "butter");
+    assert!(butter.allergens.contains(&Allergen::Milk));
+    let tbsp = butter
+        .portions
+        .iter()
+        .find(|p| p.description == "tbsp")
+        .expect("a tablespoon measure");
+    assert_eq!(tbsp.grams, 14.2);
+}
+
+#[test]
+fn an_empty_usda_field_stays_unknown() {
+    // Baobab powder has no ABBREV row and is skipped; a food with blank ABBREV fields keeps
+    // them absent. Vitamin D is blank for raw bananas in SR28.
+    let db = shipped();
+    assert!(
+        db.get(167806).is_none(),
+        "foods without nutrients are skipped"
+    );
+    let banana = db.get(173944).expect("bananas");
+    assert_eq!(banana.nutrients_per_100g.get(Nutrient::AddedSugarsG), None);
+}
+
+#[test]
+fn a_food_serialises_with_its_fooddb_id() {
+    let food: &Food = shipped().get(173944).expect("bananas");
+    let json = serde_json::to_value(food).expect("serialisable");
+    assert_eq!(json["id"], "fooddb:173944");
+    assert_eq!(json["label_name"], "bananas");
+    assert!(json["nutrients_per_100g"]["calories"].is_number());
+    assert!(json["portions"].is_array());
+    assert_eq!(
+        shipped().get_by_id("fooddb:173944").map(|f| f.fdc_id),
+        Some(173944)
+    );
+}
+
+#[test]
+fn a_corrupt_table_is_an_error_not_a_panic() {
+    assert!(matches!(
+        FoodDb::from_table_bytes(&SHIPPED_TABLE[..SHIPPED_TABLE.len() / 2]),
+        Err(LoadError::Decompress(_))
+    ));
+}
+
+#[test]
+fn every_label_name_is_a_clean_common_name() {
+    for food in shipped().foods() {
+        assert!(!food.label_name.is_empty(), "{}", food.description);
+        assert!(!food.label_name.contains(','), "{}", food.description);
+        assert_eq!(food.label_name, food.label_name.to_lowercase());
+    }
+}
