@@ -46,6 +46,9 @@ create table recipe_view (
     -- The precomputed label, or the reason it cannot be computed.
     label          jsonb,
     label_error    jsonb,
+    -- The ingredient lines as resolved for the representation, and the recipe's cost.
+    ingredients    jsonb       not null default '[]',
+    cost           double precision,
     embed_token    text,
     created_at     timestamptz not null,
     updated_at     timestamptz not null,

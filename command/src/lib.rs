@@ -1,1 +1,13 @@
-//! nls-command
+//! The command role: the write half of the REST API. Every write loads its stream from the
+//! log, decides (pure), appends with optimistic concurrency and applies the views in the
+//! same transaction, so the response and the next read reflect it.
+#![forbid(unsafe_code)]
+
+pub mod decide;
+pub mod error;
+pub mod http;
+pub mod requests;
+pub mod service;
+
+pub use http::router;
+pub use service::CommandState;

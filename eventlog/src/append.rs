@@ -1,7 +1,7 @@
 //! Appending to a stream with optimistic concurrency.
 
-use nls_events::NewEvent;
-use sqlx::PgConnection;
+use nls_events::{Envelope, NewEvent};
+use sqlx::{PgConnection, Row};
 use thiserror::Error;
 use uuid::Uuid;
 
@@ -31,7 +31,7 @@ pub enum AppendError {
 
 /// Appends `events` to `stream_id` iff the stream is still at `expected`, inside the
 /// caller's transaction (so the read-your-writes view commits with it). Returns the new
-/// version. A lost race surfaces as the unique violation of `(stream_id, stream_version)`
+/// envelopes as stored. A lost race surfaces as the unique violation of `(stream_id, stream_version)`
 /// and is reported as [`AppendError::VersionMismatch`], never as a generic failure.
 pub async fn append(
     tx: &mut PgConnection,
@@ -39,15 +39,17 @@ pub async fn append(
     expected: StreamVersion,
     meta: &EventMeta,
     events: &[NewEvent],
-) -> Result<StreamVersion, AppendError> {
+) -> Result<Vec<Envelope>, AppendError> {
     let mut version = expected.0;
+    let mut stored = Vec::with_capacity(events.len());
     for event in events {
         version += 1;
         let inserted = sqlx::query(
             "insert into event (event_id, stream_id, stream_version, event_type, schema_version,
                                 payload, account_id, actor, correlation_id, causation_id)
              select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10
-             where coalesce((select max(stream_version) from event where stream_id = $2), 0) = $11",
+             where coalesce((select max(stream_version) from event where stream_id = $2), 0) = $11
+             returning position, occurred_at",
         )
         .bind(event.event_id)
         .bind(stream_id)
@@ -60,22 +62,36 @@ pub async fn append(
         .bind(meta.correlation_id)
         .bind(meta.causation_id)
         .bind(version - 1)
-        .execute(&mut *tx)
+        .fetch_optional(&mut *tx)
         .await
         .map_err(|err| classify(err, stream_id, expected))?;
-        if inserted.rows_affected() == 0 {
+        let Some(row) = inserted else {
             return Err(AppendError::VersionMismatch {
                 stream_id: stream_id.to_owned(),
                 expected: expected.0,
             });
-        }
+        };
+        stored.push(Envelope {
+            position: row.try_get("position")?,
+            event_id: event.event_id,
+            stream_id: stream_id.to_owned(),
+            stream_version: version,
+            event_type: event.event_type.to_owned(),
+            schema_version: event.schema_version,
+            payload: event.payload.clone(),
+            account_id: meta.account_id,
+            actor: meta.actor.clone(),
+            occurred_at: row.try_get("occurred_at")?,
+            correlation_id: meta.correlation_id,
+            causation_id: meta.causation_id,
+        });
     }
     // Wakes the relay and projector catch-up at commit (notifications are transactional).
     sqlx::query("select pg_notify($1, '')")
         .bind(crate::EVENT_CHANNEL)
         .execute(&mut *tx)
         .await?;
-    Ok(StreamVersion(version))
+    Ok(stored)
 }
 
 fn classify(err: sqlx::Error, stream_id: &str, expected: StreamVersion) -> AppendError {

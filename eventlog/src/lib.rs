@@ -13,6 +13,7 @@ pub mod relay;
 
 pub use append::{append, AppendError, EventMeta, StreamVersion};
 pub use nats::{NatsConfig, NatsLink};
+pub use read::envelope_from_row;
 pub use read::{read_stream, LogCursor, LogReader};
 
 /// The schema migrations, applied by `nls migrate`, by `nls serve` at start and by tests.

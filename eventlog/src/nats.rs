@@ -28,7 +28,10 @@ impl NatsConfig {
                 _ => "other",
             })
             .unwrap_or("other");
-        format!("{}.events.{kind}.{}", self.subject_prefix, envelope.stream_id)
+        format!(
+            "{}.events.{kind}.{}",
+            self.subject_prefix, envelope.stream_id
+        )
     }
 
     /// The wildcard covering every event subject.

@@ -118,7 +118,11 @@ async fn publish_batch(
         let body = serde_json::to_vec(envelope).map_err(|e| RelayError::Publish(e.to_string()))?;
         let ack = nats
             .jetstream
-            .publish_with_headers(nats.config.subject_for(envelope), headers, Bytes::from(body))
+            .publish_with_headers(
+                nats.config.subject_for(envelope),
+                headers,
+                Bytes::from(body),
+            )
             .await
             .map_err(|e| RelayError::Publish(e.to_string()))?;
         pending.push(ack);
@@ -164,11 +168,9 @@ async fn save_checkpoint(pool: &PgPool, name: &str, cursor: LogCursor) -> Result
 /// How many committed events the relay has not yet published (for `/readyz` and tests).
 pub async fn backlog(pool: &PgPool, name: &str) -> Result<i64, sqlx::Error> {
     let cursor = load_checkpoint(pool, name).await?;
-    sqlx::query_scalar(
-        "select count(*) from event where (txid, position) > ($1::text::xid8, $2)",
-    )
-    .bind(cursor.txid.to_string())
-    .bind(cursor.position)
-    .fetch_one(pool)
-    .await
+    sqlx::query_scalar("select count(*) from event where (txid, position) > ($1::text::xid8, $2)")
+        .bind(cursor.txid.to_string())
+        .bind(cursor.position)
+        .fetch_one(pool)
+        .await
 }

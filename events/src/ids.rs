@@ -27,7 +27,9 @@ macro_rules! prefixed_id {
             pub fn parse(raw: &str) -> Option<Self> {
                 let suffix = raw.strip_prefix($prefix)?;
                 let valid = suffix.len() == 32
-                    && suffix.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+                    && suffix
+                        .bytes()
+                        .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
                 valid.then(|| Self(raw.to_owned()))
             }
 
@@ -111,6 +113,9 @@ mod tests {
         assert_eq!(RecipeId::parse(ing.as_str()), None);
         assert_eq!(RecipeId::parse("rcp_"), None);
         assert_eq!(RecipeId::parse("rcp_../../etc/passwd"), None);
-        assert_eq!(RecipeId::parse("rcp_0123456789ABCDEF0123456789abcdef"), None);
+        assert_eq!(
+            RecipeId::parse("rcp_0123456789ABCDEF0123456789abcdef"),
+            None
+        );
     }
 }

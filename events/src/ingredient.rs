@@ -79,7 +79,9 @@ impl IngredientEvent {
         let encoded = match self {
             Self::Created(e) => serde_json::to_value(e),
             Self::Updated(e) => serde_json::to_value(e),
-            Self::Archived | Self::Unarchived | Self::Deleted => Ok(Value::Object(Default::default())),
+            Self::Archived | Self::Unarchived | Self::Deleted => {
+                Ok(Value::Object(Default::default()))
+            }
         };
         encoded.unwrap_or(Value::Null)
     }

@@ -1,1 +1,10 @@
-//! nls-query
+//! The query role: the read half of the REST API (recipes, ingredients, history, the food
+//! database) and `/v1/analyze`, which computes without saving.
+#![forbid(unsafe_code)]
+
+pub mod analyze;
+pub mod foods;
+pub mod history;
+pub mod http;
+
+pub use http::{router, QueryState};

@@ -122,7 +122,9 @@ where
             .strip_prefix("Bearer ")
             .map(str::trim)
             .filter(|k| looks_like_key(k))
-            .ok_or_else(|| unauthorized("malformed API key; expected Authorization: Bearer nls_..."))?;
+            .ok_or_else(|| {
+                unauthorized("malformed API key; expected Authorization: Bearer nls_...")
+            })?;
         let pool = PgPool::from_ref(state);
         let row = sqlx::query(
             "select k.key_id, a.account_id, a.api_early_access, p.*

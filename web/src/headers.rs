@@ -50,9 +50,8 @@ impl<S: Send + Sync> FromRequestParts<S> for IdempotencyKey {
             return Ok(Self(None));
         };
         let text = raw.to_str().unwrap_or("");
-        let valid = !text.is_empty()
-            && text.len() <= 255
-            && text.bytes().all(|b| b.is_ascii_graphic());
+        let valid =
+            !text.is_empty() && text.len() <= 255 && text.bytes().all(|b| b.is_ascii_graphic());
         if valid {
             Ok(Self(Some(text.to_owned())))
         } else {

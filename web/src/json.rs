@@ -45,7 +45,8 @@ where
             .and_then(|v| v.split(';').next())
             .map(|mime| {
                 let mime = mime.trim().to_ascii_lowercase();
-                mime == "application/json" || (mime.starts_with("application/") && mime.ends_with("+json"))
+                mime == "application/json"
+                    || (mime.starts_with("application/") && mime.ends_with("+json"))
             })
             .unwrap_or(false);
         if !is_json {
@@ -117,7 +118,14 @@ pub fn decode<T: DeserializeOwned + JsonFields>(raw: &[u8]) -> Result<T, ApiErro
             .collect::<Vec<_>>())));
     }
     serde_json::from_value(Value::Object(object)).map_err(|err| {
-        ApiError::new(ErrorCode::ValidationFailed, truncate(&err.to_string(), 300))
+        let message = truncate(&err.to_string(), 300);
+        // Nested objects (recipe entries) refuse unknown fields through serde.
+        let code = if message.starts_with("unknown field") {
+            ErrorCode::UnknownField
+        } else {
+            ErrorCode::ValidationFailed
+        };
+        ApiError::new(code, message)
     })
 }
 
@@ -200,7 +208,9 @@ mod tests {
             Some(ErrorCode::InvalidJson)
         );
         assert_eq!(
-            decode::<Probe>(br#"{"name":"x","grams":"ten"}"#).err().map(|e| e.code()),
+            decode::<Probe>(br#"{"name":"x","grams":"ten"}"#)
+                .err()
+                .map(|e| e.code()),
             Some(ErrorCode::ValidationFailed)
         );
         assert_eq!(

@@ -1,0 +1,334 @@
+//! Pure decisions: given a stream's state and a validated command, which events happen.
+//! Everything external (the plan, resolved lines, a fresh embed token) arrives in the
+//! arguments, so these functions are tested without I/O.
+
+use nls_events::ingredient::{IngredientCreated, IngredientUpdated};
+use nls_events::recipe::{EmbedEnabled, IngredientLine, RecipeCreated, RecipeUpdated};
+use nls_events::{IngredientEvent, IngredientState, RecipeEvent, RecipeState};
+use nls_nutrition::Plan;
+use thiserror::Error;
+
+use crate::requests::{IngredientChange, RecipeChange};
+
+/// A command the state does not allow.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum DomainError {
+    #[error("not found")]
+    NotFound,
+    #[error("unknown label format {0:?}")]
+    UnknownFormat(String),
+    #[error("label format {0:?} needs a higher plan")]
+    FormatNotInPlan(String),
+    #[error("the live embed needs the Professional or Business plan")]
+    EmbedNotInPlan,
+    #[error("in use by {0:?}")]
+    InUse(Vec<String>),
+}
+
+/// Facts from outside the stream that a decision needs.
+#[derive(Debug, Clone)]
+pub struct Context {
+    pub plan: Plan,
+    pub embed_allowed: bool,
+    /// Used only if the decision issues an embed token.
+    pub new_embed_token: String,
+}
+
+/// A recipe change whose entries were resolved to lines.
+#[derive(Debug, Clone, Default)]
+pub struct RecipeCommand {
+    pub change: RecipeChange,
+    pub lines: Option<Vec<IngredientLine>>,
+}
+
+fn check_format(format: &str, ctx: &Context) -> Result<(), DomainError> {
+    let known = nls_nutrition::format(format)
+        .ok_or_else(|| DomainError::UnknownFormat(format.to_owned()))?;
+    if known.allowed_for(ctx.plan) {
+        Ok(())
+    } else {
+        Err(DomainError::FormatNotInPlan(format.to_owned()))
+    }
+}
+
+fn embed_events(
+    wanted: Option<bool>,
+    current: &Option<String>,
+    ctx: &Context,
+) -> Result<Option<RecipeEvent>, DomainError> {
+    match (wanted, current) {
+        (Some(true), None) if !ctx.embed_allowed => Err(DomainError::EmbedNotInPlan),
+        (Some(true), None) => Ok(Some(RecipeEvent::EmbedEnabled(EmbedEnabled {
+            token: ctx.new_embed_token.clone(),
+        }))),
+        (Some(false), Some(_)) => Ok(Some(RecipeEvent::EmbedDisabled)),
+        _ => Ok(None),
+    }
+}
+
+/// Creating a recipe.
+pub fn create_recipe(
+    command: RecipeCommand,
+    ctx: &Context,
+) -> Result<Vec<RecipeEvent>, DomainError> {
+    let change = command.change;
+    let label_format = change.label_format.unwrap_or_else(|| "standard".to_owned());
+    check_format(&label_format, ctx)?;
+    let mut events = vec![RecipeEvent::Created(RecipeCreated {
+        name: change.name.unwrap_or_default(),
+        servings: change.servings.unwrap_or(1.0),
+        serving_weight_g: change.serving_weight_g,
+        serving_size_text: change.serving_size_text,
+        label_format,
+        ingredients: command.lines.unwrap_or_default(),
+    })];
+    events.extend(embed_events(change.embed_enabled, &None, ctx)?);
+    if change.archived == Some(true) {
+        events.push(RecipeEvent::Archived);
+    }
+    Ok(events)
+}
+
+/// Updating a recipe: only fields that differ become part of the event; an update that
+/// changes nothing appends nothing.
+pub fn update_recipe(
+    state: &RecipeState,
+    command: RecipeCommand,
+    ctx: &Context,
+) -> Result<Vec<RecipeEvent>, DomainError> {
+    if !state.is_live() {
+        return Err(DomainError::NotFound);
+    }
+    let change = command.change;
+    if let Some(format) = &change.label_format {
+        if format != &state.label_format {
+            check_format(format, ctx)?;
+        }
+    }
+    let differs =
+        |new: &Option<String>, old: &str| new.as_deref().filter(|n| *n != old).map(str::to_owned);
+    let update = RecipeUpdated {
+        name: differs(&change.name, &state.name),
+        servings: change.servings.filter(|s| *s != state.servings),
+        serving_weight_g: change
+            .serving_weight_g
+            .filter(|w| Some(*w) != state.serving_weight_g),
+        serving_size_text: change
+            .serving_size_text
+            .filter(|t| Some(t) != state.serving_size_text.as_ref()),
+        label_format: differs(&change.label_format, &state.label_format),
+        ingredients: command.lines.filter(|l| *l != state.ingredients),
+    };
+    let mut events = Vec::new();
+    if update != RecipeUpdated::default() {
+        events.push(RecipeEvent::Updated(update));
+    }
+    events.extend(embed_events(change.embed_enabled, &state.embed_token, ctx)?);
+    match (change.archived, state.archived) {
+        (Some(true), false) => events.push(RecipeEvent::Archived),
+        (Some(false), true) => events.push(RecipeEvent::Unarchived),
+        _ => {}
+    }
+    Ok(events)
+}
+
+/// Deleting a recipe; refused while live recipes use it as a sub-recipe.
+pub fn delete_recipe(
+    state: &RecipeState,
+    used_by: Vec<String>,
+) -> Result<Vec<RecipeEvent>, DomainError> {
+    if !state.is_live() {
+        return Err(DomainError::NotFound);
+    }
+    if !used_by.is_empty() {
+        return Err(DomainError::InUse(used_by));
+    }
+    Ok(vec![RecipeEvent::Deleted])
+}
+
+/// Creating an ingredient.
+pub fn create_ingredient(change: IngredientChange) -> Vec<IngredientEvent> {
+    let mut events = vec![IngredientEvent::Created(IngredientCreated {
+        name: change.name.unwrap_or_default(),
+        nutrients_per_100g: change.nutrients_per_100g.unwrap_or_default(),
+        allergens: change.allergens.unwrap_or_default(),
+        label_name: change.label_name,
+        cost_per_unit: change.cost_per_unit,
+        unit: change.unit,
+    })];
+    if change.archived == Some(true) {
+        events.push(IngredientEvent::Archived);
+    }
+    events
+}
+
+/// Updating an ingredient; only differing fields are recorded.
+pub fn update_ingredient(
+    state: &IngredientState,
+    change: IngredientChange,
+) -> Result<Vec<IngredientEvent>, DomainError> {
+    if !state.is_live() {
+        return Err(DomainError::NotFound);
+    }
+    let update = IngredientUpdated {
+        name: change.name.filter(|n| *n != state.name),
+        nutrients_per_100g: change
+            .nutrients_per_100g
+            .filter(|n| *n != state.nutrients_per_100g),
+        allergens: change.allergens.filter(|a| *a != state.allergens),
+        label_name: change
+            .label_name
+            .filter(|l| Some(l) != state.label_name.as_ref()),
+        cost_per_unit: change
+            .cost_per_unit
+            .filter(|c| Some(*c) != state.cost_per_unit),
+        unit: change.unit.filter(|u| Some(u) != state.unit.as_ref()),
+    };
+    let mut events = Vec::new();
+    if update != IngredientUpdated::default() {
+        events.push(IngredientEvent::Updated(update));
+    }
+    match (change.archived, state.archived) {
+        (Some(true), false) => events.push(IngredientEvent::Archived),
+        (Some(false), true) => events.push(IngredientEvent::Unarchived),
+        _ => {}
+    }
+    Ok(events)
+}
+
+/// Deleting an ingredient; refused while live recipes use it (archive instead).
+pub fn delete_ingredient(
+    state: &IngredientState,
+    used_by: Vec<String>,
+) -> Result<Vec<IngredientEvent>, DomainError> {
+    if !state.is_live() {
+        return Err(DomainError::NotFound);
+    }
+    if !used_by.is_empty() {
+        return Err(DomainError::InUse(used_by));
+    }
+    Ok(vec![IngredientEvent::Deleted])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ctx(plan: Plan) -> Context {
+        Context {
+            plan,
+            embed_allowed: plan != Plan::Free,
+            new_embed_token: "emb_new".into(),
+        }
+    }
+
+    fn line(grams: f64) -> IngredientLine {
+        IngredientLine {
+            ingredient_id: "fooddb:173944".into(),
+            name: "banana".into(),
+            label_name: None,
+            grams,
+        }
+    }
+
+    fn created() -> RecipeState {
+        let events = create_recipe(
+            RecipeCommand {
+                change: RecipeChange {
+                    name: Some("Smoothie".into()),
+                    servings: Some(2.0),
+                    ..Default::default()
+                },
+                lines: Some(vec![line(200.0)]),
+            },
+            &ctx(Plan::Business),
+        )
+        .unwrap_or_default();
+        events
+            .iter()
+            .fold(RecipeState::default(), RecipeState::evolve)
+    }
+
+    #[test]
+    fn a_new_recipe_defaults_to_the_us_standard_format() {
+        assert_eq!(created().label_format, "standard");
+    }
+
+    #[test]
+    fn the_eu_format_is_refused_on_the_free_plan() {
+        let command = RecipeCommand {
+            change: RecipeChange {
+                label_format: Some("eu-1169".into()),
+                ..Default::default()
+            },
+            lines: None,
+        };
+        let result = update_recipe(&created(), command, &ctx(Plan::Free));
+        assert_eq!(result, Err(DomainError::FormatNotInPlan("eu-1169".into())));
+    }
+
+    #[test]
+    fn an_update_that_changes_nothing_appends_nothing() {
+        let command = RecipeCommand {
+            change: RecipeChange {
+                servings: Some(2.0),
+                ..Default::default()
+            },
+            lines: Some(vec![line(200.0)]),
+        };
+        assert_eq!(
+            update_recipe(&created(), command, &ctx(Plan::Business)),
+            Ok(vec![])
+        );
+    }
+
+    #[test]
+    fn enabling_the_embed_issues_the_context_token_and_needs_a_paid_plan() {
+        let enable = || RecipeCommand {
+            change: RecipeChange {
+                embed_enabled: Some(true),
+                ..Default::default()
+            },
+            lines: None,
+        };
+        let events = update_recipe(&created(), enable(), &ctx(Plan::Professional));
+        assert_eq!(
+            events,
+            Ok(vec![RecipeEvent::EmbedEnabled(EmbedEnabled {
+                token: "emb_new".into()
+            })])
+        );
+        assert_eq!(
+            update_recipe(&created(), enable(), &ctx(Plan::Free)),
+            Err(DomainError::EmbedNotInPlan)
+        );
+    }
+
+    #[test]
+    fn a_used_ingredient_cannot_be_deleted() {
+        let state = create_ingredient(IngredientChange {
+            name: Some("Paste".into()),
+            ..Default::default()
+        })
+        .iter()
+        .fold(IngredientState::default(), IngredientState::evolve);
+        assert_eq!(
+            delete_ingredient(&state, vec!["rcp_1".into()]),
+            Err(DomainError::InUse(vec!["rcp_1".into()]))
+        );
+        assert_eq!(
+            delete_ingredient(&state, vec![]),
+            Ok(vec![IngredientEvent::Deleted])
+        );
+    }
+
+    #[test]
+    fn writes_to_a_deleted_recipe_are_not_found() {
+        let deleted = created().evolve(&RecipeEvent::Deleted);
+        assert_eq!(
+            update_recipe(&deleted, RecipeCommand::default(), &ctx(Plan::Business)),
+            Err(DomainError::NotFound)
+        );
+        assert_eq!(delete_recipe(&deleted, vec![]), Err(DomainError::NotFound));
+    }
+}

@@ -1,0 +1,135 @@
+//! Routes of the command role.
+
+use axum::extract::{FromRef, Path, State};
+use axum::http::{StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{post, put};
+use axum::Router;
+use nls_web::{ApiError, ApiJson, Caller, IdempotencyKey, IfMatch, Versioned};
+use sqlx::PgPool;
+
+use crate::requests::{IngredientBody, RecipeBody};
+use crate::service::{CommandState, Idempotency, Written};
+
+/// The write routes. Method routers are merged with the query role's by the caller.
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    CommandState: FromRef<S>,
+    PgPool: FromRef<S>,
+{
+    Router::new()
+        .route("/v1/recipes", post(create_recipe))
+        .route("/v1/recipes/{id}", put(update_recipe).delete(delete_recipe))
+        .route("/v1/ingredients", post(create_ingredient))
+        .route(
+            "/v1/ingredients/{id}",
+            put(update_ingredient).delete(delete_ingredient),
+        )
+}
+
+fn respond(written: Written) -> Response {
+    let body = written.body;
+    let versioned = match (written.status, written.location) {
+        (201, Some(location)) => Versioned::created(written.version, location, body),
+        _ => Versioned::ok(written.version, body),
+    };
+    versioned.into_response()
+}
+
+fn idempotency(key: IdempotencyKey, uri: &Uri, raw: &[u8]) -> Option<Idempotency> {
+    key.0.map(|k| Idempotency::new(k, "POST", uri.path(), raw))
+}
+
+/// Ids are checked for shape first: anything else cannot exist (404, never a lookup).
+fn recipe_id(raw: &str) -> Result<&str, ApiError> {
+    nls_events::RecipeId::parse(raw)
+        .map(|_| raw)
+        .ok_or_else(|| ApiError::not_found("recipe"))
+}
+
+fn ingredient_id(raw: &str) -> Result<&str, ApiError> {
+    nls_events::IngredientId::parse(raw)
+        .map(|_| raw)
+        .ok_or_else(|| ApiError::not_found("ingredient"))
+}
+
+#[tracing::instrument(skip_all, fields(account_id = %caller.account_id))]
+async fn create_recipe(
+    State(app): State<CommandState>,
+    caller: Caller,
+    key: IdempotencyKey,
+    uri: Uri,
+    body: ApiJson<RecipeBody>,
+) -> Result<Response, ApiError> {
+    let change = body.value.validate(true)?;
+    let idem = idempotency(key, &uri, &body.raw);
+    Ok(respond(app.create_recipe(&caller, change, idem).await?))
+}
+
+#[tracing::instrument(skip_all, fields(account_id = %caller.account_id, recipe_id = %id))]
+async fn update_recipe(
+    State(app): State<CommandState>,
+    caller: Caller,
+    Path(id): Path<String>,
+    IfMatch(expected): IfMatch,
+    body: ApiJson<RecipeBody>,
+) -> Result<Response, ApiError> {
+    let id = recipe_id(&id)?;
+    let change = body.value.validate(false)?;
+    Ok(respond(
+        app.update_recipe(&caller, id, expected, change).await?,
+    ))
+}
+
+#[tracing::instrument(skip_all, fields(account_id = %caller.account_id, recipe_id = %id))]
+async fn delete_recipe(
+    State(app): State<CommandState>,
+    caller: Caller,
+    Path(id): Path<String>,
+    IfMatch(expected): IfMatch,
+) -> Result<StatusCode, ApiError> {
+    app.delete_recipe(&caller, recipe_id(&id)?, expected)
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[tracing::instrument(skip_all, fields(account_id = %caller.account_id))]
+async fn create_ingredient(
+    State(app): State<CommandState>,
+    caller: Caller,
+    key: IdempotencyKey,
+    uri: Uri,
+    body: ApiJson<IngredientBody>,
+) -> Result<Response, ApiError> {
+    let change = body.value.validate(true)?;
+    let idem = idempotency(key, &uri, &body.raw);
+    Ok(respond(app.create_ingredient(&caller, change, idem).await?))
+}
+
+#[tracing::instrument(skip_all, fields(account_id = %caller.account_id, ingredient_id = %id))]
+async fn update_ingredient(
+    State(app): State<CommandState>,
+    caller: Caller,
+    Path(id): Path<String>,
+    IfMatch(expected): IfMatch,
+    body: ApiJson<IngredientBody>,
+) -> Result<Response, ApiError> {
+    let id = ingredient_id(&id)?;
+    let change = body.value.validate(false)?;
+    Ok(respond(
+        app.update_ingredient(&caller, id, expected, change).await?,
+    ))
+}
+
+#[tracing::instrument(skip_all, fields(account_id = %caller.account_id, ingredient_id = %id))]
+async fn delete_ingredient(
+    State(app): State<CommandState>,
+    caller: Caller,
+    Path(id): Path<String>,
+    IfMatch(expected): IfMatch,
+) -> Result<StatusCode, ApiError> {
+    app.delete_ingredient(&caller, ingredient_id(&id)?, expected)
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,596 @@
+//! Load, decide, append and apply in one transaction; retried on a lost race unless the
+//! client pinned a version with `If-Match`.
+
+use std::sync::Arc;
+
+use axum::extract::FromRef;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use nls_eventlog::{EventMeta, StreamVersion};
+use nls_events::{Envelope, IngredientEvent, IngredientState, NewEvent, RecipeEvent, RecipeState};
+use nls_projector::{derive, representation, resolve, views};
+use nls_web::{ApiError, Caller, ErrorCode};
+use rand::RngCore;
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+use sqlx::{PgConnection, PgPool, Postgres, Row, Transaction};
+use uuid::Uuid;
+
+use crate::decide::{self, Context, RecipeCommand};
+use crate::error;
+use crate::requests::{IngredientChange, RecipeChange};
+
+/// How often a write is retried after losing a race for the same stream.
+const MAX_ATTEMPTS: usize = 8;
+
+/// Shared state of the command role.
+#[derive(Clone)]
+pub struct CommandState {
+    pub pool: PgPool,
+    /// `{site_url}`, for embed snippets.
+    pub site_url: Arc<str>,
+}
+
+impl FromRef<CommandState> for PgPool {
+    fn from_ref(state: &CommandState) -> PgPool {
+        state.pool.clone()
+    }
+}
+
+/// The outcome of a write, ready to become a response.
+#[derive(Debug, Clone)]
+pub struct Written {
+    pub status: u16,
+    pub version: i64,
+    pub location: Option<String>,
+    pub body: Value,
+}
+
+/// `Idempotency-Key` and the hash of the request it came with.
+#[derive(Debug, Clone)]
+pub struct Idempotency {
+    pub key: String,
+    pub request_hash: Vec<u8>,
+}
+
+impl Idempotency {
+    pub fn new(key: String, method: &str, path: &str, body: &[u8]) -> Self {
+        let mut hasher = Sha256::new();
+        hasher.update(method.as_bytes());
+        hasher.update([0]);
+        hasher.update(path.as_bytes());
+        hasher.update([0]);
+        hasher.update(body);
+        Self {
+            key,
+            request_hash: hasher.finalize().to_vec(),
+        }
+    }
+}
+
+enum Attempt<T> {
+    Done(T),
+    Retry,
+}
+
+fn plan_of(caller: &Caller) -> nls_nutrition::Plan {
+    match caller.plan.id.as_str() {
+        "business" => nls_nutrition::Plan::Business,
+        "professional" => nls_nutrition::Plan::Professional,
+        _ => nls_nutrition::Plan::Free,
+    }
+}
+
+fn context(caller: &Caller) -> Context {
+    let mut bytes = [0u8; 16];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    Context {
+        plan: plan_of(caller),
+        embed_allowed: caller.plan.live_embed,
+        new_embed_token: format!("emb_{}", URL_SAFE_NO_PAD.encode(bytes)),
+    }
+}
+
+fn meta(caller: &Caller) -> EventMeta {
+    EventMeta {
+        account_id: caller.account_id,
+        actor: caller.actor(),
+        correlation_id: Uuid::now_v7(),
+        causation_id: None,
+    }
+}
+
+impl CommandState {
+    /// `POST /v1/recipes`.
+    pub async fn create_recipe(
+        &self,
+        caller: &Caller,
+        change: RecipeChange,
+        idempotency: Option<Idempotency>,
+    ) -> Result<Written, ApiError> {
+        for _ in 0..MAX_ATTEMPTS {
+            let mut tx = self.pool.begin().await?;
+            if let Some(replayed) = replay(&mut tx, caller, idempotency.as_ref()).await? {
+                return Ok(replayed);
+            }
+            let id = nls_events::RecipeId::generate();
+            let lines = resolve_lines(&mut tx, caller, &change).await?;
+            let events = decide::create_recipe(
+                RecipeCommand {
+                    change: change.clone(),
+                    lines,
+                },
+                &context(caller),
+            )
+            .map_err(|e| error::domain(e, "recipe"))?;
+            let state = events
+                .iter()
+                .fold(RecipeState::default(), RecipeState::evolve);
+            derive::derive(&mut tx, caller.account_id, id.as_str(), &state, None)
+                .await
+                .map_err(error::derive)?;
+            let new: Vec<NewEvent> = events.iter().map(RecipeEvent::to_new_event).collect();
+            append_and_apply(&mut tx, id.as_str(), 0, caller, &new).await?;
+            let written = Written {
+                status: 201,
+                version: state.version,
+                location: Some(format!("/v1/recipes/{id}")),
+                body: self.recipe_body(&mut tx, caller, id.as_str()).await?,
+            };
+            match remember(&mut tx, caller, idempotency.as_ref(), &written).await? {
+                Attempt::Retry => continue,
+                Attempt::Done(()) => {}
+            }
+            tx.commit().await?;
+            return Ok(written);
+        }
+        Err(contention())
+    }
+
+    /// `PUT /v1/recipes/{id}`.
+    pub async fn update_recipe(
+        &self,
+        caller: &Caller,
+        id: &str,
+        if_match: Option<i64>,
+        change: RecipeChange,
+    ) -> Result<Written, ApiError> {
+        for _ in 0..MAX_ATTEMPTS {
+            let mut tx = self.pool.begin().await?;
+            let state: RecipeState = load_recipe_state(&mut tx, caller, id).await?;
+            check_if_match(if_match, state.version)?;
+            let derived_names = derived_label_names(&mut tx, caller, id).await?;
+            let change = without_derived_values(change.clone(), &state);
+            let lines = resolve_lines(&mut tx, caller, &change)
+                .await?
+                .map(|lines| without_derived_names(lines, &state, &derived_names));
+            let events = decide::update_recipe(
+                &state,
+                RecipeCommand {
+                    change: change.clone(),
+                    lines,
+                },
+                &context(caller),
+            )
+            .map_err(|e| error::domain(e, "recipe"))?;
+            let new_state = events.iter().fold(state.clone(), RecipeState::evolve);
+            if !events.is_empty() {
+                derive::derive(&mut tx, caller.account_id, id, &new_state, None)
+                    .await
+                    .map_err(error::derive)?;
+                let new: Vec<NewEvent> = events.iter().map(RecipeEvent::to_new_event).collect();
+                match append_or_retry(&mut tx, id, state.version, caller, &new, if_match).await? {
+                    Attempt::Retry => continue,
+                    Attempt::Done(()) => {}
+                }
+            }
+            let body = self.recipe_body(&mut tx, caller, id).await?;
+            tx.commit().await?;
+            return Ok(Written {
+                status: 200,
+                version: new_state.version,
+                location: None,
+                body,
+            });
+        }
+        Err(contention())
+    }
+
+    /// `DELETE /v1/recipes/{id}`.
+    pub async fn delete_recipe(
+        &self,
+        caller: &Caller,
+        id: &str,
+        if_match: Option<i64>,
+    ) -> Result<(), ApiError> {
+        for _ in 0..MAX_ATTEMPTS {
+            let mut tx = self.pool.begin().await?;
+            let state: RecipeState = load_recipe_state(&mut tx, caller, id).await?;
+            check_if_match(if_match, state.version)?;
+            let used_by = live_users(&mut tx, id).await?;
+            let events =
+                decide::delete_recipe(&state, used_by).map_err(|e| error::domain(e, "recipe"))?;
+            let new: Vec<NewEvent> = events.iter().map(RecipeEvent::to_new_event).collect();
+            match append_or_retry(&mut tx, id, state.version, caller, &new, if_match).await? {
+                Attempt::Retry => continue,
+                Attempt::Done(()) => {}
+            }
+            tx.commit().await?;
+            return Ok(());
+        }
+        Err(contention())
+    }
+
+    /// `POST /v1/ingredients`.
+    pub async fn create_ingredient(
+        &self,
+        caller: &Caller,
+        change: IngredientChange,
+        idempotency: Option<Idempotency>,
+    ) -> Result<Written, ApiError> {
+        for _ in 0..MAX_ATTEMPTS {
+            let mut tx = self.pool.begin().await?;
+            if let Some(replayed) = replay(&mut tx, caller, idempotency.as_ref()).await? {
+                return Ok(replayed);
+            }
+            let id = nls_events::IngredientId::generate();
+            let events = decide::create_ingredient(change.clone());
+            let state = events
+                .iter()
+                .fold(IngredientState::default(), IngredientState::evolve);
+            let new: Vec<NewEvent> = events.iter().map(IngredientEvent::to_new_event).collect();
+            append_and_apply(&mut tx, id.as_str(), 0, caller, &new).await?;
+            let written = Written {
+                status: 201,
+                version: state.version,
+                location: Some(format!("/v1/ingredients/{id}")),
+                body: ingredient_body(&mut tx, caller, id.as_str()).await?,
+            };
+            match remember(&mut tx, caller, idempotency.as_ref(), &written).await? {
+                Attempt::Retry => continue,
+                Attempt::Done(()) => {}
+            }
+            tx.commit().await?;
+            return Ok(written);
+        }
+        Err(contention())
+    }
+
+    /// `PUT /v1/ingredients/{id}`. Recipes using it get new labels from the projector.
+    pub async fn update_ingredient(
+        &self,
+        caller: &Caller,
+        id: &str,
+        if_match: Option<i64>,
+        change: IngredientChange,
+    ) -> Result<Written, ApiError> {
+        for _ in 0..MAX_ATTEMPTS {
+            let mut tx = self.pool.begin().await?;
+            let state: IngredientState = load_ingredient_state(&mut tx, caller, id).await?;
+            check_if_match(if_match, state.version)?;
+            let events = decide::update_ingredient(&state, change.clone())
+                .map_err(|e| error::domain(e, "ingredient"))?;
+            let new_state = events.iter().fold(state.clone(), IngredientState::evolve);
+            if !events.is_empty() {
+                let new: Vec<NewEvent> = events.iter().map(IngredientEvent::to_new_event).collect();
+                match append_or_retry(&mut tx, id, state.version, caller, &new, if_match).await? {
+                    Attempt::Retry => continue,
+                    Attempt::Done(()) => {}
+                }
+            }
+            let body = ingredient_body(&mut tx, caller, id).await?;
+            tx.commit().await?;
+            return Ok(Written {
+                status: 200,
+                version: new_state.version,
+                location: None,
+                body,
+            });
+        }
+        Err(contention())
+    }
+
+    /// `DELETE /v1/ingredients/{id}`: refused while a live recipe uses it.
+    pub async fn delete_ingredient(
+        &self,
+        caller: &Caller,
+        id: &str,
+        if_match: Option<i64>,
+    ) -> Result<(), ApiError> {
+        for _ in 0..MAX_ATTEMPTS {
+            let mut tx = self.pool.begin().await?;
+            let state: IngredientState = load_ingredient_state(&mut tx, caller, id).await?;
+            check_if_match(if_match, state.version)?;
+            let used_by = live_users(&mut tx, id).await?;
+            let events = decide::delete_ingredient(&state, used_by)
+                .map_err(|e| error::domain(e, "ingredient"))?;
+            let new: Vec<NewEvent> = events.iter().map(IngredientEvent::to_new_event).collect();
+            match append_or_retry(&mut tx, id, state.version, caller, &new, if_match).await? {
+                Attempt::Retry => continue,
+                Attempt::Done(()) => {}
+            }
+            tx.commit().await?;
+            return Ok(());
+        }
+        Err(contention())
+    }
+
+    async fn recipe_body(
+        &self,
+        conn: &mut PgConnection,
+        caller: &Caller,
+        id: &str,
+    ) -> Result<Value, ApiError> {
+        let row = views::load_recipe(conn, caller.account_id, id)
+            .await
+            .map_err(error::projection)?
+            .ok_or_else(|| ApiError::not_found("recipe"))?;
+        Ok(representation::recipe(&row, &self.site_url))
+    }
+}
+
+async fn ingredient_body(
+    conn: &mut PgConnection,
+    caller: &Caller,
+    id: &str,
+) -> Result<Value, ApiError> {
+    let row = views::load_ingredient(conn, caller.account_id, id)
+        .await
+        .map_err(error::projection)?
+        .ok_or_else(|| ApiError::not_found("ingredient"))?;
+    Ok(representation::ingredient(&row))
+}
+
+/// The label name each line of the stored recipe currently shows.
+async fn derived_label_names(
+    conn: &mut PgConnection,
+    caller: &Caller,
+    id: &str,
+) -> Result<Vec<String>, ApiError> {
+    let row = views::load_recipe(conn, caller.account_id, id)
+        .await
+        .map_err(error::projection)?;
+    Ok(row
+        .and_then(|r| r.ingredients.as_array().cloned())
+        .unwrap_or_default()
+        .iter()
+        .map(|line| line["label_name"].as_str().unwrap_or_default().to_owned())
+        .collect())
+}
+
+/// A representation sent back as it was read must change nothing: the serving weight the
+/// service derived (total grams / servings) is not a value the client chose.
+fn without_derived_values(mut change: RecipeChange, state: &RecipeState) -> RecipeChange {
+    let current_total = derive::final_weight_g(state);
+    let same_total = change.entries.as_ref().is_none_or(|entries| {
+        (entries.iter().map(|e| e.grams).sum::<f64>() - current_total).abs() < 1e-9
+    });
+    if state.serving_weight_g.is_none() && same_total {
+        let derived = current_total / state.servings;
+        if change
+            .serving_weight_g
+            .is_some_and(|w| (w - derived).abs() < 1e-9)
+        {
+            change.serving_weight_g = None;
+        }
+    }
+    change
+}
+
+/// Likewise, a line's derived label name sent back unchanged stays derived, so it keeps
+/// following the ingredient.
+fn without_derived_names(
+    mut lines: Vec<nls_events::recipe::IngredientLine>,
+    state: &RecipeState,
+    derived_names: &[String],
+) -> Vec<nls_events::recipe::IngredientLine> {
+    for (i, line) in lines.iter_mut().enumerate() {
+        let Some(current) = state.ingredients.get(i) else {
+            break;
+        };
+        let unchanged_derived = current.label_name.is_none()
+            && current.ingredient_id == line.ingredient_id
+            && line.label_name.as_deref() == derived_names.get(i).map(String::as_str);
+        if unchanged_derived {
+            line.label_name = None;
+        }
+    }
+    lines
+}
+
+fn contention() -> ApiError {
+    ApiError::new(
+        ErrorCode::Unavailable,
+        "the resource is being changed by many writers at once; retry shortly",
+    )
+    .with_retry_after(1)
+}
+
+fn check_if_match(if_match: Option<i64>, current: i64) -> Result<(), ApiError> {
+    match if_match {
+        Some(expected) if expected != current => Err(ApiError::new(
+            ErrorCode::VersionMismatch,
+            format!("If-Match is \"{expected}\" but the current version is \"{current}\""),
+        )),
+        _ => Ok(()),
+    }
+}
+
+async fn resolve_lines(
+    conn: &mut PgConnection,
+    caller: &Caller,
+    change: &RecipeChange,
+) -> Result<Option<Vec<nls_events::recipe::IngredientLine>>, ApiError> {
+    let Some(entries) = &change.entries else {
+        return Ok(None);
+    };
+    let resolved = resolve::resolve(conn, caller.account_id, entries)
+        .await
+        .map_err(error::resolve)?;
+    Ok(Some(resolved.into_iter().map(|(line, _)| line).collect()))
+}
+
+/// The stream's events from the log, folded; 404 when missing or another account's.
+async fn load_events(
+    conn: &mut PgConnection,
+    caller: &Caller,
+    id: &str,
+) -> Result<Vec<Envelope>, ApiError> {
+    let events = nls_eventlog::read_stream(&mut *conn, id, 1, i64::MAX).await?;
+    match events.first() {
+        Some(first) if first.account_id == caller.account_id => Ok(events),
+        _ => Err(ApiError::not_found(if id.starts_with("ing_") {
+            "ingredient"
+        } else {
+            "recipe"
+        })),
+    }
+}
+
+async fn load_recipe_state(
+    conn: &mut PgConnection,
+    caller: &Caller,
+    id: &str,
+) -> Result<RecipeState, ApiError> {
+    let mut state = RecipeState::default();
+    for e in load_events(conn, caller, id).await? {
+        let event = RecipeEvent::decode(&e.event_type, e.schema_version, e.payload)
+            .map_err(ApiError::internal)?;
+        state = state.evolve(&event);
+    }
+    Ok(state)
+}
+
+async fn load_ingredient_state(
+    conn: &mut PgConnection,
+    caller: &Caller,
+    id: &str,
+) -> Result<IngredientState, ApiError> {
+    let mut state = IngredientState::default();
+    for e in load_events(conn, caller, id).await? {
+        let event = IngredientEvent::decode(&e.event_type, e.schema_version, e.payload)
+            .map_err(ApiError::internal)?;
+        state = state.evolve(&event);
+    }
+    Ok(state)
+}
+
+/// Live recipes that use `id` directly.
+async fn live_users(conn: &mut PgConnection, id: &str) -> Result<Vec<String>, ApiError> {
+    Ok(sqlx::query_scalar(
+        "select u.recipe_id from recipe_usage u join recipe_view r on r.recipe_id = u.recipe_id
+         where u.ingredient_id = $1 and not r.deleted order by u.recipe_id",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?)
+}
+
+async fn append_and_apply(
+    tx: &mut Transaction<'static, Postgres>,
+    id: &str,
+    expected: i64,
+    caller: &Caller,
+    events: &[NewEvent],
+) -> Result<(), ApiError> {
+    let stored = nls_eventlog::append(tx, id, StreamVersion(expected), &meta(caller), events)
+        .await
+        .map_err(error::append)?;
+    for envelope in &stored {
+        views::apply(tx, envelope)
+            .await
+            .map_err(error::projection)?;
+    }
+    Ok(())
+}
+
+async fn append_or_retry(
+    tx: &mut Transaction<'static, Postgres>,
+    id: &str,
+    expected: i64,
+    caller: &Caller,
+    events: &[NewEvent],
+    if_match: Option<i64>,
+) -> Result<Attempt<()>, ApiError> {
+    match append_and_apply(tx, id, expected, caller, events).await {
+        Ok(()) => Ok(Attempt::Done(())),
+        Err(err) if err.code() == ErrorCode::VersionMismatch && if_match.is_none() => {
+            Ok(Attempt::Retry)
+        }
+        Err(err) => Err(err),
+    }
+}
+
+/// A stored response for this `Idempotency-Key`: replayed when the request is the same,
+/// 409 when the key was used with another request. Keys live 24 hours.
+async fn replay(
+    conn: &mut PgConnection,
+    caller: &Caller,
+    idempotency: Option<&Idempotency>,
+) -> Result<Option<Written>, ApiError> {
+    let Some(idem) = idempotency else {
+        return Ok(None);
+    };
+    let row = sqlx::query(
+        "select request_hash, status, location, etag, body from idempotency_key
+         where account_id = $1 and idempotency_key = $2 and created_at > now() - interval '24 hours'",
+    )
+    .bind(caller.account_id)
+    .bind(&idem.key)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(row) = row else {
+        return Ok(None);
+    };
+    let hash: Vec<u8> = row.try_get("request_hash")?;
+    if hash != idem.request_hash {
+        return Err(ApiError::new(
+            ErrorCode::IdempotencyKeyReused,
+            "this Idempotency-Key was used with a different request",
+        ));
+    }
+    let status: i16 = row.try_get("status")?;
+    let etag: Option<String> = row.try_get("etag")?;
+    Ok(Some(Written {
+        status: u16::try_from(status).unwrap_or(200),
+        version: etag.and_then(|e| e.parse().ok()).unwrap_or(0),
+        location: row.try_get("location")?,
+        body: row.try_get("body")?,
+    }))
+}
+
+/// Stores the response under the key in the write's transaction. A concurrent request
+/// with the same key that committed first makes this attempt start over (and replay it).
+async fn remember(
+    conn: &mut PgConnection,
+    caller: &Caller,
+    idempotency: Option<&Idempotency>,
+    written: &Written,
+) -> Result<Attempt<()>, ApiError> {
+    let Some(idem) = idempotency else {
+        return Ok(Attempt::Done(()));
+    };
+    sqlx::query("delete from idempotency_key where account_id = $1 and idempotency_key = $2 and created_at <= now() - interval '24 hours'")
+        .bind(caller.account_id)
+        .bind(&idem.key)
+        .execute(&mut *conn)
+        .await?;
+    let inserted = sqlx::query(
+        "insert into idempotency_key (account_id, idempotency_key, request_hash, status, location, etag, body)
+         values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing",
+    )
+    .bind(caller.account_id)
+    .bind(&idem.key)
+    .bind(&idem.request_hash)
+    .bind(i16::try_from(written.status).unwrap_or(200))
+    .bind(&written.location)
+    .bind(written.version.to_string())
+    .bind(&written.body)
+    .execute(&mut *conn)
+    .await?;
+    Ok(if inserted.rows_affected() == 1 {
+        Attempt::Done(())
+    } else {
+        Attempt::Retry
+    })
+}

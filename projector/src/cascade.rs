@@ -1,0 +1,41 @@
+//! When an ingredient or a sub-recipe changes, every recipe that uses it (directly or
+//! through a chain of sub-recipes) gets its label recomputed.
+
+use nls_events::Envelope;
+use sqlx::PgConnection;
+
+use crate::{checkpoint, derive, ProjectionError};
+
+/// The projection name of the cascade in `projection_checkpoint`.
+pub const PROJECTION: &str = "labels";
+
+/// Recomputes the labels of the dependents of `event`'s stream, once per event. The
+/// recomputation reads the current views, so it is correct whatever order events arrive
+/// in; the checkpoint only avoids repeating the work on redelivery.
+pub async fn apply(tx: &mut PgConnection, event: &Envelope) -> Result<bool, ProjectionError> {
+    let done = checkpoint::lock(tx, PROJECTION, &event.stream_id).await?;
+    if event.stream_version <= done {
+        return Ok(false);
+    }
+    for recipe_id in dependents(tx, &event.stream_id).await? {
+        derive::refresh_label(tx, &recipe_id).await?;
+    }
+    checkpoint::advance(tx, PROJECTION, &event.stream_id, event.stream_version).await?;
+    Ok(true)
+}
+
+/// Every recipe that uses `id`, transitively, in a stable order (so concurrent cascades
+/// lock rows in the same order and cannot deadlock each other).
+pub async fn dependents(tx: &mut PgConnection, id: &str) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "with recursive dependent(recipe_id) as (
+             select recipe_id from recipe_usage where ingredient_id = $1
+             union
+             select u.recipe_id from recipe_usage u join dependent d on u.ingredient_id = d.recipe_id
+         )
+         select recipe_id from dependent order by recipe_id",
+    )
+    .bind(id)
+    .fetch_all(&mut *tx)
+    .await
+}

@@ -1,0 +1,77 @@
+//! Following the Postgres log directly. The JetStream consumer is the fast path; this pass
+//! is the safety net: at start it applies whatever the read models are missing (a fresh
+//! projector, a stream that was recreated, events NATS never got), and afterwards it keeps
+//! following the log at a slower pace so a lost or late message can never leave a read
+//! model behind for long.
+
+use std::time::Duration;
+
+use nls_eventlog::{LogCursor, LogReader};
+use sqlx::{PgPool, Row};
+use tokio_util::sync::CancellationToken;
+
+use crate::ProjectionError;
+
+const CURSOR_NAME: &str = "catch_up";
+const BATCH: i64 = 500;
+
+/// Applies every final event after the stored cursor; returns how many it read.
+pub async fn run_once(pool: &PgPool) -> Result<u64, ProjectionError> {
+    let reader = LogReader::new(pool.clone());
+    let mut cursor = load_cursor(pool).await?;
+    let mut read = 0u64;
+    loop {
+        let batch = reader.next_batch(cursor, BATCH).await?;
+        if batch.is_empty() {
+            return Ok(read);
+        }
+        for (at, event) in &batch {
+            crate::handle(pool, event).await?;
+            cursor = *at;
+            read += 1;
+        }
+        save_cursor(pool, cursor).await?;
+    }
+}
+
+/// Runs catch-up at start, then every `interval` until `shutdown`.
+pub async fn run(pool: PgPool, interval: Duration, shutdown: CancellationToken) {
+    loop {
+        if let Err(err) = run_once(&pool).await {
+            tracing::error!(error = %err, "projector catch-up failed; will retry");
+        }
+        tokio::select! {
+            _ = shutdown.cancelled() => return,
+            _ = tokio::time::sleep(interval) => {}
+        }
+    }
+}
+
+async fn load_cursor(pool: &PgPool) -> Result<LogCursor, sqlx::Error> {
+    let row = sqlx::query(
+        "select txid::text::bigint as txid, position from projection_cursor where projection = $1",
+    )
+    .bind(CURSOR_NAME)
+    .fetch_optional(pool)
+    .await?;
+    Ok(match row {
+        Some(row) => LogCursor {
+            txid: row.try_get("txid")?,
+            position: row.try_get("position")?,
+        },
+        None => LogCursor::default(),
+    })
+}
+
+async fn save_cursor(pool: &PgPool, cursor: LogCursor) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "insert into projection_cursor (projection, txid, position) values ($1, $2::text::xid8, $3)
+         on conflict (projection) do update set txid = excluded.txid, position = excluded.position",
+    )
+    .bind(CURSOR_NAME)
+    .bind(cursor.txid.to_string())
+    .bind(cursor.position)
+    .execute(pool)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,109 @@
+//! The durable JetStream consumer: applies each delivered event, then acks.
+
+use std::time::Duration;
+
+use async_nats::jetstream::consumer::{pull, AckPolicy, DeliverPolicy};
+use futures::StreamExt;
+use nls_eventlog::NatsLink;
+use nls_events::Envelope;
+use sqlx::PgPool;
+use tokio::sync::broadcast;
+use tokio_util::sync::CancellationToken;
+
+use crate::ProjectionError;
+
+/// What the projector announces after applying an event (renderer and embeds listen).
+#[derive(Debug, Clone)]
+pub struct Applied {
+    pub stream_id: String,
+    pub stream_version: i64,
+}
+
+/// Consumes until `shutdown`; reconnects and resumes after NATS trouble. A message that
+/// cannot be decoded is never acked nor skipped: the consumer logs it and stops
+/// consuming, because applying later events without it would corrupt the read models.
+pub async fn run(
+    pool: PgPool,
+    nats: NatsLink,
+    durable_name: String,
+    applied: broadcast::Sender<Applied>,
+    shutdown: CancellationToken,
+) {
+    let mut backoff = Duration::from_millis(200);
+    while !shutdown.is_cancelled() {
+        match consume(&pool, &nats, &durable_name, &applied, &shutdown).await {
+            Ok(()) => return,
+            Err(ConsumeError::Poison(err)) => {
+                tracing::error!(error = %err, "projector stopped: an event cannot be applied; fix and restart");
+                shutdown.cancelled().await;
+                return;
+            }
+            Err(ConsumeError::Transient(err)) => {
+                tracing::warn!(error = %err, "projector consumer interrupted; retrying");
+                tokio::select! {
+                    _ = shutdown.cancelled() => return,
+                    _ = tokio::time::sleep(backoff) => {}
+                }
+                backoff = (backoff * 2).min(Duration::from_secs(3));
+            }
+        }
+    }
+}
+
+enum ConsumeError {
+    Transient(String),
+    Poison(String),
+}
+
+async fn consume(
+    pool: &PgPool,
+    nats: &NatsLink,
+    durable_name: &str,
+    applied: &broadcast::Sender<Applied>,
+    shutdown: &CancellationToken,
+) -> Result<(), ConsumeError> {
+    let transient = |e: &dyn std::fmt::Display| ConsumeError::Transient(e.to_string());
+    let stream = nats.ensure_stream().await.map_err(|e| transient(&e))?;
+    let consumer = stream
+        .get_or_create_consumer(
+            durable_name,
+            pull::Config {
+                durable_name: Some(durable_name.to_owned()),
+                ack_policy: AckPolicy::Explicit,
+                deliver_policy: DeliverPolicy::All,
+                ack_wait: Duration::from_secs(30),
+                max_ack_pending: 1024,
+                filter_subject: nats.config.events_wildcard(),
+                ..Default::default()
+            },
+        )
+        .await
+        .map_err(|e| transient(&e))?;
+    let mut messages = consumer.messages().await.map_err(|e| transient(&e))?;
+    loop {
+        let next = tokio::select! {
+            _ = shutdown.cancelled() => return Ok(()),
+            next = messages.next() => next,
+        };
+        let Some(message) = next else {
+            return Err(ConsumeError::Transient("message stream ended".into()));
+        };
+        let message = message.map_err(|e| transient(&e))?;
+        let envelope: Envelope = serde_json::from_slice(&message.payload)
+            .map_err(|e| ConsumeError::Poison(format!("undecodable envelope: {e}")))?;
+        match crate::handle(pool, &envelope).await {
+            Ok(()) => {}
+            Err(ProjectionError::Decode(e)) => return Err(ConsumeError::Poison(e.to_string())),
+            Err(e) => return Err(transient(&e)),
+        }
+        message
+            .ack()
+            .await
+            .map_err(|e| ConsumeError::Transient(e.to_string()))?;
+        // Nobody listening is fine.
+        let _ = applied.send(Applied {
+            stream_id: envelope.stream_id.clone(),
+            stream_version: envelope.stream_version,
+        });
+    }
+}

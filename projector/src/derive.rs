@@ -1,0 +1,375 @@
+//! From a recipe's recorded lines to its label: resolve every line against the account's
+//! views, the shipped food database and sub-recipes, then run the nutrition engine.
+//! Used by the views (stored labels), the command side (validation before appending) and
+//! `/v1/analyze`, so there is exactly one way a label is made.
+
+use std::collections::{BTreeSet, HashMap};
+
+use nls_events::recipe::IngredientLine;
+use nls_events::{IngredientState, RecipeState};
+use nls_nutrition::{
+    Allergen, IngredientSource, Label, LabelError, Nutrient, NutrientAmounts, RecipeInput,
+    ResolvedIngredient,
+};
+use serde::Serialize;
+use sqlx::{PgConnection, Row};
+use thiserror::Error;
+use uuid::Uuid;
+
+/// How deep sub-recipes may nest before we stop following them.
+const MAX_DEPTH: usize = 8;
+
+/// A recipe line as the representation shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ResolvedLine {
+    pub ingredient_id: String,
+    pub name: String,
+    pub label_name: String,
+    pub grams: f64,
+}
+
+/// Everything derived from a recipe's state.
+#[derive(Debug, Clone)]
+pub struct Derived {
+    pub label: Label,
+    pub lines: Vec<ResolvedLine>,
+    /// Total cost of the recipe, when every line has a cost.
+    pub cost: Option<f64>,
+    pub input: RecipeInput,
+}
+
+/// Why a label cannot be derived. The first four are the client's to fix.
+#[derive(Debug, Error)]
+pub enum DeriveError {
+    #[error("ingredient {0} does not exist")]
+    UnknownIngredient(String),
+    #[error("sub-recipes form a cycle: {}", .0.join(" -> "))]
+    Cycle(Vec<String>),
+    #[error("unknown label format {0:?}")]
+    UnknownFormat(String),
+    #[error("{0}")]
+    Label(#[from] LabelError),
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("stored view is corrupt: {0}")]
+    CorruptView(#[from] serde_json::Error),
+}
+
+/// Derives the label of `state` (the recipe `root_id`, which need not exist yet).
+pub async fn derive(
+    conn: &mut PgConnection,
+    account_id: Uuid,
+    root_id: &str,
+    state: &RecipeState,
+    racc_g: Option<f64>,
+) -> Result<Derived, DeriveError> {
+    let format = nls_nutrition::format(&state.label_format)
+        .ok_or_else(|| DeriveError::UnknownFormat(state.label_format.clone()))?;
+    let graph = Graph::load(conn, account_id, root_id, state).await?;
+    let mut path = vec![root_id.to_owned()];
+    let (mut input, cost) = graph.build(state, &mut path)?;
+    input.racc_g = racc_g;
+    let label = nls_nutrition::compute_label(&input, format)?;
+    let lines = state
+        .ingredients
+        .iter()
+        .zip(&input.ingredients)
+        .map(|(line, resolved)| ResolvedLine {
+            ingredient_id: line.ingredient_id.clone(),
+            name: line.name.clone(),
+            label_name: resolved.label_name.clone(),
+            grams: line.grams,
+        })
+        .collect();
+    Ok(Derived {
+        label,
+        lines,
+        cost,
+        input,
+    })
+}
+
+/// Recomputes and stores the label of one recipe from the current views. A recipe whose
+/// label cannot be computed any more keeps a `label_error` instead, so reads can say why.
+pub async fn refresh_label(tx: &mut PgConnection, recipe_id: &str) -> Result<(), DeriveError> {
+    let Some(row) =
+        sqlx::query("select account_id, body from recipe_view where recipe_id = $1 for update")
+            .bind(recipe_id)
+            .fetch_optional(&mut *tx)
+            .await?
+    else {
+        return Ok(());
+    };
+    let account_id: Uuid = row.try_get("account_id")?;
+    let state: RecipeState = serde_json::from_value(row.try_get("body")?)?;
+    if state.deleted {
+        sqlx::query("update recipe_view set label = null, label_error = null where recipe_id = $1")
+            .bind(recipe_id)
+            .execute(&mut *tx)
+            .await?;
+        return Ok(());
+    }
+    let (label, label_error, lines, cost) =
+        match derive(tx, account_id, recipe_id, &state, None).await {
+            Ok(d) => (
+                Some(serde_json::to_value(&d.label)?),
+                None,
+                serde_json::to_value(&d.lines)?,
+                d.cost,
+            ),
+            Err(err @ (DeriveError::Database(_) | DeriveError::CorruptView(_))) => return Err(err),
+            Err(problem) => (
+                None,
+                Some(serde_json::json!({ "message": problem.to_string() })),
+                serde_json::to_value(unresolved_lines(&state.ingredients))?,
+                None,
+            ),
+        };
+    sqlx::query(
+        "update recipe_view set label = $2, label_error = $3, ingredients = $4, cost = $5
+         where recipe_id = $1",
+    )
+    .bind(recipe_id)
+    .bind(label)
+    .bind(label_error)
+    .bind(lines)
+    .bind(cost)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+fn unresolved_lines(lines: &[IngredientLine]) -> Vec<ResolvedLine> {
+    lines
+        .iter()
+        .map(|l| ResolvedLine {
+            ingredient_id: l.ingredient_id.clone(),
+            name: l.name.clone(),
+            label_name: l.label_name.clone().unwrap_or_else(|| l.name.clone()),
+            grams: l.grams,
+        })
+        .collect()
+}
+
+impl From<DeriveError> for crate::ProjectionError {
+    fn from(err: DeriveError) -> Self {
+        match err {
+            DeriveError::Database(e) => Self::Database(e),
+            DeriveError::CorruptView(e) => Self::CorruptView(e),
+            // refresh_label stores client-side problems as label_error; these cannot reach here.
+            other => Self::Database(sqlx::Error::Protocol(other.to_string())),
+        }
+    }
+}
+
+/// The sub-recipes and custom ingredients a recipe reaches, loaded up front so the label
+/// can be built without further I/O.
+struct Graph {
+    recipes: HashMap<String, RecipeState>,
+    ingredients: HashMap<String, IngredientState>,
+}
+
+impl Graph {
+    async fn load(
+        conn: &mut PgConnection,
+        account_id: Uuid,
+        root_id: &str,
+        root: &RecipeState,
+    ) -> Result<Self, DeriveError> {
+        let mut recipes: HashMap<String, RecipeState> = HashMap::new();
+        let mut ingredient_ids: BTreeSet<String> = BTreeSet::new();
+        let mut frontier: Vec<&RecipeState> = vec![root];
+        let mut owned: Vec<RecipeState>;
+        for _ in 0..=MAX_DEPTH {
+            let mut wanted: Vec<String> = Vec::new();
+            for state in &frontier {
+                for line in &state.ingredients {
+                    let id = line.ingredient_id.as_str();
+                    if id.starts_with("ing_") {
+                        ingredient_ids.insert(id.to_owned());
+                    } else if id.starts_with("rcp_") && !recipes.contains_key(id) && id != root_id {
+                        wanted.push(id.to_owned());
+                    }
+                }
+            }
+            wanted.sort_unstable();
+            wanted.dedup();
+            if wanted.is_empty() {
+                break;
+            }
+            let rows = sqlx::query(
+                "select recipe_id, body from recipe_view
+                 where recipe_id = any($1) and account_id = $2 and not deleted",
+            )
+            .bind(&wanted)
+            .bind(account_id)
+            .fetch_all(&mut *conn)
+            .await?;
+            owned = Vec::with_capacity(rows.len());
+            for row in &rows {
+                let id: String = row.try_get("recipe_id")?;
+                let state: RecipeState = serde_json::from_value(row.try_get("body")?)?;
+                recipes.insert(id, state.clone());
+                owned.push(state);
+            }
+            frontier = owned.iter().collect();
+        }
+        let ids: Vec<String> = ingredient_ids.into_iter().collect();
+        let rows = sqlx::query(
+            "select ingredient_id, body from ingredient_view
+             where ingredient_id = any($1) and account_id = $2 and not deleted",
+        )
+        .bind(&ids)
+        .bind(account_id)
+        .fetch_all(&mut *conn)
+        .await?;
+        let mut ingredients = HashMap::with_capacity(rows.len());
+        for row in &rows {
+            let id: String = row.try_get("ingredient_id")?;
+            ingredients.insert(id, serde_json::from_value(row.try_get("body")?)?);
+        }
+        Ok(Self {
+            recipes,
+            ingredients,
+        })
+    }
+
+    /// Builds the engine input for `state`; `path` holds the recipes being expanded, to
+    /// detect cycles. Returns the input and the recipe's total cost (when every line has one).
+    fn build(
+        &self,
+        state: &RecipeState,
+        path: &mut Vec<String>,
+    ) -> Result<(RecipeInput, Option<f64>), DeriveError> {
+        let mut ingredients = Vec::with_capacity(state.ingredients.len());
+        let mut cost = Some(0.0);
+        for line in &state.ingredients {
+            let (resolved, line_cost) = self.resolve_line(line, path)?;
+            cost = cost.zip(line_cost).map(|(a, b)| a + b);
+            ingredients.push(resolved);
+        }
+        let input = RecipeInput {
+            servings: state.servings,
+            serving_weight_g: state.serving_weight_g,
+            serving_size_text: state.serving_size_text.clone(),
+            racc_g: None,
+            ingredients,
+        };
+        Ok((input, cost))
+    }
+
+    fn resolve_line(
+        &self,
+        line: &IngredientLine,
+        path: &mut Vec<String>,
+    ) -> Result<(ResolvedIngredient, Option<f64>), DeriveError> {
+        let id = line.ingredient_id.as_str();
+        if let Some(fdc) = id.strip_prefix("fooddb:") {
+            let food = fdc
+                .parse::<u32>()
+                .ok()
+                .and_then(|n| nls_fooddb::shipped().get(n))
+                .ok_or_else(|| DeriveError::UnknownIngredient(id.to_owned()))?;
+            let resolved = ResolvedIngredient {
+                grams: line.grams,
+                label_name: line
+                    .label_name
+                    .clone()
+                    .unwrap_or_else(|| food.label_name.clone()),
+                allergens: food.allergens.clone(),
+                source: IngredientSource::PerHundredGrams(food.nutrients_per_100g.clone()),
+            };
+            // Database foods carry no price.
+            return Ok((resolved, None));
+        }
+        if id.starts_with("ing_") {
+            let ingredient = self
+                .ingredients
+                .get(id)
+                .ok_or_else(|| DeriveError::UnknownIngredient(id.to_owned()))?;
+            let resolved = ResolvedIngredient {
+                grams: line.grams,
+                label_name: line
+                    .label_name
+                    .clone()
+                    .or_else(|| ingredient.label_name.clone())
+                    .unwrap_or_else(|| ingredient.name.clone()),
+                allergens: ingredient
+                    .allergens
+                    .iter()
+                    .filter_map(|code| Allergen::from_code(code))
+                    .collect(),
+                source: IngredientSource::PerHundredGrams(nutrients_from_keys(
+                    &ingredient.nutrients_per_100g,
+                )),
+            };
+            let cost = ingredient
+                .cost_per_unit
+                .zip(ingredient.unit.as_deref().and_then(grams_per_unit))
+                .map(|(price, unit_g)| price * line.grams / unit_g);
+            return Ok((resolved, cost));
+        }
+        if id.starts_with("rcp_") {
+            if path.iter().any(|p| p == id) {
+                let mut cycle = path.clone();
+                cycle.push(id.to_owned());
+                return Err(DeriveError::Cycle(cycle));
+            }
+            if path.len() > MAX_DEPTH {
+                return Err(DeriveError::Label(LabelError::NestingTooDeep {
+                    max: MAX_DEPTH,
+                }));
+            }
+            let sub = self
+                .recipes
+                .get(id)
+                .ok_or_else(|| DeriveError::UnknownIngredient(id.to_owned()))?;
+            path.push(id.to_owned());
+            let (input, sub_cost) = self.build(sub, path)?;
+            path.pop();
+            let final_weight = final_weight_g(sub);
+            let cost = sub_cost
+                .filter(|_| final_weight > 0.0)
+                .map(|total| total * line.grams / final_weight);
+            let resolved = ResolvedIngredient {
+                grams: line.grams,
+                label_name: line.label_name.clone().unwrap_or_else(|| sub.name.clone()),
+                allergens: BTreeSet::new(),
+                source: IngredientSource::SubRecipe(Box::new(input)),
+            };
+            return Ok((resolved, cost));
+        }
+        Err(DeriveError::UnknownIngredient(id.to_owned()))
+    }
+}
+
+/// The cooked weight of a recipe: servings x serving weight, or the sum of its lines.
+pub fn final_weight_g(state: &RecipeState) -> f64 {
+    match state.serving_weight_g {
+        Some(w) => w * state.servings,
+        None => state.ingredients.iter().map(|l| l.grams).sum(),
+    }
+}
+
+/// Converts stored nutrient keys to amounts; keys were validated when written.
+pub fn nutrients_from_keys(map: &std::collections::BTreeMap<String, f64>) -> NutrientAmounts {
+    NutrientAmounts(
+        map.iter()
+            .filter_map(|(k, v)| Nutrient::from_key(k).map(|n| (n, *v)))
+            .collect(),
+    )
+}
+
+/// Grams in one costing unit. Volumes are taken at the density of water (1 g/ml), which
+/// is what a per-litre price of a liquid ingredient needs for a recipe given in grams.
+pub fn grams_per_unit(unit: &str) -> Option<f64> {
+    match unit {
+        "g" => Some(1.0),
+        "kg" => Some(1000.0),
+        "oz" => Some(28.349_523_125),
+        "lb" => Some(453.592_37),
+        "ml" => Some(1.0),
+        "l" => Some(1000.0),
+        _ => None,
+    }
+}

@@ -1,0 +1,245 @@
+//! The recipe and ingredient views: each row holds the folded state of its stream, and a
+//! recipe row also its derived label, resolved lines and cost.
+
+use chrono::{DateTime, Utc};
+use nls_events::{DomainEvent, Envelope, IngredientState, RecipeState};
+use sqlx::{PgConnection, Row};
+use uuid::Uuid;
+
+use crate::{checkpoint, derive, ProjectionError};
+
+/// The projection name of the views in `projection_checkpoint`.
+pub const PROJECTION: &str = "views";
+
+/// Applies `event` (and any earlier events of its stream this projection has not seen) to
+/// the views. Returns whether anything was applied. Runs inside the caller's transaction:
+/// the command applies its own events right after appending them, the projector applies
+/// what arrives from NATS or the log, and the checkpoint makes whichever comes second a no-op.
+pub async fn apply(tx: &mut PgConnection, event: &Envelope) -> Result<bool, ProjectionError> {
+    let applied = checkpoint::lock(tx, PROJECTION, &event.stream_id).await?;
+    if event.stream_version <= applied {
+        return Ok(false);
+    }
+    // A gap means this event overtook earlier ones (redelivery order, or NATS lost some):
+    // fill it from the log so every stream is applied in order.
+    let mut pending = Vec::new();
+    if event.stream_version > applied + 1 {
+        pending = nls_eventlog::read_stream(
+            &mut *tx,
+            &event.stream_id,
+            applied + 1,
+            event.stream_version - 1,
+        )
+        .await?;
+    }
+    pending.push(event.clone());
+    let mut touched_recipe = None;
+    for e in &pending {
+        match DomainEvent::decode(&e.event_type, e.schema_version, e.payload.clone())? {
+            DomainEvent::Recipe(recipe_event) => {
+                apply_recipe(tx, e, &recipe_event).await?;
+                touched_recipe = Some(e.stream_id.clone());
+            }
+            DomainEvent::Ingredient(ingredient_event) => {
+                apply_ingredient(tx, e, &ingredient_event).await?;
+            }
+        }
+    }
+    if let Some(recipe_id) = touched_recipe {
+        derive::refresh_label(tx, &recipe_id).await?;
+    }
+    checkpoint::advance(tx, PROJECTION, &event.stream_id, event.stream_version).await?;
+    Ok(true)
+}
+
+async fn apply_recipe(
+    tx: &mut PgConnection,
+    e: &Envelope,
+    event: &nls_events::RecipeEvent,
+) -> Result<(), ProjectionError> {
+    let current = sqlx::query("select body from recipe_view where recipe_id = $1 for update")
+        .bind(&e.stream_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+    let state: RecipeState = match current {
+        Some(row) => serde_json::from_value(row.try_get("body")?)?,
+        None => RecipeState::default(),
+    };
+    let state = state.evolve(event);
+    sqlx::query(
+        "insert into recipe_view (recipe_id, account_id, name, archived, deleted, version,
+                                  applied_events, body, embed_token, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, 1, $7, $8, $9, $9)
+         on conflict (recipe_id) do update set
+             name = excluded.name, archived = excluded.archived, deleted = excluded.deleted,
+             version = excluded.version, applied_events = recipe_view.applied_events + 1,
+             body = excluded.body, embed_token = excluded.embed_token,
+             updated_at = excluded.updated_at",
+    )
+    .bind(&e.stream_id)
+    .bind(e.account_id)
+    .bind(&state.name)
+    .bind(state.archived)
+    .bind(state.deleted)
+    .bind(state.version)
+    .bind(serde_json::to_value(&state)?)
+    .bind(&state.embed_token)
+    .bind(e.occurred_at)
+    .execute(&mut *tx)
+    .await?;
+    // Which ingredients and sub-recipes this recipe uses: only live recipes count, so a
+    // deleted recipe no longer blocks deleting what it used.
+    sqlx::query("delete from recipe_usage where recipe_id = $1")
+        .bind(&e.stream_id)
+        .execute(&mut *tx)
+        .await?;
+    if !state.deleted {
+        let mut used: Vec<&str> = state
+            .ingredients
+            .iter()
+            .map(|l| l.ingredient_id.as_str())
+            .collect();
+        used.sort_unstable();
+        used.dedup();
+        sqlx::query(
+            "insert into recipe_usage (recipe_id, ingredient_id) select $1, unnest($2::text[])",
+        )
+        .bind(&e.stream_id)
+        .bind(&used)
+        .execute(&mut *tx)
+        .await?;
+    }
+    Ok(())
+}
+
+async fn apply_ingredient(
+    tx: &mut PgConnection,
+    e: &Envelope,
+    event: &nls_events::IngredientEvent,
+) -> Result<(), ProjectionError> {
+    let current =
+        sqlx::query("select body from ingredient_view where ingredient_id = $1 for update")
+            .bind(&e.stream_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let state: IngredientState = match current {
+        Some(row) => serde_json::from_value(row.try_get("body")?)?,
+        None => IngredientState::default(),
+    };
+    let state = state.evolve(event);
+    sqlx::query(
+        "insert into ingredient_view (ingredient_id, account_id, name, archived, deleted, version,
+                                      applied_events, body, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, 1, $7, $8, $8)
+         on conflict (ingredient_id) do update set
+             name = excluded.name, archived = excluded.archived, deleted = excluded.deleted,
+             version = excluded.version, applied_events = ingredient_view.applied_events + 1,
+             body = excluded.body, updated_at = excluded.updated_at",
+    )
+    .bind(&e.stream_id)
+    .bind(e.account_id)
+    .bind(&state.name)
+    .bind(state.archived)
+    .bind(state.deleted)
+    .bind(state.version)
+    .bind(serde_json::to_value(&state)?)
+    .bind(e.occurred_at)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+/// A recipe row as the API reads it.
+#[derive(Debug, Clone)]
+pub struct RecipeRow {
+    pub recipe_id: String,
+    pub account_id: Uuid,
+    pub state: RecipeState,
+    pub label: Option<serde_json::Value>,
+    pub label_error: Option<serde_json::Value>,
+    pub ingredients: serde_json::Value,
+    pub cost: Option<f64>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// The columns [`RecipeRow::from_row`] reads.
+pub const RECIPE_COLUMNS: &str =
+    "recipe_id, account_id, body, label, label_error, ingredients, cost, created_at, updated_at";
+
+impl RecipeRow {
+    pub fn from_row(row: &sqlx::postgres::PgRow) -> Result<Self, ProjectionError> {
+        Ok(Self {
+            recipe_id: row.try_get("recipe_id")?,
+            account_id: row.try_get("account_id")?,
+            state: serde_json::from_value(row.try_get("body")?)?,
+            label: row.try_get("label")?,
+            label_error: row.try_get("label_error")?,
+            ingredients: row.try_get("ingredients")?,
+            cost: row.try_get("cost")?,
+            created_at: row.try_get("created_at")?,
+            updated_at: row.try_get("updated_at")?,
+        })
+    }
+}
+
+/// An ingredient row as the API reads it.
+#[derive(Debug, Clone)]
+pub struct IngredientRow {
+    pub ingredient_id: String,
+    pub account_id: Uuid,
+    pub state: IngredientState,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// The columns [`IngredientRow::from_row`] reads.
+pub const INGREDIENT_COLUMNS: &str = "ingredient_id, account_id, body, created_at, updated_at";
+
+impl IngredientRow {
+    pub fn from_row(row: &sqlx::postgres::PgRow) -> Result<Self, ProjectionError> {
+        Ok(Self {
+            ingredient_id: row.try_get("ingredient_id")?,
+            account_id: row.try_get("account_id")?,
+            state: serde_json::from_value(row.try_get("body")?)?,
+            created_at: row.try_get("created_at")?,
+            updated_at: row.try_get("updated_at")?,
+        })
+    }
+}
+
+/// A live recipe of `account_id`, or `None` (missing, deleted, or another account's).
+pub async fn load_recipe(
+    conn: &mut PgConnection,
+    account_id: Uuid,
+    recipe_id: &str,
+) -> Result<Option<RecipeRow>, ProjectionError> {
+    let sql = format!(
+        "select {RECIPE_COLUMNS} from recipe_view
+         where recipe_id = $1 and account_id = $2 and not deleted"
+    );
+    let row = sqlx::query(&sql)
+        .bind(recipe_id)
+        .bind(account_id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    row.as_ref().map(RecipeRow::from_row).transpose()
+}
+
+/// A live ingredient of `account_id`, or `None`.
+pub async fn load_ingredient(
+    conn: &mut PgConnection,
+    account_id: Uuid,
+    ingredient_id: &str,
+) -> Result<Option<IngredientRow>, ProjectionError> {
+    let sql = format!(
+        "select {INGREDIENT_COLUMNS} from ingredient_view
+         where ingredient_id = $1 and account_id = $2 and not deleted"
+    );
+    let row = sqlx::query(&sql)
+        .bind(ingredient_id)
+        .bind(account_id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    row.as_ref().map(IngredientRow::from_row).transpose()
+}

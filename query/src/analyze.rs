@@ -1,0 +1,136 @@
+//! `POST /v1/analyze`: a label, its claims and how each entry resolved; nothing is saved.
+
+use axum::extract::State;
+use axum::Json;
+use nls_command::requests::{EntryBody, RecipeBody};
+use nls_events::RecipeState;
+use nls_projector::{derive, resolve};
+use nls_web::{ApiError, ApiJson, Caller, ErrorCode, JsonFields};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::http::QueryState;
+
+/// The analysis request (spec §2.3 plus `racc_g`).
+#[derive(Debug, Deserialize)]
+pub struct AnalyzeBody {
+    pub label_format: Option<String>,
+    pub servings: Option<f64>,
+    pub serving_weight_g: Option<f64>,
+    pub serving_size_text: Option<String>,
+    pub ingredients: Option<Vec<EntryBody>>,
+    pub racc_g: Option<f64>,
+}
+
+impl JsonFields for AnalyzeBody {
+    const ACCEPTED: &'static [&'static str] = &[
+        "label_format",
+        "servings",
+        "serving_weight_g",
+        "serving_size_text",
+        "ingredients",
+        "racc_g",
+    ];
+}
+
+#[tracing::instrument(skip_all, fields(account_id = %caller.account_id))]
+pub async fn analyze(
+    State(app): State<QueryState>,
+    caller: Caller,
+    body: ApiJson<AnalyzeBody>,
+) -> Result<Json<Value>, ApiError> {
+    let body = body.value;
+    let racc_g = match body.racc_g {
+        Some(r) if !(r.is_finite() && r > 0.0 && r <= 100_000.0) => {
+            return Err(ApiError::validation(
+                "racc_g",
+                "must be a number of grams greater than 0",
+            ))
+        }
+        other => other,
+    };
+    // The same field rules as a recipe; an analysis has no name of its own.
+    let change = RecipeBody {
+        name: Some("analysis".into()),
+        servings: body.servings,
+        serving_weight_g: body.serving_weight_g,
+        serving_size_text: body.serving_size_text,
+        label_format: body.label_format,
+        ingredients: body.ingredients,
+        embed_enabled: None,
+        archived: None,
+    }
+    .validate(true)?;
+    let label_format = change
+        .label_format
+        .clone()
+        .unwrap_or_else(|| "standard".into());
+    let format = nls_nutrition::format(&label_format).ok_or_else(|| {
+        ApiError::new(
+            ErrorCode::UnknownLabelFormat,
+            format!(
+                "unknown label_format {:?}",
+                label_format.chars().take(40).collect::<String>()
+            ),
+        )
+    })?;
+    let plan = match caller.plan.id.as_str() {
+        "business" => nls_nutrition::Plan::Business,
+        "professional" => nls_nutrition::Plan::Professional,
+        _ => nls_nutrition::Plan::Free,
+    };
+    if !format.allowed_for(plan) {
+        return Err(ApiError::new(
+            ErrorCode::PlanFormatNotAllowed,
+            format!("label_format {label_format:?} needs a higher plan"),
+        ));
+    }
+    let mut conn = app.pool.acquire().await?;
+    let entries = change.entries.unwrap_or_default();
+    let resolved = resolve::resolve(&mut conn, caller.account_id, &entries)
+        .await
+        .map_err(nls_command::error::resolve)?;
+    let state = RecipeState {
+        version: 0,
+        name: "analysis".into(),
+        servings: change.servings.unwrap_or(1.0),
+        serving_weight_g: change.serving_weight_g,
+        serving_size_text: change.serving_size_text,
+        label_format,
+        ingredients: resolved.iter().map(|(line, _)| line.clone()).collect(),
+        ..Default::default()
+    };
+    let derived = derive::derive(&mut conn, caller.account_id, "rcp_analysis", &state, racc_g)
+        .await
+        .map_err(nls_command::error::derive)?;
+    let claims = nls_nutrition::claims(&derived.input, &derived.label);
+    let ingredients: Vec<Value> = derived
+        .lines
+        .iter()
+        .zip(&resolved)
+        .map(|(line, (_, source))| {
+            json!({
+                "ingredient_id": line.ingredient_id,
+                "name": line.name,
+                "resolved_name": resolved_name(&line.ingredient_id, &line.name),
+                "label_name": line.label_name,
+                "grams": line.grams,
+                "source": source,
+            })
+        })
+        .collect();
+    Ok(Json(json!({
+        "label": derived.label,
+        "claims": claims,
+        "ingredients": ingredients,
+        "cost": derived.cost,
+    })))
+}
+
+/// The database description for foods; the given name otherwise.
+fn resolved_name(id: &str, fallback: &str) -> String {
+    nls_fooddb::shipped()
+        .get_by_id(id)
+        .map(|f| f.description.clone())
+        .unwrap_or_else(|| fallback.to_owned())
+}

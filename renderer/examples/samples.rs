@@ -1,0 +1,46 @@
+//! Writes the sample labels to `docs/` (PNG, SVG and PDF) for review:
+//! `cargo run -p nls-renderer --example samples`.
+#![allow(clippy::unwrap_used)]
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use nls_renderer::draw::{pdf, png, svg, Fonts, RenderOptions};
+
+fn main() {
+    let fonts = Fonts::bundled().unwrap();
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs");
+    let options = RenderOptions::default();
+    for (name, label) in [
+        ("label-us-standard", common::us_label()),
+        ("label-us-less-than", common::us_less_than_label()),
+        ("label-eu-1169", common::eu_label()),
+    ] {
+        std::fs::write(
+            docs.join(format!("{name}.png")),
+            png(&label, &fonts, &options).unwrap(),
+        )
+        .unwrap();
+        if std::env::var_os("NLS_SAMPLES_ALL").is_some() {
+            std::fs::write(
+                docs.join(format!("{name}.svg")),
+                svg(&label, &options).unwrap(),
+            )
+            .unwrap();
+            std::fs::write(
+                docs.join(format!("{name}.pdf")),
+                pdf(&label, &fonts, &options).unwrap(),
+            )
+            .unwrap();
+        }
+    }
+    let free = RenderOptions {
+        watermark: true,
+        ..options
+    };
+    std::fs::write(
+        docs.join("label-us-standard-watermark.png"),
+        png(&common::us_label(), &fonts, &free).unwrap(),
+    )
+    .unwrap();
+}

@@ -1,0 +1,232 @@
+//! A label as a flat list of filled rectangles and text lines in user units (the SVG's
+//! `viewBox`), built once by a layout and written out as SVG or PDF.
+
+use super::fonts::{Face, Metrics};
+
+/// Width of every layout in user units; outputs scale it to the requested width.
+pub(crate) const BASE_WIDTH: f32 = 290.0;
+
+/// Horizontal anchor of a text line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Anchor {
+    Start,
+    End,
+}
+
+/// A run of text in one face.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Span {
+    pub face: Face,
+    pub text: String,
+}
+
+impl Span {
+    pub(crate) fn new(face: Face, text: impl Into<String>) -> Span {
+        Span {
+            face,
+            text: text.into(),
+        }
+    }
+}
+
+/// One line of text: spans set one after the other from the anchor point on the baseline.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct TextLine {
+    pub x: f32,
+    pub y: f32,
+    pub size: f32,
+    pub anchor: Anchor,
+    pub spans: Vec<Span>,
+}
+
+/// What a scene holds.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Item {
+    /// A black filled rectangle (rules, bars, borders).
+    Rect { x: f32, y: f32, w: f32, h: f32 },
+    /// A text line.
+    Text(TextLine),
+}
+
+/// A laid-out label.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Scene {
+    pub height: f32,
+    /// Short name for `<title>` and the PDF title.
+    pub title: String,
+    /// Everything a screen reader should say (`aria-label`).
+    pub description: String,
+    pub items: Vec<Item>,
+}
+
+/// Builder helpers shared by the layouts.
+pub(crate) struct Painter<'m> {
+    pub m: &'m Metrics,
+    pub items: Vec<Item>,
+}
+
+impl<'m> Painter<'m> {
+    pub(crate) fn new(m: &'m Metrics) -> Self {
+        Painter {
+            m,
+            items: Vec::new(),
+        }
+    }
+
+    pub(crate) fn rect(&mut self, x: f32, y: f32, w: f32, h: f32) {
+        self.items.push(Item::Rect { x, y, w, h });
+    }
+
+    /// An outline box of stroke width `t` drawn inside `x, y, w, h`.
+    pub(crate) fn frame(&mut self, x: f32, y: f32, w: f32, h: f32, t: f32) {
+        self.rect(x, y, w, t);
+        self.rect(x, y + h - t, w, t);
+        self.rect(x, y + t, t, h - 2.0 * t);
+        self.rect(x + w - t, y + t, t, h - 2.0 * t);
+    }
+
+    pub(crate) fn text(&mut self, x: f32, y: f32, size: f32, anchor: Anchor, spans: Vec<Span>) {
+        let spans: Vec<Span> = spans.into_iter().filter(|s| !s.text.is_empty()).collect();
+        if spans.is_empty() {
+            return;
+        }
+        self.items.push(Item::Text(TextLine {
+            x,
+            y,
+            size,
+            anchor,
+            spans,
+        }));
+    }
+
+    /// Sets rich text into lines no wider than `max_width` (a word longer than a line stays
+    /// whole) starting at baseline `y`; returns the baseline of the last line.
+    pub(crate) fn paragraph(
+        &mut self,
+        x: f32,
+        y: f32,
+        size: f32,
+        leading: f32,
+        max_width: f32,
+        spans: &[Span],
+    ) -> f32 {
+        let lines = wrap(self.m, size, max_width, spans);
+        let mut baseline = y;
+        for (i, line) in lines.into_iter().enumerate() {
+            if i > 0 {
+                baseline += leading;
+            }
+            self.text(x, baseline, size, Anchor::Start, line);
+        }
+        baseline
+    }
+}
+
+/// A word: consecutive non-space characters, possibly in several faces (`<b>milk</b>,`).
+type Word = Vec<Span>;
+
+fn words(spans: &[Span]) -> Vec<Word> {
+    let mut out: Vec<Word> = Vec::new();
+    let mut current: Word = Vec::new();
+    for span in spans {
+        for (i, piece) in span.text.split(' ').enumerate() {
+            if i > 0 && !current.is_empty() {
+                out.push(std::mem::take(&mut current));
+            }
+            if piece.is_empty() {
+                continue;
+            }
+            match current.last_mut() {
+                Some(last) if last.face == span.face => last.text.push_str(piece),
+                _ => current.push(Span::new(span.face, piece)),
+            }
+        }
+    }
+    if !current.is_empty() {
+        out.push(current);
+    }
+    out
+}
+
+/// Greedy line breaking of `spans` at spaces.
+pub(crate) fn wrap(m: &Metrics, size: f32, max_width: f32, spans: &[Span]) -> Vec<Vec<Span>> {
+    let space = m.width(Face::Regular, size, " ");
+    let mut lines: Vec<Vec<Span>> = Vec::new();
+    let mut line: Vec<Span> = Vec::new();
+    let mut line_width = 0.0;
+    for word in words(spans) {
+        let w: f32 = word.iter().map(|s| m.width(s.face, size, &s.text)).sum();
+        if !line.is_empty() && line_width + space + w > max_width {
+            lines.push(std::mem::take(&mut line));
+            line_width = 0.0;
+        }
+        if !line.is_empty() {
+            line_width += space;
+            if let Some(last) = line.last_mut() {
+                last.text.push(' ');
+            }
+        }
+        line_width += w;
+        for s in word {
+            match line.last_mut() {
+                Some(last) if last.face == s.face => last.text.push_str(&s.text),
+                _ => line.push(s),
+            }
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// A number as printed in percentages: whole numbers without decimals.
+pub(crate) fn number(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{}", v as i64)
+    } else {
+        let s = format!("{v:.2}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
+/// Grams as printed in a serving size: whole grams from 10 g, else one decimal.
+pub(crate) fn grams(g: f64) -> String {
+    if g >= 10.0 {
+        format!("{}", g.round() as i64)
+    } else {
+        number((g * 10.0).round() / 10.0)
+    }
+}
+
+/// Reads the engine's `ingredient_statement_html` (only `<b>` and HTML escapes) into spans.
+pub(crate) fn html_spans(html: &str, regular: Face, bold: Face) -> Vec<Span> {
+    let mut spans = Vec::new();
+    let mut face = regular;
+    let mut rest = html;
+    while !rest.is_empty() {
+        let next = rest.find('<').unwrap_or(rest.len());
+        if next > 0 {
+            spans.push(Span::new(face, unescape_html(&rest[..next])));
+            rest = &rest[next..];
+            continue;
+        }
+        let end = rest.find('>').map(|i| i + 1).unwrap_or(rest.len());
+        match &rest[..end] {
+            "<b>" | "<strong>" => face = bold,
+            "</b>" | "</strong>" => face = regular,
+            _ => {}
+        }
+        rest = &rest[end..];
+    }
+    spans
+}
+
+fn unescape_html(s: &str) -> String {
+    s.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&#x27;", "'")
+        .replace("&amp;", "&")
+}

@@ -1,0 +1,177 @@
+//! Scene → SVG text: real `<text>` (selectable, accessible), rules as one path.
+
+use std::fmt::Write as _;
+
+use super::fonts::{Face, Metrics, FAMILY_LIST};
+use super::scene::{Anchor, Item, Scene, Span, BASE_WIDTH};
+use super::RenderOptions;
+
+/// Shortest text of `v` to 0.01 user units (stable across platforms).
+pub(crate) fn num(v: f32) -> String {
+    let r = (f64::from(v) * 100.0).round() / 100.0;
+    if r == 0.0 {
+        return "0".to_string();
+    }
+    let s = format!("{r:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// XML-escapes text and attribute values.
+pub(crate) fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            // Characters XML 1.0 forbids are dropped.
+            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Weight and style of `face`; a style is written only where it differs from `parent`'s
+/// (tspans inherit it).
+fn face_attrs(face: Face, parent: Face) -> String {
+    let mut s = format!(" font-weight=\"{}\"", face.weight());
+    if face.italic() != parent.italic() {
+        s.push_str(if face.italic() {
+            " font-style=\"italic\""
+        } else {
+            " font-style=\"normal\""
+        });
+    }
+    s
+}
+
+/// The diagonal watermark: text, centre, size (user units) and angle (degrees, clockwise).
+pub(crate) struct Watermark {
+    pub text: &'static str,
+    pub cx: f32,
+    pub cy: f32,
+    pub size: f32,
+    pub angle: f32,
+    /// Baseline offset below the centre (half the cap height), in the rotated frame.
+    pub drop: f32,
+}
+
+pub(crate) fn watermark(m: &Metrics, height: f32) -> Watermark {
+    let text = "SAMPLE";
+    let angle = -(height / BASE_WIDTH).atan().to_degrees().min(60.0);
+    let diagonal = (BASE_WIDTH * BASE_WIDTH + height * height).sqrt();
+    let size = (0.58 * diagonal / m.width(Face::Black, 1.0, text)).min(0.45 * height.max(60.0));
+    Watermark {
+        text,
+        cx: BASE_WIDTH / 2.0,
+        cy: height / 2.0,
+        size,
+        angle,
+        drop: 0.5 * m.cap_height(Face::Black) * size,
+    }
+}
+
+pub(crate) fn write(scene: &Scene, m: &Metrics, options: &RenderOptions) -> String {
+    let mut out = String::with_capacity(8 * 1024);
+    let k = options.width_px / BASE_WIDTH;
+    let h = scene.height;
+    let _ = write!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{}\" height=\"{}\" \
+         viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"{}\">",
+        num(options.width_px),
+        num(h * k),
+        num(BASE_WIDTH),
+        num(h),
+        escape(&scene.description),
+    );
+    let _ = write!(
+        out,
+        "<title>{}</title><desc>{}</desc>",
+        escape(&scene.title),
+        escape(&scene.description)
+    );
+    let _ = write!(
+        out,
+        "<rect width=\"{}\" height=\"{}\" fill=\"#fff\"/>",
+        num(BASE_WIDTH),
+        num(h)
+    );
+
+    let mut d = String::new();
+    for item in &scene.items {
+        if let Item::Rect { x, y, w, h } = item {
+            let _ = write!(
+                d,
+                "M{} {}h{}v{}h{}z",
+                num(*x),
+                num(*y),
+                num(*w),
+                num(*h),
+                num(-*w)
+            );
+        }
+    }
+    if !d.is_empty() {
+        let _ = write!(out, "<path fill=\"#000\" d=\"{d}\"/>");
+    }
+
+    let _ = write!(
+        out,
+        "<g font-family=\"{}\" font-kerning=\"none\" fill=\"#000\" xml:space=\"preserve\">",
+        escape(FAMILY_LIST)
+    );
+    for item in &scene.items {
+        if let Item::Text(t) = item {
+            let Some((first, rest)) = t.spans.split_first() else {
+                continue;
+            };
+            let anchor = match t.anchor {
+                Anchor::Start => "",
+                Anchor::End => " text-anchor=\"end\"",
+            };
+            let _ = write!(
+                out,
+                "<text x=\"{}\" y=\"{}\" font-size=\"{}\"{}{}>{}",
+                num(t.x),
+                num(t.y),
+                num(t.size),
+                face_attrs(first.face, Face::Regular),
+                anchor,
+                escape(&first.text)
+            );
+            for Span { face, text } in rest {
+                let _ = write!(
+                    out,
+                    "<tspan{}>{}</tspan>",
+                    face_attrs(*face, first.face),
+                    escape(text)
+                );
+            }
+            out.push_str("</text>");
+        }
+    }
+    out.push_str("</g>");
+
+    if options.watermark {
+        let w = watermark(m, h);
+        let _ = write!(
+            out,
+            "<text x=\"{cx}\" y=\"{y}\" font-family=\"{fam}\" font-size=\"{s}\" font-weight=\"900\" \
+             text-anchor=\"middle\" fill=\"#d00\" fill-opacity=\"0.22\" \
+             transform=\"rotate({a} {cx} {cy})\" aria-hidden=\"true\">{t}</text>",
+            cx = num(w.cx),
+            cy = num(w.cy),
+            y = num(w.cy + w.drop),
+            fam = escape(FAMILY_LIST),
+            s = num(w.size),
+            a = num(w.angle),
+            t = w.text
+        );
+    }
+    out.push_str("</svg>");
+    out
+}

@@ -1,0 +1,359 @@
+//! US FDA family, standard vertical format (21 CFR 101.9(d), FDA's 2016 sample label):
+//! heavy heading, servings, 10 pt bar, calories, 5 pt bar, % Daily Value column, nutrients
+//! in the format's order with hairlines, 10 pt bar, vitamins and minerals, 5 pt bar, footnote.
+//! Sizes are FDA's points times [`PT`].
+
+use nls_nutrition::{Format, FormatNutrient, Label, PercentRounding, UsFacts};
+
+use super::fonts::{Face, Metrics};
+use super::scene::{grams, number, Anchor, Painter, Scene, Span, BASE_WIDTH};
+
+/// User units per FDA point.
+const PT: f32 = 1.75;
+const BORDER: f32 = 0.5 * PT;
+const PAD: f32 = 3.5 * PT;
+const HAIRLINE: f32 = 0.35 * PT;
+const BAR_THICK: f32 = 8.0 * PT;
+const BAR_MEDIUM: f32 = 4.0 * PT;
+const TEXT: f32 = 8.0 * PT;
+const ROW: f32 = 11.0 * PT;
+const SMALL: f32 = 6.5 * PT;
+
+/// How a line of the format is set (101.9(d)(1)(iv) bold names, (c) indents).
+struct RowStyle {
+    bold: bool,
+    indent: u8,
+}
+
+fn row_style(key: &str) -> RowStyle {
+    let (bold, indent) = match key {
+        "total_fat_g" | "cholesterol_mg" | "sodium_mg" | "total_carbohydrate_g" | "protein_g" => {
+            (true, 0)
+        }
+        "saturated_fat_g"
+        | "trans_fat_g"
+        | "monounsaturated_fat_g"
+        | "polyunsaturated_fat_g"
+        | "dietary_fiber_g"
+        | "soluble_fiber_g"
+        | "insoluble_fiber_g"
+        | "total_sugars_g"
+        | "sugar_alcohols_g" => (false, 1),
+        "added_sugars_g" => (false, 2),
+        _ => (false, 0),
+    };
+    RowStyle { bold, indent }
+}
+
+/// The printed name of a line as spans ("*Trans* Fat" italicises "Trans", 101.9(c)(2)(ii)).
+fn name_spans(name: &str, face: Face) -> Vec<Span> {
+    match name.strip_prefix("Trans ") {
+        Some(rest) if face == Face::Regular => vec![
+            Span::new(Face::Italic, "Trans"),
+            Span::new(face, format!(" {rest}")),
+        ],
+        _ => vec![Span::new(face, name)],
+    }
+}
+
+pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format, facts: &UsFacts) -> Scene {
+    let mut p = Painter::new(m);
+    let x0 = BORDER + PAD;
+    let x1 = BASE_WIDTH - BORDER - PAD;
+    let inner = x1 - x0;
+    let display = |key: &str| label.display.get(key).cloned().unwrap_or_default();
+    let mut said: Vec<String> = Vec::new();
+
+    // Heading, set to fill the width (FDA: flush left and flush right).
+    let title = "Nutrition Facts";
+    let heading = inner / m.width(Face::Black, 1.0, title);
+    let mut y = BORDER + PAD * 0.6 + m.cap_height(Face::Black) * heading;
+    p.text(
+        x0,
+        y,
+        heading,
+        Anchor::Start,
+        vec![Span::new(Face::Black, title)],
+    );
+    y += 0.22 * heading;
+    p.rect(x0, y, inner, HAIRLINE);
+    said.push(title.to_string());
+
+    // Servings per container, then serving size (bold, amount flush right).
+    let servings = display("servings_per_container");
+    let servings_line = if servings == "1" {
+        "1 serving per container".to_string()
+    } else {
+        format!("{servings} servings per container")
+    };
+    let big = 10.0 * PT;
+    y += HAIRLINE + 1.2 * big;
+    p.text(
+        x0,
+        y,
+        big,
+        Anchor::Start,
+        vec![Span::new(Face::Regular, &servings_line)],
+    );
+    said.push(servings_line);
+
+    let serving = label
+        .serving_size
+        .text
+        .clone()
+        .filter(|t| !t.trim().is_empty())
+        .unwrap_or_else(|| format!("{}g", grams(label.serving_size.grams)));
+    let caption = "Serving size";
+    let gap = 2.0 * PT;
+    let fits = |size: f32| {
+        m.width(Face::Black, size, caption) + gap + m.width(Face::Black, size, &serving) <= inner
+    };
+    let mut size = big;
+    while size > TEXT && !fits(size) {
+        size -= 0.25 * PT;
+    }
+    y += 1.25 * big;
+    p.text(
+        x0,
+        y,
+        size,
+        Anchor::Start,
+        vec![Span::new(Face::Black, caption)],
+    );
+    if fits(size) {
+        p.text(
+            x1,
+            y,
+            size,
+            Anchor::End,
+            vec![Span::new(Face::Black, &serving)],
+        );
+    } else {
+        let indent = m.width(Face::Black, size, caption) + gap;
+        let last = p.paragraph(
+            x0 + indent,
+            y,
+            size,
+            1.15 * size,
+            inner - indent,
+            &[Span::new(Face::Black, &serving)],
+        );
+        y = last;
+    }
+    said.push(format!("{caption} {serving}"));
+    y += 0.45 * big;
+    p.rect(x0, y, inner, BAR_THICK);
+    y += BAR_THICK;
+
+    // Calories.
+    let amount_caption = "Amount per serving";
+    y += 1.25 * TEXT;
+    p.text(
+        x0,
+        y,
+        TEXT,
+        Anchor::Start,
+        vec![Span::new(Face::Black, amount_caption)],
+    );
+    let calories = display("calories");
+    let cal_name = format
+        .nutrient("calories")
+        .map(|n| n.name)
+        .unwrap_or("Calories");
+    let cal_size = 16.0 * PT;
+    let cal_number = 22.0 * PT;
+    y += 0.1 * TEXT + m.cap_height(Face::Black) * cal_number;
+    p.text(
+        x0,
+        y,
+        cal_size,
+        Anchor::Start,
+        vec![Span::new(Face::Black, cal_name)],
+    );
+    p.text(
+        x1,
+        y,
+        cal_number,
+        Anchor::End,
+        vec![Span::new(Face::Black, &calories)],
+    );
+    said.push(format!("{cal_name} {calories}"));
+    y += 0.3 * cal_size;
+    p.rect(x0, y, inner, BAR_MEDIUM);
+    y += BAR_MEDIUM;
+
+    // % Daily Value column header.
+    y += 1.2 * TEXT;
+    p.text(
+        x1,
+        y,
+        TEXT,
+        Anchor::End,
+        vec![Span::new(Face::Black, "% Daily Value*")],
+    );
+    y += 0.45 * TEXT;
+
+    // Nutrients, in the format's order; vitamins and minerals after the thick bar.
+    let (main, vitamins): (Vec<&FormatNutrient>, Vec<&FormatNutrient>) = format
+        .nutrients
+        .iter()
+        .filter(|n| n.key != "calories" && label.display.contains_key(n.key))
+        .partition(|n| n.percent_rounding != PercentRounding::VitaminMineral);
+    let indent_step = 1.4 * TEXT;
+    for n in &main {
+        let style = row_style(n.key);
+        let indent = f32::from(style.indent) * indent_step;
+        // Hairlines run the full width, except the one above Added Sugars (FDA format notes).
+        let rule_x = if style.indent >= 2 { x0 + indent } else { x0 };
+        p.rect(rule_x, y, x1 - rule_x, HAIRLINE);
+        let baseline =
+            y + HAIRLINE + 0.5 * (ROW - HAIRLINE) + 0.5 * m.cap_height(Face::Regular) * TEXT;
+        let amount = display(n.key);
+        let name_face = if style.bold {
+            Face::Black
+        } else {
+            Face::Regular
+        };
+        let mut spans;
+        if n.key == "added_sugars_g" {
+            spans = vec![Span::new(
+                Face::Regular,
+                format!("Includes {amount} {}", n.name),
+            )];
+        } else {
+            spans = name_spans(n.name, name_face);
+            spans.push(Span::new(Face::Regular, format!(" {amount}")));
+        }
+        p.text(x0 + indent, baseline, TEXT, Anchor::Start, spans);
+        let pct = facts
+            .daily_values
+            .get(n.key)
+            .map(|v| format!("{}%", number(*v)));
+        if let Some(pct) = &pct {
+            p.text(
+                x1,
+                baseline,
+                TEXT,
+                Anchor::End,
+                vec![Span::new(Face::Black, pct)],
+            );
+        }
+        said.push(line_description(n.name, &amount, n.key, pct.as_deref()));
+        y += ROW;
+    }
+
+    if !vitamins.is_empty() {
+        p.rect(x0, y, inner, BAR_THICK);
+        y += BAR_THICK;
+        for (i, n) in vitamins.iter().enumerate() {
+            if i > 0 {
+                p.rect(x0, y, inner, HAIRLINE);
+            }
+            let baseline =
+                y + HAIRLINE + 0.5 * (ROW - HAIRLINE) + 0.5 * m.cap_height(Face::Regular) * TEXT;
+            let amount = display(n.key);
+            p.text(
+                x0,
+                baseline,
+                TEXT,
+                Anchor::Start,
+                vec![Span::new(Face::Regular, format!("{} {amount}", n.name))],
+            );
+            let pct = facts
+                .daily_values
+                .get(n.key)
+                .map(|v| format!("{}%", number(*v)));
+            if let Some(pct) = &pct {
+                p.text(
+                    x1,
+                    baseline,
+                    TEXT,
+                    Anchor::End,
+                    vec![Span::new(Face::Regular, pct)],
+                );
+            }
+            said.push(line_description(n.name, &amount, n.key, pct.as_deref()));
+            y += ROW;
+        }
+    }
+    p.rect(x0, y, inner, BAR_MEDIUM);
+    y += BAR_MEDIUM;
+
+    // Footnote (101.9(d)(9)), asterisk hanging.
+    let footnote = "The % Daily Value (DV) tells you how much a nutrient in a serving of food \
+                    contributes to a daily diet. 2,000 calories a day is used for general \
+                    nutrition advice.";
+    let star = "* ";
+    let hang = m.width(Face::Regular, SMALL, star);
+    y += 0.6 * PT + m.cap_height(Face::Regular) * SMALL + 1.5 * PT;
+    p.text(
+        x0,
+        y,
+        SMALL,
+        Anchor::Start,
+        vec![Span::new(Face::Regular, "*")],
+    );
+    y = p.paragraph(
+        x0 + hang,
+        y,
+        SMALL,
+        1.2 * SMALL,
+        inner - hang,
+        &[Span::new(Face::Regular, footnote)],
+    );
+    said.push(format!("* {footnote}"));
+    y += 0.35 * SMALL + PAD * 0.6 + BORDER;
+    let panel_bottom = y;
+    p.frame(0.0, 0.0, BASE_WIDTH, panel_bottom, BORDER);
+
+    // Ingredient and allergen statements below the panel.
+    let statement = 7.0 * PT;
+    let mut bottom = panel_bottom;
+    if !label.ingredient_statement.trim().is_empty() {
+        let y = panel_bottom + 1.2 * statement + 2.0 * PT;
+        let spans = [
+            Span::new(Face::Black, "Ingredients:"),
+            Span::new(Face::Regular, format!(" {}", label.ingredient_statement)),
+        ];
+        bottom = p.paragraph(0.0, y, statement, 1.25 * statement, BASE_WIDTH, &spans);
+        said.push(format!("Ingredients: {}", label.ingredient_statement));
+    }
+    if let Some(contains) = label
+        .contains_statement
+        .as_deref()
+        .filter(|c| !c.is_empty())
+    {
+        let y = bottom + 1.45 * statement;
+        bottom = p.paragraph(
+            0.0,
+            y,
+            statement,
+            1.25 * statement,
+            BASE_WIDTH,
+            &[Span::new(Face::Black, contains)],
+        );
+        said.push(contains.to_string());
+    }
+    if bottom > panel_bottom {
+        bottom += 0.4 * statement;
+    }
+
+    Scene {
+        height: bottom.ceil(),
+        title: title.to_string(),
+        description: said.join(". "),
+        items: p.items,
+    }
+}
+
+fn line_description(name: &str, amount: &str, key: &str, pct: Option<&str>) -> String {
+    let text = if key == "added_sugars_g" {
+        format!("Includes {amount} {name}")
+    } else {
+        format!("{name} {amount}")
+    };
+    match pct {
+        Some(p) => format!("{text}, {p} Daily Value"),
+        None => text,
+    }
+}

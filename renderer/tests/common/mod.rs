@@ -1,0 +1,202 @@
+//! Sample labels shared by the tests, the bench and the `samples` example, built through
+//! `nls_nutrition::compute_label` so they carry the engine's exact texts.
+#![allow(dead_code, clippy::unwrap_used)]
+
+use std::collections::BTreeSet;
+
+use nls_nutrition::Nutrient::{self, *};
+use nls_nutrition::{
+    compute_label, format, Allergen, IngredientSource, Label, NutrientAmounts, RecipeInput,
+    ResolvedIngredient,
+};
+
+fn ing(
+    name: &str,
+    grams: f64,
+    allergens: &[Allergen],
+    per_100g: &[(Nutrient, f64)],
+) -> ResolvedIngredient {
+    let mut a = NutrientAmounts::default();
+    for (n, v) in per_100g {
+        a.set(*n, *v);
+    }
+    ResolvedIngredient {
+        grams,
+        label_name: name.to_string(),
+        allergens: allergens.iter().copied().collect::<BTreeSet<_>>(),
+        source: IngredientSource::PerHundredGrams(a),
+    }
+}
+
+/// FDA's sample label numbers (8 servings of 2/3 cup, 55 g; 230 Calories), with allergens.
+pub fn us_recipe() -> RecipeInput {
+    // 400 g of the base carries 8 servings' nutrients: per 100 g = per serving x 2.
+    let per_serving = [
+        (Calories, 230.0),
+        (TotalFatG, 8.0),
+        (SaturatedFatG, 1.0),
+        (TransFatG, 0.0),
+        (CholesterolMg, 0.0),
+        (SodiumMg, 160.0),
+        (TotalCarbohydrateG, 37.0),
+        (DietaryFiberG, 4.0),
+        (TotalSugarsG, 12.0),
+        (AddedSugarsG, 10.0),
+        (ProteinG, 3.0),
+        (VitaminDMcg, 2.0),
+        (CalciumMg, 260.0),
+        (IronMg, 8.0),
+        (PotassiumMg, 235.0),
+    ];
+    let base: Vec<(Nutrient, f64)> = per_serving.iter().map(|(n, v)| (*n, v * 2.0)).collect();
+    RecipeInput {
+        servings: 8.0,
+        serving_weight_g: Some(55.0),
+        serving_size_text: Some("2/3 cup (55g)".into()),
+        racc_g: None,
+        ingredients: vec![
+            ing("Whole grain oats", 400.0, &[], &base),
+            ing("Cane sugar", 20.0, &[], &[(Calories, 0.0)]),
+            ing("Enriched wheat flour (wheat flour, niacin, reduced iron, thiamin mononitrate, riboflavin, folic acid)", 12.0, &[Allergen::Wheat], &[(Calories, 0.0)]),
+            ing("Nonfat milk powder", 6.0, &[Allergen::Milk], &[(Calories, 0.0)]),
+            ing("Almonds", 4.0, &[Allergen::TreeNuts], &[(Calories, 0.0)]),
+            ing("Sea salt", 1.0, &[], &[(Calories, 0.0)]),
+            ing("Natural flavor", 0.5, &[], &[(Calories, 0.0)]),
+        ],
+    }
+}
+
+/// A drink with "less than" declarations (cholesterol, carbohydrate, fiber, protein).
+pub fn us_less_than_recipe() -> RecipeInput {
+    RecipeInput {
+        servings: 1.0,
+        serving_weight_g: Some(355.0),
+        serving_size_text: Some("1 can (355mL)".into()),
+        racc_g: None,
+        ingredients: vec![
+            ing(
+                "Carbonated water",
+                340.0,
+                &[],
+                &[
+                    (Calories, 1.0),
+                    (TotalFatG, 0.0),
+                    (CholesterolMg, 0.9),
+                    (SodiumMg, 10.0),
+                    (TotalCarbohydrateG, 0.2),
+                    (DietaryFiberG, 0.18),
+                    (ProteinG, 0.17),
+                    (PotassiumMg, 15.0),
+                ],
+            ),
+            ing(
+                "Lemon juice",
+                15.0,
+                &[],
+                &[
+                    (Calories, 22.0),
+                    (TotalCarbohydrateG, 6.9),
+                    (TotalSugarsG, 2.5),
+                    (ProteinG, 0.4),
+                    (PotassiumMg, 103.0),
+                ],
+            ),
+        ],
+    }
+}
+
+/// Oat biscuits for the EU table: fibre known, allergens emphasised.
+pub fn eu_recipe() -> RecipeInput {
+    RecipeInput {
+        servings: 12.0,
+        serving_weight_g: Some(25.0),
+        serving_size_text: Some("2 biscuits (25 g)".into()),
+        racc_g: None,
+        ingredients: vec![
+            ing(
+                "Oat flakes",
+                120.0,
+                &[Allergen::Gluten],
+                &[
+                    (Calories, 379.0),
+                    (TotalFatG, 6.5),
+                    (SaturatedFatG, 1.1),
+                    (TotalCarbohydrateG, 67.7),
+                    (DietaryFiberG, 10.1),
+                    (TotalSugarsG, 1.0),
+                    (ProteinG, 13.2),
+                    (SodiumMg, 6.0),
+                ],
+            ),
+            ing(
+                "Wheat flour",
+                80.0,
+                &[Allergen::Wheat, Allergen::Gluten],
+                &[
+                    (Calories, 364.0),
+                    (TotalFatG, 1.0),
+                    (SaturatedFatG, 0.2),
+                    (TotalCarbohydrateG, 76.3),
+                    (DietaryFiberG, 2.7),
+                    (TotalSugarsG, 0.3),
+                    (ProteinG, 10.3),
+                    (SodiumMg, 2.0),
+                ],
+            ),
+            ing(
+                "Butter",
+                70.0,
+                &[Allergen::Milk],
+                &[
+                    (Calories, 717.0),
+                    (TotalFatG, 81.1),
+                    (SaturatedFatG, 51.4),
+                    (TotalCarbohydrateG, 0.1),
+                    (TotalSugarsG, 0.1),
+                    (ProteinG, 0.9),
+                    (SodiumMg, 11.0),
+                ],
+            ),
+            ing(
+                "Demerara sugar",
+                60.0,
+                &[],
+                &[
+                    (Calories, 387.0),
+                    (TotalCarbohydrateG, 100.0),
+                    (TotalSugarsG, 100.0),
+                ],
+            ),
+            ing(
+                "Golden syrup",
+                25.0,
+                &[],
+                &[
+                    (Calories, 325.0),
+                    (TotalCarbohydrateG, 84.0),
+                    (TotalSugarsG, 84.0),
+                    (SodiumMg, 270.0),
+                ],
+            ),
+            ing(
+                "Raising agent (sodium bicarbonate)",
+                3.0,
+                &[],
+                &[(SodiumMg, 27360.0)],
+            ),
+            ing("Salt", 1.0, &[], &[(SodiumMg, 38758.0)]),
+        ],
+    }
+}
+
+pub fn us_label() -> Label {
+    compute_label(&us_recipe(), format("standard").unwrap()).unwrap()
+}
+
+pub fn us_less_than_label() -> Label {
+    compute_label(&us_less_than_recipe(), format("standard").unwrap()).unwrap()
+}
+
+pub fn eu_label() -> Label {
+    compute_label(&eu_recipe(), format("eu-1169").unwrap()).unwrap()
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Runs the whole test suite: `cargo test --workspace "$@"` against a ready Postgres and
+# NATS (found or started by scripts/services.sh). Exit code is cargo's.
+#
+# The tests create one database per test on the server in DATABASE_URL, connecting to the
+# database named there, so by default it points at the server's `postgres` database.
+# NLS_TEST_DATABASE_URL overrides it; a DATABASE_URL already set is used as it is.
+# Some tests start private nats-server processes, so the binary must be installed even
+# when a NATS server is already running; its path is exported as NLS_NATS_SERVER_BIN.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+log() { printf 'nls: %s\n' "$*" >&2; }
+die() { printf 'nls: error: %s\n' "$*" >&2; exit 1; }
+
+command -v cargo >/dev/null || die "cargo not found; install Rust (https://rustup.rs)"
+
+# shellcheck source=scripts/services.sh
+source "$ROOT/scripts/services.sh"
+if [[ -n "${NLS_TEST_DATABASE_URL:-}" ]]; then
+    export DATABASE_URL="$NLS_TEST_DATABASE_URL"
+fi
+NLS_DB_NAME=postgres nls_ensure_services || die "could not get Postgres and NATS running (see messages above)"
+
+NLS_NATS_SERVER_BIN="$(bash "$ROOT/scripts/services.sh" nats-bin)" || die "nats-server is needed by the tests"
+export NLS_NATS_SERVER_BIN
+
+# CI logs are plain text; locally keep cargo's own choice.
+if [[ -n "${CI:-}" && "${CI:-}" != false ]]; then
+    export CARGO_TERM_COLOR=never
+fi
+export RUST_BACKTRACE="${RUST_BACKTRACE:-1}"
+
+log "cargo test --workspace${*:+ $*} (DATABASE_URL=$(sed -E 's#(://[^:/@]+):[^@/]*@#\1:***@#' <<<"$DATABASE_URL"), NATS_URL=$NATS_URL)"
+start=$SECONDS
+set +e
+cargo test --workspace "$@"
+rc=$?
+set -e
+elapsed=$((SECONDS - start))
+
+if ((rc == 0)); then
+    log "tests passed in ${elapsed}s"
+else
+    log "tests FAILED (cargo exit code $rc) after ${elapsed}s"
+fi
+exit "$rc"

@@ -1,0 +1,6 @@
+//! Admin subcommands: one file each.
+
+pub mod account;
+pub mod fooddb;
+pub mod key;
+pub mod replay;

@@ -1,0 +1,193 @@
+//! The command line: `serve`, `migrate`, `account`, `key`, `replay`, `fooddb`.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand};
+use nls_eventlog::NatsConfig;
+
+use crate::config::{Role, ServeConfig};
+use crate::telemetry::LogFormat;
+
+#[derive(Debug, Parser)]
+#[command(name = "nls", version, about = "Nutrition label service")]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: Global,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Settings every subcommand shares.
+#[derive(Debug, Args)]
+pub struct Global {
+    /// Postgres URL; the database is created if missing.
+    #[arg(
+        long,
+        env = "DATABASE_URL",
+        default_value = "postgres://postgres@127.0.0.1:5432/nls",
+        global = true
+    )]
+    pub database_url: String,
+    /// NATS server URL.
+    #[arg(
+        long,
+        env = "NATS_URL",
+        default_value = "nats://127.0.0.1:4222",
+        global = true
+    )]
+    pub nats_url: String,
+    /// JetStream stream holding the events.
+    #[arg(
+        long,
+        env = "NLS_NATS_STREAM",
+        default_value = "NLS_EVENTS",
+        global = true
+    )]
+    pub nats_stream: String,
+    /// Subject prefix of published events.
+    #[arg(long, env = "NLS_NATS_PREFIX", default_value = "nls", global = true)]
+    pub nats_prefix: String,
+    /// `json` for JSON log lines.
+    #[arg(long, env = "NLS_LOG_FORMAT", default_value = "pretty", global = true)]
+    pub log_format: String,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the service (all roles by default).
+    Serve {
+        #[arg(long, value_enum, env = "NLS_ROLE", default_value = "all")]
+        role: Role,
+        #[arg(long, env = "NLS_LISTEN", default_value = "127.0.0.1:8080")]
+        listen: SocketAddr,
+        /// Public address of the site, for embed snippets (default http://<listen>).
+        #[arg(long, env = "NLS_PUBLIC_URL")]
+        public_url: Option<String>,
+        #[arg(long, env = "NLS_DB_POOL_SIZE", default_value_t = 32)]
+        db_pool_size: u32,
+    },
+    /// Create the database if missing and apply migrations.
+    Migrate,
+    /// Manage accounts.
+    Account {
+        #[command(subcommand)]
+        action: AccountAction,
+    },
+    /// Manage API keys.
+    Key {
+        #[command(subcommand)]
+        action: KeyAction,
+    },
+    /// Rebuild every read model from the event log and report counts and a checksum.
+    Replay,
+    /// The shipped food database.
+    Fooddb {
+        #[command(subcommand)]
+        action: FooddbAction,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AccountAction {
+    /// Create an account; prints only its id.
+    Create {
+        #[arg(long)]
+        name: String,
+        #[arg(long)]
+        email: String,
+        #[arg(long, value_parser = ["free", "professional", "business"])]
+        plan: String,
+        /// Password for session tokens (stored as an Argon2id hash).
+        #[arg(long, env = "NLS_ACCOUNT_PASSWORD", hide_env_values = true)]
+        password: Option<String>,
+        #[arg(long)]
+        api_early_access: bool,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum KeyAction {
+    /// Create an API key; prints only the key, once.
+    Create {
+        #[arg(long)]
+        account: String,
+    },
+    /// Revoke a key, given the key itself or its id.
+    Revoke { key_or_key_id: String },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum FooddbAction {
+    /// Rebuild the compact food table from a USDA download laid out like shared/fooddb.
+    Import {
+        source: PathBuf,
+        #[arg(long, default_value = "fooddb/data/foods.tsv.gz")]
+        out: PathBuf,
+    },
+}
+
+impl Cli {
+    pub fn log_format(&self) -> LogFormat {
+        if self.global.log_format.eq_ignore_ascii_case("json") {
+            LogFormat::Json
+        } else {
+            LogFormat::Pretty
+        }
+    }
+
+    fn nats(&self) -> NatsConfig {
+        NatsConfig {
+            url: self.global.nats_url.clone(),
+            stream: self.global.nats_stream.clone(),
+            subject_prefix: self.global.nats_prefix.clone(),
+        }
+    }
+}
+
+/// Runs the parsed command.
+pub async fn run(cli: Cli) -> anyhow::Result<()> {
+    let nats = cli.nats();
+    let url = cli.global.database_url.clone();
+    match cli.command {
+        Command::Serve {
+            role,
+            listen,
+            public_url,
+            db_pool_size,
+        } => {
+            let config = ServeConfig {
+                role,
+                listen,
+                public_url,
+                db_pool_size,
+                catch_up_interval: Duration::from_secs(2),
+                ..ServeConfig::new(url, nats)
+            };
+            let server = crate::serve::start(config).await?;
+            tracing::info!(address = %server.local_addr(), "nls is serving");
+            server.run_until_signal().await
+        }
+        Command::Migrate => {
+            crate::db::migrate(&url).await?;
+            eprintln!("nls: database is migrated");
+            Ok(())
+        }
+        Command::Account { action } => crate::admin::account::run(&url, action).await,
+        Command::Key { action } => crate::admin::key::run(&url, action).await,
+        Command::Replay => crate::admin::replay::run(&url).await,
+        Command::Fooddb { action } => crate::admin::fooddb::run(action),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

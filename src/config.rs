@@ -1,0 +1,70 @@
+//! Typed configuration, from flags and environment with defaults for the local machine.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use nls_eventlog::NatsConfig;
+
+/// Which parts of the service a process runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Role {
+    All,
+    Command,
+    Query,
+    Projector,
+    Renderer,
+}
+
+impl Role {
+    pub fn serves_commands(self) -> bool {
+        matches!(self, Self::All | Self::Command)
+    }
+    pub fn serves_queries(self) -> bool {
+        matches!(self, Self::All | Self::Query)
+    }
+    pub fn projects(self) -> bool {
+        matches!(self, Self::All | Self::Projector)
+    }
+    /// The relay publishes what writers committed; it runs with the writers.
+    pub fn relays(self) -> bool {
+        matches!(self, Self::All | Self::Command)
+    }
+}
+
+/// Everything `serve::start` needs.
+#[derive(Debug, Clone)]
+pub struct ServeConfig {
+    pub role: Role,
+    pub listen: SocketAddr,
+    pub database_url: String,
+    pub db_pool_size: u32,
+    pub nats: NatsConfig,
+    /// `{site_url}`; defaults to `http://<listen address>`.
+    pub public_url: Option<String>,
+    /// Durable consumer name of the projector.
+    pub projector_consumer: String,
+    /// Name of the relay's checkpoint.
+    pub relay_name: String,
+    /// How often the projector re-reads the Postgres log as a safety net.
+    pub catch_up_interval: Duration,
+    /// Run migrations at start.
+    pub migrate: bool,
+}
+
+impl ServeConfig {
+    /// Defaults around a database URL and NATS settings (used by tests).
+    pub fn new(database_url: String, nats: NatsConfig) -> Self {
+        Self {
+            role: Role::All,
+            listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+            database_url,
+            db_pool_size: 16,
+            nats,
+            public_url: None,
+            projector_consumer: "nls-projector".into(),
+            relay_name: "nats".into(),
+            catch_up_interval: Duration::from_secs(2),
+            migrate: true,
+        }
+    }
+}

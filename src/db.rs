@@ -1,0 +1,68 @@
+//! Connecting to Postgres, creating the database when it is missing, migrating.
+
+use std::str::FromStr;
+
+use anyhow::Context;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::{ConnectOptions, Connection, PgPool};
+
+/// Creates the database named in `url` if it does not exist yet.
+pub async fn ensure_database(url: &str) -> anyhow::Result<()> {
+    let options =
+        PgConnectOptions::from_str(url).context("DATABASE_URL is not a valid Postgres URL")?;
+    let Some(name) = options.get_database().map(str::to_owned) else {
+        return Ok(());
+    };
+    match options.connect().await {
+        Ok(conn) => {
+            conn.close().await.ok();
+            return Ok(());
+        }
+        Err(err) if is_missing_database(&err) => {}
+        Err(err) => return Err(err).context("cannot connect to Postgres"),
+    }
+    let mut admin = options
+        .database("postgres")
+        .connect()
+        .await
+        .context("cannot connect to the postgres database to create the service database")?;
+    let quoted = format!("\"{}\"", name.replace('"', "\"\""));
+    match sqlx::query(&format!("create database {quoted}"))
+        .execute(&mut admin)
+        .await
+    {
+        Ok(_) => Ok(()),
+        // Someone else created it meanwhile.
+        Err(err) if err.as_database_error().and_then(|d| d.code()).as_deref() == Some("42P04") => {
+            Ok(())
+        }
+        Err(err) => Err(err).context("cannot create the service database"),
+    }
+}
+
+fn is_missing_database(err: &sqlx::Error) -> bool {
+    err.as_database_error().and_then(|d| d.code()).as_deref() == Some("3D000")
+}
+
+/// A pool on `url`.
+pub async fn connect(url: &str, size: u32) -> anyhow::Result<PgPool> {
+    let options =
+        PgConnectOptions::from_str(url).context("DATABASE_URL is not a valid Postgres URL")?;
+    PgPoolOptions::new()
+        .max_connections(size)
+        .acquire_timeout(std::time::Duration::from_secs(10))
+        .connect_with(options)
+        .await
+        .context("cannot connect to Postgres")
+}
+
+/// Creates the database if needed and applies every migration.
+pub async fn migrate(url: &str) -> anyhow::Result<PgPool> {
+    ensure_database(url).await?;
+    let pool = connect(url, 4).await?;
+    nls_eventlog::MIGRATOR
+        .run(&pool)
+        .await
+        .context("migration failed")?;
+    Ok(pool)
+}

@@ -1,0 +1,72 @@
+//! `/healthz` (the process is up) and `/readyz` (Postgres and NATS reachable, projector lag
+//! bounded), plus the JSON answers for unknown routes and methods.
+
+use axum::extract::{FromRef, State};
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use axum::Json;
+use nls_web::{ApiError, ErrorCode};
+use serde_json::json;
+use sqlx::PgPool;
+
+/// Events the relay may be behind before the service reports itself not ready.
+const MAX_READY_BACKLOG: i64 = 10_000;
+
+/// What `/readyz` checks.
+#[derive(Clone)]
+pub struct Readiness {
+    pub pool: PgPool,
+    pub nats: async_nats::Client,
+    pub relay_name: String,
+}
+
+pub async fn healthz() -> impl IntoResponse {
+    Json(json!({ "status": "ok" }))
+}
+
+pub async fn readyz<S>(State(state): State<S>) -> impl IntoResponse
+where
+    Readiness: FromRef<S>,
+{
+    let ready = Readiness::from_ref(&state);
+    let postgres = sqlx::query_scalar::<_, i32>("select 1")
+        .fetch_one(&ready.pool)
+        .await
+        .is_ok();
+    let nats = ready.nats.connection_state() == async_nats::connection::State::Connected;
+    let backlog = nls_eventlog::relay::backlog(&ready.pool, &ready.relay_name)
+        .await
+        .ok();
+    let lag_ok = backlog.is_some_and(|b| b <= MAX_READY_BACKLOG);
+    let ok = postgres && nats && lag_ok;
+    let status = if ok {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
+    (
+        status,
+        Json(json!({
+            "status": if ok { "ready" } else { "not_ready" },
+            "postgres": postgres,
+            "nats": nats,
+            "unpublished_events": backlog,
+        })),
+    )
+}
+
+/// Any path no route serves.
+pub async fn not_found() -> ApiError {
+    ApiError::new(
+        ErrorCode::NotFound,
+        "no such route; resources live under /v1",
+    )
+}
+
+/// A known path with a method it does not take.
+pub async fn method_not_allowed() -> ApiError {
+    ApiError::new(
+        ErrorCode::MethodNotAllowed,
+        "method not allowed on this route",
+    )
+}

@@ -1,0 +1,11 @@
+//! The `nls` binary's library: command line, configuration, telemetry and the wiring of
+//! the roles into one server (`serve::start`, also used by the tests).
+#![forbid(unsafe_code)]
+
+pub mod admin;
+pub mod cli;
+pub mod config;
+pub mod db;
+pub mod health;
+pub mod serve;
+pub mod telemetry;

@@ -1,0 +1,225 @@
+//! Wires the roles into one process: HTTP surface, outbox relay, projector.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use axum::extract::FromRef;
+use axum::http::{header, HeaderName, Request};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use nls_command::CommandState;
+use nls_eventlog::NatsLink;
+use nls_query::QueryState;
+use nls_web::{ApiError, ErrorCode};
+use sqlx::PgPool;
+use tokio::sync::broadcast;
+use tokio::task::JoinHandle;
+use tokio_util::sync::CancellationToken;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::trace::TraceLayer;
+
+use crate::config::ServeConfig;
+use crate::health::{self, Readiness};
+
+/// A running server.
+pub struct Server {
+    local_addr: SocketAddr,
+    shutdown: CancellationToken,
+    tasks: Vec<JoinHandle<()>>,
+    /// Announces applied events (for the renderer and embeds).
+    pub applied: broadcast::Sender<nls_projector::consumer::Applied>,
+    pub pool: PgPool,
+}
+
+impl Server {
+    /// The address the HTTP listener is bound to (useful with port 0).
+    pub fn local_addr(&self) -> SocketAddr {
+        self.local_addr
+    }
+
+    /// Stops accepting requests, lets in-flight requests and acks finish, then returns.
+    pub async fn shutdown(self) {
+        self.shutdown.cancel();
+        for task in self.tasks {
+            let _ = tokio::time::timeout(Duration::from_secs(10), task).await;
+        }
+        self.pool.close().await;
+    }
+
+    /// Serves until SIGTERM or Ctrl-C, then shuts down gracefully.
+    pub async fn run_until_signal(self) -> anyhow::Result<()> {
+        let ctrl_c = tokio::signal::ctrl_c();
+        #[cfg(unix)]
+        {
+            let mut term =
+                tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+                    .context("cannot listen for SIGTERM")?;
+            tokio::select! {
+                _ = ctrl_c => {}
+                _ = term.recv() => {}
+            }
+        }
+        #[cfg(not(unix))]
+        ctrl_c.await.ok();
+        tracing::info!("shutting down");
+        self.shutdown().await;
+        Ok(())
+    }
+}
+
+#[derive(Clone)]
+struct AppState {
+    command: CommandState,
+    query: QueryState,
+    readiness: Readiness,
+}
+
+impl FromRef<AppState> for CommandState {
+    fn from_ref(s: &AppState) -> Self {
+        s.command.clone()
+    }
+}
+impl FromRef<AppState> for QueryState {
+    fn from_ref(s: &AppState) -> Self {
+        s.query.clone()
+    }
+}
+impl FromRef<AppState> for PgPool {
+    fn from_ref(s: &AppState) -> Self {
+        s.command.pool.clone()
+    }
+}
+impl FromRef<AppState> for Readiness {
+    fn from_ref(s: &AppState) -> Self {
+        s.readiness.clone()
+    }
+}
+
+/// Starts the configured roles. Binds before returning, so `listen` may use port 0.
+pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
+    if config.migrate {
+        crate::db::migrate(&config.database_url).await?;
+    }
+    let pool = crate::db::connect(&config.database_url, config.db_pool_size).await?;
+    // Load the food table now rather than on the first request.
+    nls_fooddb::try_shipped().map_err(|e| anyhow::anyhow!("food table: {e}"))?;
+    let nats = NatsLink::connect(config.nats.clone())
+        .await
+        .context("invalid NATS configuration")?;
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .with_context(|| format!("cannot listen on {}", config.listen))?;
+    let local_addr = listener.local_addr()?;
+    let site_url: Arc<str> = config
+        .public_url
+        .clone()
+        .unwrap_or_else(|| format!("http://{local_addr}"))
+        .trim_end_matches('/')
+        .into();
+
+    let shutdown = CancellationToken::new();
+    let (applied, _) = broadcast::channel(1024);
+    let mut tasks = Vec::new();
+
+    if config.role.relays() {
+        tasks.push(tokio::spawn(nls_eventlog::relay::run(
+            pool.clone(),
+            nats.clone(),
+            config.relay_name.clone(),
+            shutdown.clone(),
+        )));
+    }
+    if config.role.projects() {
+        tasks.push(tokio::spawn(nls_projector::consumer::run(
+            pool.clone(),
+            nats.clone(),
+            config.projector_consumer.clone(),
+            applied.clone(),
+            shutdown.clone(),
+        )));
+        tasks.push(tokio::spawn(nls_projector::catch_up::run(
+            pool.clone(),
+            config.catch_up_interval,
+            shutdown.clone(),
+        )));
+    }
+
+    let state = AppState {
+        command: CommandState {
+            pool: pool.clone(),
+            site_url: site_url.clone(),
+        },
+        query: QueryState {
+            pool: pool.clone(),
+            site_url,
+        },
+        readiness: Readiness {
+            pool: pool.clone(),
+            nats: nats.client.clone(),
+            relay_name: config.relay_name.clone(),
+        },
+    };
+    let mut api: Router<AppState> = Router::new()
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz::<AppState>));
+    if config.role.serves_commands() {
+        api = api.merge(nls_command::router::<AppState>());
+    }
+    if config.role.serves_queries() {
+        api = api.merge(nls_query::router::<AppState>());
+    }
+    let request_id = HeaderName::from_static("x-request-id");
+    let app = api
+        .fallback(health::not_found)
+        .method_not_allowed_fallback(health::method_not_allowed)
+        .with_state(state)
+        .layer(CatchPanicLayer::custom(panic_response))
+        .layer(
+            TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
+                let id = request
+                    .headers()
+                    .get("x-request-id")
+                    .and_then(|v| v.to_str().ok())
+                    .unwrap_or("-");
+                // The path only: query strings and headers may carry secrets.
+                tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id = %id)
+            }),
+        )
+        .layer(PropagateRequestIdLayer::new(request_id.clone()))
+        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid));
+
+    let http_shutdown = shutdown.clone();
+    tasks.push(tokio::spawn(async move {
+        let served = axum::serve(listener, app)
+            .with_graceful_shutdown(async move { http_shutdown.cancelled().await })
+            .await;
+        if let Err(err) = served {
+            tracing::error!(error = %err, "HTTP server failed");
+        }
+    }));
+
+    Ok(Server {
+        local_addr,
+        shutdown,
+        tasks,
+        applied,
+        pool,
+    })
+}
+
+/// A panic in a handler becomes the generic JSON 500; the details stay in the log.
+fn panic_response(_panic: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    tracing::error!("handler panicked");
+    let mut response =
+        ApiError::new(ErrorCode::Internal, "internal error; retry with backoff").into_response();
+    *response.status_mut() = axum::http::StatusCode::INTERNAL_SERVER_ERROR;
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        axum::http::HeaderValue::from_static("no-store"),
+    );
+    response
+}

@@ -1,0 +1,126 @@
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::helpers::TestApp;
+
+#[tokio::test]
+async fn analyze_resolves_names_computes_the_label_and_claims_and_saves_nothing() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let reply = app
+        .post(
+            &key,
+            "/v1/analyze",
+            json!({
+                "servings": 2,
+                "racc_g": 240,
+                "ingredients": [
+                    { "name": "banana", "grams": 240 },
+                    { "name": "rolled oats", "grams": 80 },
+                    { "ingredient_id": "fooddb:173410", "grams": 10 }
+                ]
+            }),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
+    assert_eq!(
+        reply.body["ingredients"][0]["ingredient_id"],
+        "fooddb:173944"
+    );
+    assert_eq!(
+        reply.body["ingredients"][0]["resolved_name"],
+        "Bananas, raw"
+    );
+    assert_eq!(reply.body["ingredients"][0]["source"], "fooddb");
+    assert_eq!(reply.body["label"]["format"], "standard");
+    assert_eq!(reply.body["label"]["allergens"], json!(["milk"]));
+    let claims = reply.body["claims"].as_array().expect("claims");
+    assert!(
+        claims
+            .iter()
+            .any(|c| c["code"] == "good_source_fiber" || c["code"] == "high_fiber"),
+        "{claims:?}"
+    );
+    assert!(claims.iter().all(|c| c["basis"] == "per RACC"
+        && c["citation"]
+            .as_str()
+            .is_some_and(|s| s.starts_with("21 CFR"))));
+    let events: i64 = sqlx::query_scalar("select count(*) from event")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap_or(-1);
+    assert_eq!(events, 0);
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn analyze_refuses_unknown_formats_names_and_formats_above_the_plan() {
+    let app = TestApp::spawn().await;
+    let (_, free) = app.account("free", true).await;
+    let body = |format: &str, name: &str| json!({ "label_format": format, "servings": 1, "ingredients": [{ "name": name, "grams": 100 }] });
+    assert_eq!(
+        app.post(&free, "/v1/analyze", body("eu-1169", "sugar"))
+            .await
+            .code(),
+        "plan_format_not_allowed"
+    );
+    assert_eq!(
+        app.post(&free, "/v1/analyze", body("klingon", "sugar"))
+            .await
+            .code(),
+        "unknown_label_format"
+    );
+    let unknown = app
+        .post(&free, "/v1/analyze", body("standard", "qwertyuiop"))
+        .await;
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
+    assert_eq!(unknown.code(), "unknown_ingredient");
+    let key = app.business_key().await;
+    let eu = app
+        .post(&key, "/v1/analyze", body("eu-1169", "sugar"))
+        .await;
+    assert_eq!(eu.status, StatusCode::OK);
+    assert_eq!(eu.body["label"]["per_100g"]["sugars_g"], 100.0);
+    assert_eq!(eu.body["claims"], json!([]));
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn foods_are_searchable_and_readable_by_id() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let search = app.get(&key, "/v1/foods?q=butter&limit=3").await;
+    assert_eq!(search.status, StatusCode::OK);
+    let first = &search.body["data"][0];
+    assert!(
+        first["description"]
+            .as_str()
+            .unwrap_or_default()
+            .starts_with("Butter"),
+        "{first}"
+    );
+    assert_eq!(search.body["data"].as_array().map(Vec::len), Some(3));
+    let cursor = search.body["next_cursor"]
+        .as_str()
+        .expect("more results")
+        .to_owned();
+    let next = app
+        .get(&key, &format!("/v1/foods?q=butter&limit=3&cursor={cursor}"))
+        .await;
+    assert_ne!(next.body["data"][0]["id"], first["id"]);
+    let food = app.get(&key, "/v1/foods/fooddb:173410").await;
+    assert_eq!(food.body["description"], "Butter, salted");
+    assert!(
+        food.body["nutrients_per_100g"]["total_fat_g"]
+            .as_f64()
+            .unwrap_or(0.0)
+            > 80.0
+    );
+    assert_eq!(
+        app.get(&key, "/v1/foods/fooddb:1").await.code(),
+        "not_found"
+    );
+    assert_eq!(app.get(&key, "/v1/foods").await.code(), "validation_failed");
+    assert_eq!(app.get("", "/v1/foods?q=egg").await.code(), "unauthorized");
+    app.finish().await;
+}

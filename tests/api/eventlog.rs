@@ -1,0 +1,145 @@
+use std::collections::{BTreeMap, HashSet};
+use std::time::{Duration, Instant};
+
+use nls_eventlog::{append, AppendError, EventMeta, LogCursor, LogReader, StreamVersion};
+use nls_events::NewEvent;
+use serde_json::json;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::helpers::TestDb;
+
+const WRITERS: usize = 16;
+const EVENTS_PER_WRITER: i64 = 100;
+
+fn meta() -> EventMeta {
+    EventMeta {
+        account_id: Uuid::now_v7(),
+        actor: "test".into(),
+        correlation_id: Uuid::now_v7(),
+        causation_id: None,
+    }
+}
+
+async fn migrated() -> (TestDb, PgPool) {
+    let db = TestDb::create().await;
+    let pool = nls::db::migrate(&db.url).await.expect("migrate");
+    pool.close().await;
+    let pool = nls::db::connect(&db.url, 24).await.expect("connect");
+    (db, pool)
+}
+
+/// The sequence-gap trap: with concurrent writers, a row with a lower position can commit
+/// after a row with a higher one. The follower must still see every event exactly once,
+/// each stream in order.
+#[tokio::test]
+async fn a_follower_sees_every_event_of_many_concurrent_writers_exactly_once_and_in_order() {
+    let (_db, pool) = migrated().await;
+    let mut writers = Vec::new();
+    for w in 0..WRITERS {
+        let pool = pool.clone();
+        writers.push(tokio::spawn(async move {
+            let stream = format!("rcp_{:032x}", w);
+            let meta = meta();
+            for version in 0..EVENTS_PER_WRITER {
+                let mut tx = pool.begin().await.expect("begin");
+                let event = NewEvent::new(("recipe_archived", 1), json!({}));
+                append(&mut tx, &stream, StreamVersion(version), &meta, &[event])
+                    .await
+                    .expect("append");
+                // Hold the transaction open for a moment so commits interleave out of
+                // position order.
+                if version % 3 == 0 {
+                    tokio::time::sleep(Duration::from_millis((version as u64 * 7 + w as u64) % 5))
+                        .await;
+                }
+                tx.commit().await.expect("commit");
+            }
+        }));
+    }
+    let reader = LogReader::new(pool.clone());
+    let mut cursor = LogCursor::default();
+    let mut seen: HashSet<Uuid> = HashSet::new();
+    let mut last_version: BTreeMap<String, i64> = BTreeMap::new();
+    let expected = WRITERS as i64 * EVENTS_PER_WRITER;
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while (seen.len() as i64) < expected {
+        assert!(
+            Instant::now() < deadline,
+            "follower saw only {} of {expected}",
+            seen.len()
+        );
+        for (at, event) in reader.next_batch(cursor, 100).await.expect("read") {
+            assert!(at > cursor, "cursor moves forward");
+            cursor = at;
+            assert!(
+                seen.insert(event.event_id),
+                "event {} seen twice",
+                event.event_id
+            );
+            let last = last_version.entry(event.stream_id.clone()).or_insert(0);
+            assert_eq!(
+                event.stream_version,
+                *last + 1,
+                "stream {} out of order",
+                event.stream_id
+            );
+            *last = event.stream_version;
+        }
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+    for writer in writers {
+        writer.await.expect("writer finished");
+    }
+    assert!(reader
+        .next_batch(cursor, 100)
+        .await
+        .expect("read")
+        .is_empty());
+    assert_eq!(last_version.len(), WRITERS);
+    assert!(last_version.values().all(|v| *v == EVENTS_PER_WRITER));
+    pool.close().await;
+}
+
+#[tokio::test]
+async fn the_log_refuses_updates_deletes_and_a_second_writer_of_the_same_version() {
+    let (_db, pool) = migrated().await;
+    let stream = "ing_0000000000000000000000000000000a";
+    let mut tx = pool.begin().await.expect("begin");
+    append(
+        &mut tx,
+        stream,
+        StreamVersion(0),
+        &meta(),
+        &[NewEvent::new(("ingredient_archived", 1), json!({}))],
+    )
+    .await
+    .expect("first append");
+    tx.commit().await.expect("commit");
+    let mut tx = pool.begin().await.expect("begin");
+    let stale = append(
+        &mut tx,
+        stream,
+        StreamVersion(0),
+        &meta(),
+        &[NewEvent::new(("ingredient_archived", 1), json!({}))],
+    )
+    .await;
+    assert!(matches!(stale, Err(AppendError::VersionMismatch { .. })));
+    drop(tx);
+    assert!(sqlx::query("update event set payload = '{}'")
+        .execute(&pool)
+        .await
+        .is_err());
+    assert!(sqlx::query("delete from event")
+        .execute(&pool)
+        .await
+        .is_err());
+    assert!(sqlx::query("truncate event").execute(&pool).await.is_err());
+    let count: i64 = sqlx::query_scalar("select count(*) from event")
+        .fetch_one(&pool)
+        .await
+        .unwrap_or(0);
+    assert_eq!(count, 1);
+    pool.close().await;
+}

@@ -1,0 +1,12 @@
+//! Integration tests: the real service over HTTP, on real Postgres and NATS. Each test gets
+//! its own database and its own JetStream stream and subject prefix.
+
+mod helpers;
+
+mod analyze;
+mod auth;
+mod errors;
+mod eventlog;
+mod ingredients;
+mod recipes;
+mod resilience;

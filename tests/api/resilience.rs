@@ -1,0 +1,313 @@
+use std::net::TcpListener;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::helpers::{oat_paste, TestApp};
+
+/// A nats-server process of the test's own, so the test can stop and start it.
+struct OwnNats {
+    child: Option<Child>,
+    port: u16,
+    store: std::path::PathBuf,
+}
+
+fn nats_binary() -> String {
+    if let Ok(bin) = std::env::var("NLS_NATS_SERVER_BIN") {
+        return bin;
+    }
+    for candidate in [
+        "/usr/sbin/nats-server",
+        "/usr/bin/nats-server",
+        "/usr/local/bin/nats-server",
+    ] {
+        if std::path::Path::new(candidate).exists() {
+            return candidate.into();
+        }
+    }
+    "nats-server".into()
+}
+
+impl OwnNats {
+    fn start() -> Self {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .expect("a free port");
+        let store =
+            std::env::temp_dir().join(format!("nls-test-nats-{}", uuid::Uuid::new_v4().simple()));
+        let mut nats = Self {
+            child: None,
+            port,
+            store,
+        };
+        nats.resume();
+        nats
+    }
+
+    fn url(&self) -> String {
+        format!("nats://127.0.0.1:{}", self.port)
+    }
+
+    fn resume(&mut self) {
+        let child = Command::new(nats_binary())
+            .args([
+                "-js",
+                "-a",
+                "127.0.0.1",
+                "-p",
+                &self.port.to_string(),
+                "-sd",
+            ])
+            .arg(&self.store)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("nats-server starts (install the nats-server package)");
+        self.child = Some(child);
+        for _ in 0..100 {
+            if std::net::TcpStream::connect(("127.0.0.1", self.port)).is_ok() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("nats-server did not come up");
+    }
+
+    fn stop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Drop for OwnNats {
+    fn drop(&mut self) {
+        self.stop();
+        let _ = std::fs::remove_dir_all(&self.store);
+    }
+}
+
+async fn stream_messages(app: &TestApp) -> Option<u64> {
+    let client = async_nats::connect(app.nats.url.as_str()).await.ok()?;
+    let js = async_nats::jetstream::new(client);
+    let mut stream = js.get_stream(&app.nats.stream).await.ok()?;
+    Some(stream.info().await.ok()?.state.messages)
+}
+
+async fn event_count(app: &TestApp) -> i64 {
+    sqlx::query_scalar("select count(*) from event")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap_or(-1)
+}
+
+/// Streams whose views or label cascade have not yet applied their last event.
+async fn streams_behind(app: &TestApp) -> i64 {
+    sqlx::query_scalar(
+        "select count(*) from (select stream_id, max(stream_version) as v from event group by stream_id) e
+         where not exists (select 1 from projection_checkpoint c
+                           where c.projection = 'labels' and c.stream_id = e.stream_id and c.version = e.v)
+            or not exists (select 1 from projection_checkpoint c
+                           where c.projection = 'views' and c.stream_id = e.stream_id and c.version = e.v)",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap_or(-1)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn sixteen_concurrent_writers_are_each_applied_exactly_once_and_in_order() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let mut writers = Vec::new();
+    for w in 0..16 {
+        let http = app.http.clone();
+        let base = app.base.clone();
+        let key = key.clone();
+        writers.push(tokio::spawn(async move {
+            let created: serde_json::Value = http
+                .post(format!("{base}/v1/recipes"))
+                .bearer_auth(&key)
+                .json(&json!({ "name": format!("R{w}"), "servings": 1, "ingredients": [{ "ingredient_id": "fooddb:173944", "grams": 100 }] }))
+                .send()
+                .await
+                .expect("create")
+                .json()
+                .await
+                .expect("json");
+            let id = created["id"].as_str().expect("id").to_owned();
+            for n in 2..=100 {
+                let reply = http
+                    .put(format!("{base}/v1/recipes/{id}"))
+                    .bearer_auth(&key)
+                    .json(&json!({ "servings": n }))
+                    .send()
+                    .await
+                    .expect("put");
+                assert_eq!(reply.status(), StatusCode::OK);
+            }
+            id
+        }));
+    }
+    for writer in writers {
+        writer.await.expect("writer");
+    }
+    assert_eq!(event_count(&app).await, 1600);
+    app.eventually(
+        Duration::from_secs(60),
+        "the projector to apply every event",
+        || async { (streams_behind(&app).await == 0).then_some(()) },
+    )
+    .await;
+    // Each view absorbed each of its events exactly once.
+    let wrong: i64 = sqlx::query_scalar(
+        "select count(*) from recipe_view where version <> 100 or applied_events <> 100",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap_or(-1);
+    assert_eq!(wrong, 0);
+    app.eventually(Duration::from_secs(30), "every event on NATS", || async {
+        (stream_messages(&app).await == Some(1600)).then_some(())
+    })
+    .await;
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn writes_go_on_while_nats_is_down_and_nothing_is_lost_when_it_returns() {
+    let mut nats = OwnNats::start();
+    let app = TestApp::spawn_with(nats.url()).await;
+    let key = app.business_key().await;
+    let ing = app.create_ingredient(&key, oat_paste()).await["id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    app.eventually(
+        Duration::from_secs(10),
+        "the first event on NATS",
+        || async { (stream_messages(&app).await == Some(1)).then_some(()) },
+    )
+    .await;
+
+    nats.stop();
+    let mut recipes = Vec::new();
+    for n in 0..5 {
+        let recipe = app
+            .create_recipe(&key, json!({ "name": format!("Down {n}"), "servings": 1, "ingredients": [{ "ingredient_id": ing, "grams": 50 }] }))
+            .await;
+        recipes.push(recipe["id"].as_str().unwrap_or_default().to_owned());
+    }
+    let changed = app
+        .put(
+            &key,
+            &format!("/v1/ingredients/{ing}"),
+            json!({ "nutrients_per_100g": { "calories": 100 } }),
+        )
+        .await;
+    assert_eq!(
+        changed.status,
+        StatusCode::OK,
+        "writes succeed on the Postgres commit alone"
+    );
+
+    nats.resume();
+    let total = event_count(&app).await;
+    assert_eq!(total, 7);
+    app.eventually(
+        Duration::from_secs(30),
+        "the relay to publish the backlog",
+        || async { (stream_messages(&app).await == Some(7)).then_some(()) },
+    )
+    .await;
+    app.eventually(
+        Duration::from_secs(30),
+        "read models to converge",
+        || async { (streams_behind(&app).await == 0).then_some(()) },
+    )
+    .await;
+    for id in &recipes {
+        let label = app.get(&key, &format!("/v1/recipes/{id}")).await.body["label"].clone();
+        assert_eq!(
+            label["calories"], 50.0,
+            "{id} follows the ingredient change"
+        );
+    }
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn replay_rebuilds_read_models_equal_to_the_live_ones() {
+    let mut app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let ing = app.create_ingredient(&key, oat_paste()).await["id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let base = app
+        .create_recipe(&key, json!({ "name": "Base", "servings": 2, "ingredients": [{ "ingredient_id": ing, "grams": 100 }, { "name": "sugar", "grams": 20 }] }))
+        .await["id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let top = app
+        .create_recipe(&key, json!({ "name": "Top", "servings": 4, "ingredients": [{ "ingredient_id": base, "grams": 60 }, { "name": "egg", "grams": 50 }] }))
+        .await["id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    app.put(
+        &key,
+        &format!("/v1/ingredients/{ing}"),
+        json!({ "nutrients_per_100g": { "calories": 250, "protein_g": 20 } }),
+    )
+    .await;
+    app.put(
+        &key,
+        &format!("/v1/recipes/{top}"),
+        json!({ "archived": true }),
+    )
+    .await;
+    let gone = app.create_recipe(&key, json!({ "name": "Gone", "servings": 1, "ingredients": [{ "name": "butter", "grams": 5 }] })).await;
+    app.delete(
+        &key,
+        &format!("/v1/recipes/{}", gone["id"].as_str().unwrap_or_default()),
+    )
+    .await;
+    app.eventually(Duration::from_secs(30), "the cascade to finish", || async {
+        (streams_behind(&app).await == 0).then_some(())
+    })
+    .await;
+    app.stop().await;
+    let live = nls_projector::replay::summarize(&app.pool)
+        .await
+        .expect("summary");
+    assert_eq!(live.recipes, 2);
+
+    let output = Command::new(env!("CARGO_BIN_EXE_nls"))
+        .arg("replay")
+        .env("DATABASE_URL", &app.db.url)
+        .output()
+        .expect("nls replay runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout} {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        stdout.contains(&format!("checksum: {}", live.checksum)),
+        "{stdout}"
+    );
+    assert!(stdout.contains("matches_live: yes"), "{stdout}");
+    assert!(stdout.contains("recipes: 2"), "{stdout}");
+    let rebuilt = nls_projector::replay::summarize(&app.pool)
+        .await
+        .expect("summary");
+    assert_eq!(rebuilt, live);
+    app.finish().await;
+}
