@@ -12,7 +12,7 @@ mod matching;
 mod table;
 
 use std::collections::{BTreeSet, HashMap};
-use std::sync::OnceLock;
+use std::sync::{OnceLock, RwLock};
 
 use nls_nutrition::{Allergen, NutrientAmounts};
 use serde::Serialize;
@@ -162,7 +162,13 @@ pub struct FoodDb {
     foods: Vec<Food>,
     by_id: HashMap<u32, usize>,
     index: matching::Index,
+    /// Names already resolved (lowercased, trimmed) to a food index, or to no match.
+    /// Recipes repeat the same names endlessly; a hit skips ranking entirely.
+    resolved: RwLock<HashMap<String, Option<usize>>>,
 }
+
+/// How many distinct names the resolution memo keeps (a few MB at most).
+const RESOLVED_CAPACITY: usize = 50_000;
 
 impl FoodDb {
     /// Builds a database from foods (any order; kept in the given order).
@@ -177,6 +183,7 @@ impl FoodDb {
             foods,
             by_id,
             index,
+            resolved: RwLock::new(HashMap::new()),
         }
     }
 
@@ -215,6 +222,24 @@ impl FoodDb {
     /// The best acceptable food for an ingredient name, or [`NoMatch`] with up to 5
     /// suggestions when no food reaches the acceptance threshold.
     pub fn resolve_name(&self, name: &str) -> Result<&Food, NoMatch<'_>> {
+        let key = name.trim().to_lowercase();
+        let memo = self.resolved.read().ok().and_then(|m| m.get(&key).copied());
+        if let Some(Some(food)) = memo {
+            return Ok(&self.foods[food]);
+        }
+        // Only foods containing every required word can be accepted: score just those.
+        let best = match memo {
+            Some(None) => None,
+            _ => self.index.best_full_match(&self.foods, name).map(|hit| hit.food),
+        };
+        if let Ok(mut memo) = self.resolved.write() {
+            if memo.len() < RESOLVED_CAPACITY {
+                memo.insert(key, best);
+            }
+        }
+        if let Some(food) = best {
+            return Ok(&self.foods[food]);
+        }
         let hits = self.index.search(&self.foods, name, 5);
         match hits.first() {
             Some(best) if best.acceptable => Ok(&self.foods[best.food]),
@@ -222,6 +247,13 @@ impl FoodDb {
                 name: name.to_owned(),
                 suggestions: hits.iter().map(|h| &self.foods[h.food]).collect(),
             }),
+        }
+    }
+
+    /// Forgets every memoised name resolution (for cold-path benchmarks and tests).
+    pub fn forget_resolutions(&self) {
+        if let Ok(mut memo) = self.resolved.write() {
+            memo.clear();
         }
     }
 

@@ -558,6 +558,9 @@ struct Entry {
 pub(crate) struct Index {
     entries: Vec<Entry>,
     vocabulary: HashSet<String>,
+    /// For each description word, the entries that contain it (ascending). A food that
+    /// shares no word with the query scores `None`, so only these are ever scored.
+    postings: HashMap<String, Vec<u32>>,
     whole_query: HashMap<Vec<String>, Vec<String>>,
     phrases: Vec<(Vec<String>, Vec<String>)>,
 }
@@ -747,12 +750,19 @@ struct QueryWord {
 impl Index {
     pub(crate) fn new(foods: &[Food]) -> Self {
         let mut vocabulary = HashSet::new();
+        let mut postings: HashMap<String, Vec<u32>> = HashMap::new();
         let entries = foods
             .iter()
-            .map(|food| {
+            .enumerate()
+            .map(|(index, food)| {
                 let (words, has_brand) = description_words(&food.description);
                 for w in &words {
                     vocabulary.insert(w.word.clone());
+                    let list = postings.entry(w.word.clone()).or_default();
+                    let index = u32::try_from(index).unwrap_or(u32::MAX);
+                    if list.last() != Some(&index) {
+                        list.push(index);
+                    }
                 }
                 let group_cost = GROUP_COSTS
                     .iter()
@@ -778,6 +788,7 @@ impl Index {
         Self {
             entries,
             vocabulary,
+            postings,
             whole_query,
             phrases,
         }
@@ -830,6 +841,56 @@ impl Index {
         out
     }
 
+    /// The best food that contains every required query word, scoring only those foods
+    /// (the intersection of the words' postings). `None` when no such food clears the
+    /// minimum score; callers then fall back to [`Index::search`] for suggestions.
+    pub(crate) fn best_full_match(&self, foods: &[Food], query: &str) -> Option<Hit> {
+        let qwords = self.query_words(query);
+        let required: Vec<&QueryWord> = qwords.iter().filter(|q| !q.soft).collect();
+        if required.is_empty() {
+            return None;
+        }
+        let mut candidates: Option<Vec<u32>> = None;
+        for q in &required {
+            let mut with_word: Vec<u32> = q
+                .alternatives
+                .iter()
+                .filter_map(|(w, _)| self.postings.get(w))
+                .flatten()
+                .copied()
+                .collect();
+            with_word.sort_unstable();
+            with_word.dedup();
+            candidates = Some(match candidates {
+                None => with_word,
+                Some(so_far) => so_far
+                    .into_iter()
+                    .filter(|i| with_word.binary_search(i).is_ok())
+                    .collect(),
+            });
+        }
+        let query_set: HashSet<&str> = qwords
+            .iter()
+            .flat_map(|q| q.alternatives.iter().map(|(w, _)| w.as_str()))
+            .collect();
+        let wants_cooked = query_set.iter().any(|w| COOKING_QUERY_WORDS.contains(w));
+        let best = candidates
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|i| {
+                let i = i as usize;
+                let entry = self.entries.get(i)?;
+                let (score, full) = score(entry, &qwords, required.len(), &query_set, wants_cooked)?;
+                (full && score >= MIN_SCORE).then_some(Hit {
+                    food: i,
+                    score,
+                    acceptable: true,
+                })
+            })
+            .min_by(|a, b| rank(foods, a, b))?;
+        Some(best)
+    }
+
     pub(crate) fn search(&self, foods: &[Food], query: &str, limit: usize) -> Vec<Hit> {
         let qwords = self.query_words(query);
         let required = qwords.iter().filter(|q| !q.soft).count();
@@ -841,11 +902,19 @@ impl Index {
             .flat_map(|q| q.alternatives.iter().map(|(w, _)| w.as_str()))
             .collect();
         let wants_cooked = query_set.iter().any(|w| COOKING_QUERY_WORDS.contains(w));
-        let mut hits: Vec<Hit> = self
-            .entries
+        let mut candidates: Vec<u32> = query_set
             .iter()
-            .enumerate()
-            .filter_map(|(i, entry)| {
+            .filter_map(|w| self.postings.get(*w))
+            .flatten()
+            .copied()
+            .collect();
+        candidates.sort_unstable();
+        candidates.dedup();
+        let mut hits: Vec<Hit> = candidates
+            .into_iter()
+            .filter_map(|i| {
+                let i = i as usize;
+                let entry = self.entries.get(i)?;
                 score(entry, &qwords, required, &query_set, wants_cooked).map(|(score, full)| Hit {
                     food: i,
                     score,
@@ -853,21 +922,24 @@ impl Index {
                 })
             })
             .collect();
-        hits.sort_by(|a, b| {
-            b.score
-                .partial_cmp(&a.score)
-                .unwrap_or(Ordering::Equal)
-                .then_with(|| {
-                    foods[a.food]
-                        .description
-                        .len()
-                        .cmp(&foods[b.food].description.len())
-                })
-                .then_with(|| foods[a.food].fdc_id.cmp(&foods[b.food].fdc_id))
-        });
+        hits.sort_by(|a, b| rank(foods, a, b));
         hits.truncate(limit);
         hits
     }
+}
+
+/// Best first: higher score, then shorter description, then lower fdc id.
+fn rank(foods: &[Food], a: &Hit, b: &Hit) -> Ordering {
+    b.score
+        .partial_cmp(&a.score)
+        .unwrap_or(Ordering::Equal)
+        .then_with(|| {
+            foods[a.food]
+                .description
+                .len()
+                .cmp(&foods[b.food].description.len())
+        })
+        .then_with(|| foods[a.food].fdc_id.cmp(&foods[b.food].fdc_id))
 }
 
 fn words_of_group(group: &str) -> HashSet<String> {
