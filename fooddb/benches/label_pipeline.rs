@@ -73,7 +73,7 @@ fn bench(c: &mut Criterion) {
         b.iter_batched(
             || db.forget_resolutions(),
             |()| resolve_and_label(black_box(db), us),
-            criterion::BatchSize::SmallInput,
+            criterion::BatchSize::PerIteration,
         )
     });
 }

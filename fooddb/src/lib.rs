@@ -230,7 +230,10 @@ impl FoodDb {
         // Only foods containing every required word can be accepted: score just those.
         let best = match memo {
             Some(None) => None,
-            _ => self.index.best_full_match(&self.foods, name).map(|hit| hit.food),
+            _ => self
+                .index
+                .best_full_match(&self.foods, name)
+                .map(|hit| hit.food),
         };
         if let Ok(mut memo) = self.resolved.write() {
             if memo.len() < RESOLVED_CAPACITY {

@@ -545,6 +545,9 @@ struct FoodWord {
     in_parens: bool,
     /// Part of a category first segment such as "Spices".
     category: bool,
+    /// [`extra_cost`] of this word for a plain and for a cooking query, computed once at
+    /// index time because scoring runs it for every word of every candidate.
+    cost: [f64; 2],
 }
 
 struct Entry {
@@ -669,6 +672,7 @@ fn description_words(description: &str) -> (Vec<FoodWord>, bool) {
                         segment,
                         in_parens,
                         category: false,
+                        cost: [0.0; 2],
                     });
                 }
             }
@@ -755,7 +759,10 @@ impl Index {
             .iter()
             .enumerate()
             .map(|(index, food)| {
-                let (words, has_brand) = description_words(&food.description);
+                let (mut words, has_brand) = description_words(&food.description);
+                for w in &mut words {
+                    w.cost = [extra_cost(w, false), extra_cost(w, true)];
+                }
                 for w in &words {
                     vocabulary.insert(w.word.clone());
                     let list = postings.entry(w.word.clone()).or_default();
@@ -880,7 +887,8 @@ impl Index {
             .filter_map(|i| {
                 let i = i as usize;
                 let entry = self.entries.get(i)?;
-                let (score, full) = score(entry, &qwords, required.len(), &query_set, wants_cooked)?;
+                let (score, full) =
+                    score(entry, &qwords, required.len(), &query_set, wants_cooked)?;
                 (full && score >= MIN_SCORE).then_some(Hit {
                     food: i,
                     score,
@@ -1007,7 +1015,7 @@ fn score(
         if asked {
             continue;
         }
-        total -= extra_cost(fw, wants_cooked);
+        total -= fw.cost[usize::from(wants_cooked)];
     }
     if head_words > 0 && head_named == head_words {
         total += 12.0;
