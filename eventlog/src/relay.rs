@@ -69,6 +69,11 @@ async fn run_as_leader(
             _ = tokio::time::sleep(Duration::from_millis(500)) => {}
         }
     }
+    // A command-only process may be the first to start: the stream must exist before the
+    // first publish, or JetStream answers "no responders".
+    nats.ensure_stream()
+        .await
+        .map_err(|e| RelayError::Publish(e.to_string()))?;
     let mut listener = PgListener::connect_with(pool).await?;
     listener.listen(crate::EVENT_CHANNEL).await?;
     let reader = LogReader::new(pool.clone());

@@ -23,7 +23,11 @@ const MAX_DEPTH: usize = 8;
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ResolvedLine {
     pub ingredient_id: String,
+    /// The name the client gave (or the resolved name when the entry came by id).
     pub name: String,
+    /// What the line resolved to: the database food's description, or the custom
+    /// ingredient's or sub-recipe's current name.
+    pub resolved_name: String,
     pub label_name: String,
     pub grams: f64,
 }
@@ -77,6 +81,7 @@ pub async fn derive(
         .map(|(line, resolved)| ResolvedLine {
             ingredient_id: line.ingredient_id.clone(),
             name: line.name.clone(),
+            resolved_name: graph.resolved_name(&line.ingredient_id).unwrap_or_else(|| line.name.clone()),
             label_name: resolved.label_name.clone(),
             grams: line.grams,
         })
@@ -145,6 +150,7 @@ fn unresolved_lines(lines: &[IngredientLine]) -> Vec<ResolvedLine> {
         .map(|l| ResolvedLine {
             ingredient_id: l.ingredient_id.clone(),
             name: l.name.clone(),
+            resolved_name: l.name.clone(),
             label_name: l.label_name.clone().unwrap_or_else(|| l.name.clone()),
             grams: l.grams,
         })
@@ -170,6 +176,18 @@ struct Graph {
 }
 
 impl Graph {
+    /// The current name of what `id` refers to.
+    fn resolved_name(&self, id: &str) -> Option<String> {
+        if let Some(fdc) = id.strip_prefix("fooddb:") {
+            let n = fdc.parse::<u32>().ok()?;
+            return nls_fooddb::shipped().get(n).map(|f| f.description.clone());
+        }
+        self.ingredients
+            .get(id)
+            .map(|i| i.name.clone())
+            .or_else(|| self.recipes.get(id).map(|r| r.name.clone()))
+    }
+
     async fn load(
         conn: &mut PgConnection,
         account_id: Uuid,

@@ -112,7 +112,7 @@ pub async fn analyze(
             json!({
                 "ingredient_id": line.ingredient_id,
                 "name": line.name,
-                "resolved_name": resolved_name(&line.ingredient_id, &line.name),
+                "resolved_name": line.resolved_name,
                 "label_name": line.label_name,
                 "grams": line.grams,
                 "source": source,
@@ -125,12 +125,4 @@ pub async fn analyze(
         "ingredients": ingredients,
         "cost": derived.cost,
     })))
-}
-
-/// The database description for foods; the given name otherwise.
-fn resolved_name(id: &str, fallback: &str) -> String {
-    nls_fooddb::shipped()
-        .get_by_id(id)
-        .map(|f| f.description.clone())
-        .unwrap_or_else(|| fallback.to_owned())
 }

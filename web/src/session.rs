@@ -1,0 +1,296 @@
+//! Session tokens for the export function: `POST /auth/v1/token` (e-mail and password ->
+//! bearer token), `DELETE /auth/v1/token` (revoke), and the [`SessionCaller`] extractor.
+//!
+//! Tokens are `nlst_` + 256 random bits (base64url), valid for one hour, stored only as
+//! SHA-256 digests in `session_token`. Neither tokens nor passwords are ever logged.
+
+use std::sync::OnceLock;
+
+use argon2::password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, SaltString};
+use argon2::{Argon2, PasswordVerifier};
+use axum::extract::{FromRef, FromRequestParts};
+use axum::http::{header, request::Parts, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::{Json, Router};
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use sqlx::{PgPool, Row};
+use uuid::Uuid;
+
+use crate::auth::Plan;
+use crate::error::{ApiError, ErrorCode};
+use crate::json::{ApiJson, JsonFields};
+
+const TOKEN_PREFIX: &str = "nlst_";
+/// 32 random bytes in unpadded base64url.
+const TOKEN_SUFFIX_LEN: usize = 43;
+/// How long a session token is valid, in seconds (API_DECISIONS §9: 1 h).
+pub const TOKEN_LIFETIME_SECS: i64 = 3600;
+/// The one message for every failed sign-in, so it never tells whether the e-mail exists.
+const BAD_CREDENTIALS: &str = "e-mail or password is incorrect";
+
+/// A freshly issued token: the clear text goes to the client once, the hash is stored.
+pub struct NewSessionToken {
+    /// `nlst_...`, shown once.
+    pub clear: String,
+    /// SHA-256 of `clear`.
+    pub hash: Vec<u8>,
+}
+
+/// Generates a session token with 256 random bits.
+pub fn generate_token() -> NewSessionToken {
+    let mut bytes = [0u8; 32];
+    OsRng.fill_bytes(&mut bytes);
+    let clear = format!("{TOKEN_PREFIX}{}", URL_SAFE_NO_PAD.encode(bytes));
+    NewSessionToken {
+        hash: hash_token(&clear),
+        clear,
+    }
+}
+
+/// SHA-256 of a token: high-entropy tokens need no slow hash, and lookup stays one probe.
+pub fn hash_token(clear: &str) -> Vec<u8> {
+    Sha256::digest(clear.as_bytes()).to_vec()
+}
+
+/// Whether `text` has the shape of a session token (checked before any database work).
+pub fn looks_like_token(text: &str) -> bool {
+    text.strip_prefix(TOKEN_PREFIX).is_some_and(|suffix| {
+        suffix.len() == TOKEN_SUFFIX_LEN
+            && suffix
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    })
+}
+
+/// The account behind a valid (known, unexpired, unrevoked) session token.
+#[derive(Debug, Clone)]
+pub struct SessionCaller {
+    /// The token's account.
+    pub account_id: Uuid,
+    /// The account's plan entitlements.
+    pub plan: Plan,
+    /// SHA-256 of the presented token (for revocation).
+    pub token_hash: Vec<u8>,
+}
+
+fn unauthorized(message: &str) -> ApiError {
+    ApiError::new(ErrorCode::Unauthorized, message)
+}
+
+impl<S> FromRequestParts<S> for SessionCaller
+where
+    S: Send + Sync,
+    PgPool: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let text = parts
+            .headers
+            .get(header::AUTHORIZATION)
+            .ok_or_else(|| unauthorized("missing Authorization: Bearer <session token>"))?
+            .to_str()
+            .map_err(|_| unauthorized("malformed Authorization header"))?;
+        let token = text
+            .strip_prefix("Bearer ")
+            .map(str::trim)
+            .filter(|t| looks_like_token(t))
+            .ok_or_else(|| {
+                unauthorized(
+                    "malformed session token; expected Authorization: Bearer nlst_... \
+                     from POST /auth/v1/token",
+                )
+            })?;
+        let token_hash = hash_token(token);
+        let pool = PgPool::from_ref(state);
+        let row = sqlx::query(
+            "select s.account_id, p.*
+             from session_token s
+             join account a on a.account_id = s.account_id
+             join plan p on p.plan_id = a.plan_id
+             where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()",
+        )
+        .bind(&token_hash)
+        .fetch_optional(&pool)
+        .await?
+        .ok_or_else(|| unauthorized("unknown, expired or revoked session token"))?;
+        Ok(Self {
+            account_id: row.try_get("account_id")?,
+            plan: Plan::from_row(&row)?,
+            token_hash,
+        })
+    }
+}
+
+/// `POST /auth/v1/token` body.
+#[derive(Deserialize)]
+pub struct TokenRequest {
+    email: String,
+    password: String,
+}
+
+impl std::fmt::Debug for TokenRequest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TokenRequest")
+            .field("password", &"<redacted>")
+            .finish_non_exhaustive()
+    }
+}
+
+impl JsonFields for TokenRequest {
+    const ACCEPTED: &'static [&'static str] = &["email", "password"];
+}
+
+/// `POST /auth/v1/token` response (the OAuth 2 token response shape).
+#[derive(Serialize)]
+pub struct TokenResponse {
+    access_token: String,
+    token_type: &'static str,
+    expires_in: i64,
+}
+
+/// The session routes: `POST` and `DELETE /auth/v1/token`.
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    PgPool: FromRef<S>,
+{
+    Router::new().route("/auth/v1/token", post(issue).delete(revoke))
+}
+
+/// A hash of a random password, verified against when the e-mail is unknown, so a sign-in
+/// costs the same whether or not the account exists.
+fn decoy_hash() -> Option<&'static str> {
+    static DECOY: OnceLock<Option<String>> = OnceLock::new();
+    DECOY
+        .get_or_init(|| {
+            let mut password = [0u8; 16];
+            OsRng.fill_bytes(&mut password);
+            Argon2::default()
+                .hash_password(&password, &SaltString::generate(&mut OsRng))
+                .ok()
+                .map(|h| h.to_string())
+        })
+        .as_deref()
+}
+
+/// Argon2 verification of `password` against a PHC string; `false` on any mismatch or a
+/// malformed hash. CPU-bound (tens of ms): call on a blocking thread.
+fn verify_password(password: &str, phc: &str) -> bool {
+    PasswordHash::new(phc)
+        .map(|parsed| {
+            Argon2::default()
+                .verify_password(password.as_bytes(), &parsed)
+                .is_ok()
+        })
+        .unwrap_or(false)
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("password verification task failed: {0}")]
+struct VerifyTaskFailed(String);
+
+/// Exchanges an account's e-mail and password for a session token valid for one hour.
+/// Wrong e-mail, wrong password or an account without a password: 401 `unauthorized`
+/// with the same message.
+#[tracing::instrument(skip_all)]
+async fn issue(
+    axum::extract::State(pool): axum::extract::State<PgPool>,
+    ApiJson { value: request, .. }: ApiJson<TokenRequest>,
+) -> Result<Response, ApiError> {
+    let row =
+        sqlx::query("select account_id, password_hash from account where lower(email) = lower($1)")
+            .bind(request.email.trim())
+            .fetch_optional(&pool)
+            .await?;
+    let (account_id, phc) = match row {
+        Some(row) => (
+            Some(row.try_get::<Uuid, _>("account_id")?),
+            row.try_get::<Option<String>, _>("password_hash")?,
+        ),
+        None => (None, None),
+    };
+    let known = account_id.is_some() && phc.is_some();
+    let phc = phc.or_else(|| decoy_hash().map(str::to_owned));
+    let password = request.password;
+    let verified = tokio::task::spawn_blocking(move || {
+        phc.is_some_and(|phc| verify_password(&password, &phc))
+    })
+    .await
+    .map_err(|e| ApiError::internal(VerifyTaskFailed(e.to_string())))?;
+    let account_id = match account_id {
+        Some(id) if known && verified => id,
+        _ => return Err(unauthorized(BAD_CREDENTIALS)),
+    };
+    let token = generate_token();
+    sqlx::query(
+        "insert into session_token (token_hash, account_id, expires_at)
+         values ($1, $2, now() + make_interval(secs => $3))",
+    )
+    .bind(&token.hash)
+    .bind(account_id)
+    .bind(TOKEN_LIFETIME_SECS as f64)
+    .execute(&pool)
+    .await?;
+    tracing::info!(%account_id, "session token issued");
+    let mut response = Json(TokenResponse {
+        access_token: token.clear,
+        token_type: "Bearer",
+        expires_in: TOKEN_LIFETIME_SECS,
+    })
+    .into_response();
+    // RFC 6749 §5.1: responses carrying tokens must not be cached.
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(header::PRAGMA, HeaderValue::from_static("no-cache"));
+    Ok(response)
+}
+
+/// Revokes the presented session token at once; 204. An unknown, expired or already
+/// revoked token is 401, like any other use of it.
+#[tracing::instrument(skip_all, fields(account_id = %caller.account_id))]
+async fn revoke(
+    axum::extract::State(pool): axum::extract::State<PgPool>,
+    caller: SessionCaller,
+) -> Result<StatusCode, ApiError> {
+    sqlx::query(
+        "update session_token set revoked_at = now()
+         where token_hash = $1 and revoked_at is null",
+    )
+    .bind(&caller.token_hash)
+    .execute(&pool)
+    .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_tokens_have_the_advertised_shape_and_hash() {
+        let token = generate_token();
+        assert!(looks_like_token(&token.clear));
+        assert_eq!(token.hash, hash_token(&token.clear));
+        assert!(!looks_like_token("nls_abc"));
+        assert!(!looks_like_token(&format!("nlst_{}'", "a".repeat(42))));
+    }
+
+    #[test]
+    fn passwords_verify_only_against_their_own_hash() {
+        let salt = SaltString::generate(&mut OsRng);
+        let phc = Argon2::default()
+            .hash_password(b"correct horse", &salt)
+            .map(|h| h.to_string())
+            .unwrap_or_default();
+        assert!(verify_password("correct horse", &phc));
+        assert!(!verify_password("wrong horse", &phc));
+        assert!(!verify_password("correct horse", "not a phc string"));
+        assert!(decoy_hash().is_some());
+    }
+}
