@@ -25,6 +25,10 @@ impl Role {
     pub fn projects(self) -> bool {
         matches!(self, Self::All | Self::Projector)
     }
+    /// Label files, the export function and session tokens (and their pre-rendering).
+    pub fn renders(self) -> bool {
+        matches!(self, Self::All | Self::Renderer)
+    }
     /// The relay publishes what writers committed; it runs with the writers.
     pub fn relays(self) -> bool {
         matches!(self, Self::All | Self::Command)
@@ -43,6 +47,10 @@ pub struct ServeConfig {
     pub public_url: Option<String>,
     /// Durable consumer name of the projector.
     pub projector_consumer: String,
+    /// Durable consumer name of the renderer.
+    pub renderer_consumer: String,
+    /// Connections reserved for holding render slots (per-account concurrent renders).
+    pub render_slot_connections: u32,
     /// Name of the relay's checkpoint.
     pub relay_name: String,
     /// How often the projector re-reads the Postgres log as a safety net.
@@ -62,6 +70,8 @@ impl ServeConfig {
             nats,
             public_url: None,
             projector_consumer: "nls-projector".into(),
+            renderer_consumer: "nls-renderer".into(),
+            render_slot_connections: 32,
             relay_name: "nats".into(),
             catch_up_interval: Duration::from_secs(2),
             migrate: true,

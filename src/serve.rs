@@ -13,6 +13,7 @@ use axum::Router;
 use nls_command::CommandState;
 use nls_eventlog::NatsLink;
 use nls_query::QueryState;
+use nls_renderer::RenderState;
 use nls_web::{ApiError, ErrorCode};
 use sqlx::PgPool;
 use tokio::sync::broadcast;
@@ -75,6 +76,7 @@ impl Server {
 struct AppState {
     command: CommandState,
     query: QueryState,
+    renderer: RenderState,
     readiness: Readiness,
 }
 
@@ -86,6 +88,11 @@ impl FromRef<AppState> for CommandState {
 impl FromRef<AppState> for QueryState {
     fn from_ref(s: &AppState) -> Self {
         s.query.clone()
+    }
+}
+impl FromRef<AppState> for RenderState {
+    fn from_ref(s: &AppState) -> Self {
+        s.renderer.clone()
     }
 }
 impl FromRef<AppState> for PgPool {
@@ -148,6 +155,21 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         )));
     }
 
+    // Loaded once; every render shares it.
+    let fonts =
+        nls_renderer::draw::Fonts::bundled().map_err(|e| anyhow::anyhow!("bundled fonts: {e}"))?;
+    let render_slots = nls_renderer::limit::RenderSlots::new(&pool, config.render_slot_connections);
+    if config.role.renders() {
+        let worker = nls_renderer::Worker {
+            pool: pool.clone(),
+            nats: nats.clone(),
+            fonts: fonts.clone(),
+        };
+        tasks.push(tokio::spawn(
+            worker.run(config.renderer_consumer.clone(), shutdown.clone()),
+        ));
+    }
+
     let state = AppState {
         command: CommandState {
             pool: pool.clone(),
@@ -156,6 +178,11 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         query: QueryState {
             pool: pool.clone(),
             site_url,
+        },
+        renderer: RenderState {
+            pool: pool.clone(),
+            fonts,
+            slots: render_slots.clone(),
         },
         readiness: Readiness {
             pool: pool.clone(),
@@ -171,6 +198,11 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
     }
     if config.role.serves_queries() {
         api = api.merge(nls_query::router::<AppState>());
+    }
+    if config.role.renders() {
+        api = api
+            .merge(nls_renderer::router::<AppState>())
+            .merge(nls_web::session::router::<AppState>());
     }
     let request_id = HeaderName::from_static("x-request-id");
     let app = api
@@ -200,6 +232,13 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         if let Err(err) = served {
             tracing::error!(error = %err, "HTTP server failed");
         }
+    }));
+
+    // The slot pool closes with the server (its connections are otherwise idle-timed out).
+    let slots_shutdown = shutdown.clone();
+    tasks.push(tokio::spawn(async move {
+        slots_shutdown.cancelled().await;
+        render_slots.close().await;
     }));
 
     Ok(Server {

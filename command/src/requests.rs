@@ -58,6 +58,9 @@ pub struct EntryBody {
     pub name: Option<String>,
     pub label_name: Option<String>,
     pub grams: f64,
+    /// Read-only in representations; accepted so a representation can be sent back.
+    #[serde(default, rename = "resolved_name")]
+    pub _resolved_name: Option<serde::de::IgnoredAny>,
 }
 
 /// A validated recipe change; `None` leaves a field as it is.

@@ -113,3 +113,60 @@ impl LogReader {
             .collect()
     }
 }
+
+/// Where a follower of the log keeps its [`LogCursor`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CursorTable {
+    /// `relay_checkpoint`, keyed by relay name.
+    Relay,
+    /// `projection_cursor`, keyed by projection name.
+    Projection,
+}
+
+impl CursorTable {
+    fn table_and_key(self) -> (&'static str, &'static str) {
+        match self {
+            Self::Relay => ("relay_checkpoint", "relay_name"),
+            Self::Projection => ("projection_cursor", "projection"),
+        }
+    }
+}
+
+/// The stored cursor of follower `name`, or the start of the log.
+pub async fn load_cursor<'e>(
+    db: impl PgExecutor<'e>,
+    table: CursorTable,
+    name: &str,
+) -> Result<LogCursor, sqlx::Error> {
+    let (table, key) = table.table_and_key();
+    let sql = format!("select txid::text::bigint as txid, position from {table} where {key} = $1");
+    let row = sqlx::query(&sql).bind(name).fetch_optional(db).await?;
+    Ok(match row {
+        Some(row) => LogCursor {
+            txid: row.try_get("txid")?,
+            position: row.try_get("position")?,
+        },
+        None => LogCursor::default(),
+    })
+}
+
+/// Stores the cursor of follower `name`.
+pub async fn save_cursor<'e>(
+    db: impl PgExecutor<'e>,
+    table: CursorTable,
+    name: &str,
+    cursor: LogCursor,
+) -> Result<(), sqlx::Error> {
+    let (table, key) = table.table_and_key();
+    let sql = format!(
+        "insert into {table} ({key}, txid, position) values ($1, $2::text::xid8, $3)
+         on conflict ({key}) do update set txid = excluded.txid, position = excluded.position"
+    );
+    sqlx::query(&sql)
+        .bind(name)
+        .bind(cursor.txid.to_string())
+        .bind(cursor.position)
+        .execute(db)
+        .await?;
+    Ok(())
+}

@@ -12,11 +12,11 @@ use std::time::Duration;
 use async_nats::HeaderMap;
 use bytes::Bytes;
 use sqlx::postgres::PgListener;
-use sqlx::{PgPool, Row};
+use sqlx::PgPool;
 use tokio_util::sync::CancellationToken;
 
 use crate::nats::NatsLink;
-use crate::read::{LogCursor, LogReader};
+use crate::read::{load_cursor, save_cursor, CursorTable, LogCursor, LogReader};
 
 const BATCH: i64 = 256;
 /// Key of the advisory lock that elects the active relay.
@@ -77,7 +77,7 @@ async fn run_as_leader(
     let mut listener = PgListener::connect_with(pool).await?;
     listener.listen(crate::EVENT_CHANNEL).await?;
     let reader = LogReader::new(pool.clone());
-    let mut cursor = load_checkpoint(pool, name).await?;
+    let mut cursor = load_cursor(pool, CursorTable::Relay, name).await?;
     let mut publish_backoff = Duration::from_millis(50);
     loop {
         let batch = reader.next_batch(cursor, BATCH).await?;
@@ -95,7 +95,7 @@ async fn run_as_leader(
                 publish_backoff = Duration::from_millis(50);
                 if let Some((last, _)) = batch.last() {
                     cursor = *last;
-                    save_checkpoint(pool, name, cursor).await?;
+                    save_cursor(pool, CursorTable::Relay, name, cursor).await?;
                 }
             }
             Err(err) => {
@@ -141,38 +141,9 @@ async fn publish_batch(
     Ok(())
 }
 
-async fn load_checkpoint(pool: &PgPool, name: &str) -> Result<LogCursor, sqlx::Error> {
-    let row = sqlx::query(
-        "select txid::text::bigint as txid, position from relay_checkpoint where relay_name = $1",
-    )
-    .bind(name)
-    .fetch_optional(pool)
-    .await?;
-    Ok(match row {
-        Some(row) => LogCursor {
-            txid: row.try_get("txid")?,
-            position: row.try_get("position")?,
-        },
-        None => LogCursor::default(),
-    })
-}
-
-async fn save_checkpoint(pool: &PgPool, name: &str, cursor: LogCursor) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "insert into relay_checkpoint (relay_name, txid, position) values ($1, $2::text::xid8, $3)
-         on conflict (relay_name) do update set txid = excluded.txid, position = excluded.position",
-    )
-    .bind(name)
-    .bind(cursor.txid.to_string())
-    .bind(cursor.position)
-    .execute(pool)
-    .await?;
-    Ok(())
-}
-
 /// How many committed events the relay has not yet published (for `/readyz` and tests).
 pub async fn backlog(pool: &PgPool, name: &str) -> Result<i64, sqlx::Error> {
-    let cursor = load_checkpoint(pool, name).await?;
+    let cursor = load_cursor(pool, CursorTable::Relay, name).await?;
     sqlx::query_scalar("select count(*) from event where (txid, position) > ($1::text::xid8, $2)")
         .bind(cursor.txid.to_string())
         .bind(cursor.position)

@@ -15,7 +15,11 @@ fn every_stored_event_fixture_still_decodes() {
     let entries = std::fs::read_dir(fixtures_dir()).expect("fixtures folder exists");
     for entry in entries {
         let path = entry.expect("readable entry").path();
-        let file = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_owned();
+        let file = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_owned();
         let Some(stem) = file.strip_suffix(".json") else {
             continue;
         };

@@ -6,19 +6,21 @@
 
 use std::time::Duration;
 
-use nls_eventlog::{LogCursor, LogReader};
-use sqlx::{PgPool, Row};
+use nls_eventlog::read::{load_cursor, save_cursor, CursorTable};
+use nls_eventlog::LogReader;
+use sqlx::PgPool;
 use tokio_util::sync::CancellationToken;
 
 use crate::ProjectionError;
 
-const CURSOR_NAME: &str = "catch_up";
+/// The catch-up pass's name in `projection_cursor`.
+pub const CURSOR_NAME: &str = "catch_up";
 const BATCH: i64 = 500;
 
 /// Applies every final event after the stored cursor; returns how many it read.
 pub async fn run_once(pool: &PgPool) -> Result<u64, ProjectionError> {
     let reader = LogReader::new(pool.clone());
-    let mut cursor = load_cursor(pool).await?;
+    let mut cursor = load_cursor(pool, CursorTable::Projection, CURSOR_NAME).await?;
     let mut read = 0u64;
     loop {
         let batch = reader.next_batch(cursor, BATCH).await?;
@@ -30,7 +32,7 @@ pub async fn run_once(pool: &PgPool) -> Result<u64, ProjectionError> {
             cursor = *at;
             read += 1;
         }
-        save_cursor(pool, cursor).await?;
+        save_cursor(pool, CursorTable::Projection, CURSOR_NAME, cursor).await?;
     }
 }
 
@@ -45,33 +47,4 @@ pub async fn run(pool: PgPool, interval: Duration, shutdown: CancellationToken) 
             _ = tokio::time::sleep(interval) => {}
         }
     }
-}
-
-async fn load_cursor(pool: &PgPool) -> Result<LogCursor, sqlx::Error> {
-    let row = sqlx::query(
-        "select txid::text::bigint as txid, position from projection_cursor where projection = $1",
-    )
-    .bind(CURSOR_NAME)
-    .fetch_optional(pool)
-    .await?;
-    Ok(match row {
-        Some(row) => LogCursor {
-            txid: row.try_get("txid")?,
-            position: row.try_get("position")?,
-        },
-        None => LogCursor::default(),
-    })
-}
-
-async fn save_cursor(pool: &PgPool, cursor: LogCursor) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "insert into projection_cursor (projection, txid, position) values ($1, $2::text::xid8, $3)
-         on conflict (projection) do update set txid = excluded.txid, position = excluded.position",
-    )
-    .bind(CURSOR_NAME)
-    .bind(cursor.txid.to_string())
-    .bind(cursor.position)
-    .execute(pool)
-    .await?;
-    Ok(())
 }

@@ -81,7 +81,9 @@ pub async fn derive(
         .map(|(line, resolved)| ResolvedLine {
             ingredient_id: line.ingredient_id.clone(),
             name: line.name.clone(),
-            resolved_name: graph.resolved_name(&line.ingredient_id).unwrap_or_else(|| line.name.clone()),
+            resolved_name: graph
+                .resolved_name(&line.ingredient_id)
+                .unwrap_or_else(|| line.name.clone()),
             label_name: resolved.label_name.clone(),
             grams: line.grams,
         })

@@ -1,9 +1,10 @@
 //! Rebuilding every read model from the event log, and a checksum to compare read models.
 
+use nls_eventlog::read::{save_cursor, CursorTable};
 use nls_eventlog::{LogCursor, LogReader};
 use sqlx::{PgPool, Row};
 
-use crate::{cascade, checkpoint, derive, views, ProjectionError};
+use crate::{cascade, catch_up, checkpoint, derive, views, ProjectionError};
 
 /// What a rebuild produced.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,13 +57,12 @@ pub async fn rebuild(
             cursor = *at;
             done += 1;
         }
-        sqlx::query(
-            "insert into projection_cursor (projection, txid, position) values ('catch_up', $1::text::xid8, $2)
-             on conflict (projection) do update set txid = excluded.txid, position = excluded.position",
+        save_cursor(
+            &mut *tx,
+            CursorTable::Projection,
+            catch_up::CURSOR_NAME,
+            cursor,
         )
-        .bind(cursor.txid.to_string())
-        .bind(cursor.position)
-        .execute(&mut *tx)
         .await?;
         tx.commit().await?;
         progress(done, total.max(done));

@@ -1,5 +1,18 @@
-//! nls-renderer: draws computed nutrition labels (SVG, PNG, PDF).
+//! nls-renderer: draws computed nutrition labels (SVG, PNG, PDF) and serves them.
+//!
+//! - [`draw`]: the pure drawing core (label → bytes).
+//! - [`cache`]: rendered files in Postgres under a content key (never stale).
+//! - [`limit`]: the per-account concurrent-render limit, held across processes.
+//! - [`http`]: `GET /v1/recipes/{id}/label.{svg|png|pdf}` and `POST /functions/v1/export-label`.
+//! - [`worker`]: the renderer role's event consumer and start-up sweep.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod cache;
 pub mod draw;
+pub mod http;
+pub mod limit;
+pub mod worker;
+
+pub use http::{router, RenderState};
+pub use worker::Worker;

@@ -7,6 +7,8 @@ mod analyze;
 mod auth;
 mod errors;
 mod eventlog;
+mod export;
 mod ingredients;
+mod labels;
 mod recipes;
 mod resilience;

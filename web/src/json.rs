@@ -198,7 +198,10 @@ mod tests {
     #[test]
     fn read_only_fields_are_ignored() {
         let probe = decode::<Probe>(br#"{"name":"x","id":"rcp_1","grams":2}"#).ok();
-        assert_eq!(probe.map(|p| (p.name, p.grams)), Some(("x".to_owned(), Some(2.0))));
+        assert_eq!(
+            probe.map(|p| (p.name, p.grams)),
+            Some(("x".to_owned(), Some(2.0)))
+        );
     }
 
     #[test]

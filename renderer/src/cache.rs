@@ -1,0 +1,279 @@
+//! Rendered label files, cached in Postgres under a content key.
+//!
+//! The key is SHA-256 over the label JSON (canonical: re-serialised from [`Label`]), the file
+//! type, width, scale, watermark and [`DRAW_VERSION`]. A reader computes the key from the
+//! *current* `recipe_view.label`, so a cached file can never be stale: when the label
+//! changes the key changes, and the old file is simply never asked for again (pruning
+//! removes it). Writers insert with `on conflict do nothing`: two processes rendering the
+//! same key at once store identical bytes once, so no race needs a lock for correctness.
+//!
+//! Files live in Postgres (`label_file.content bytea`) rather than in a JetStream object
+//! store: one source of truth next to the labels they are drawn from, written in a
+//! transaction (a reader never sees a partial file, and a row exists only with its bytes),
+//! covered by the same backups, and rebuilt by the same replay. Files are small (a few
+//! to a few hundred KiB) and the cache is bounded per recipe ([`KEEP_PER_TYPE`]).
+
+use nls_nutrition::{Family, Label};
+use sha2::{Digest, Sha256};
+use sqlx::PgConnection;
+
+use crate::draw::{self, Fonts, RenderError, RenderOptions};
+
+/// Version of the drawing code, part of every key: bump it when `draw` changes its output,
+/// and every cached file becomes unreachable (then pruned) instead of served stale.
+pub const DRAW_VERSION: u32 = 1;
+
+/// How many files per recipe and file type are kept; older ones are deleted.
+pub const KEEP_PER_TYPE: i64 = 6;
+
+/// A file type the renderer produces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FileType {
+    /// `image/svg+xml`.
+    Svg,
+    /// `image/png`.
+    Png,
+    /// `application/pdf`.
+    Pdf,
+}
+
+impl FileType {
+    /// Every type, in the order the renderer role pre-renders them.
+    pub const ALL: [FileType; 3] = [FileType::Svg, FileType::Png, FileType::Pdf];
+
+    /// From an extension or export `fileType` (`svg`, `png`, `pdf`), exactly.
+    pub fn parse(text: &str) -> Option<FileType> {
+        match text {
+            "svg" => Some(FileType::Svg),
+            "png" => Some(FileType::Png),
+            "pdf" => Some(FileType::Pdf),
+            _ => None,
+        }
+    }
+
+    /// The extension, also the `label_file.file_type` value and the plan's
+    /// `export_file_types` entry.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FileType::Svg => "svg",
+            FileType::Png => "png",
+            FileType::Pdf => "pdf",
+        }
+    }
+
+    /// The media type sent as `Content-Type`.
+    pub fn content_type(self) -> &'static str {
+        match self {
+            FileType::Svg => "image/svg+xml",
+            FileType::Png => "image/png",
+            FileType::Pdf => "application/pdf",
+        }
+    }
+}
+
+/// What to draw: type and options. `scale` only matters for PNG and is normalised to the
+/// default for the other types, so it never splits their cache.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Spec {
+    /// The file type.
+    pub file_type: FileType,
+    /// Width, scale and watermark.
+    pub options: RenderOptions,
+}
+
+impl Spec {
+    /// A spec, with `scale` normalised for non-PNG types.
+    pub fn new(file_type: FileType, width_px: f32, scale: f32, watermark: bool) -> Spec {
+        let scale = match file_type {
+            FileType::Png => scale,
+            _ => RenderOptions::default().scale,
+        };
+        Spec {
+            file_type,
+            options: RenderOptions {
+                width_px,
+                scale,
+                watermark,
+            },
+        }
+    }
+}
+
+/// A label ready to be looked up or drawn: the parsed label, its hash and the file's key.
+#[derive(Debug, Clone)]
+pub struct Prepared {
+    /// The label.
+    pub label: Label,
+    /// SHA-256 of the canonical label JSON.
+    pub label_hash: [u8; 32],
+    /// The cache key of (`label`, spec).
+    pub key: [u8; 32],
+    /// What is drawn.
+    pub spec: Spec,
+}
+
+impl Prepared {
+    /// Parses and hashes a label. Fails when the JSON is not a label.
+    pub fn from_json(label: &serde_json::Value, spec: Spec) -> Result<Prepared, serde_json::Error> {
+        let label: Label = serde_json::from_value(label.clone())?;
+        Prepared::new(label, spec)
+    }
+
+    /// Hashes a label (re-serialised, so key order or spacing in storage never matters).
+    pub fn new(label: Label, spec: Spec) -> Result<Prepared, serde_json::Error> {
+        let canonical = serde_json::to_vec(&label)?;
+        let label_hash: [u8; 32] = Sha256::digest(&canonical).into();
+        let mut key = Sha256::new();
+        key.update(DRAW_VERSION.to_be_bytes());
+        key.update(label_hash);
+        key.update(spec.file_type.as_str().as_bytes());
+        key.update(spec.options.width_px.to_bits().to_be_bytes());
+        key.update(spec.options.scale.to_bits().to_be_bytes());
+        key.update([u8::from(spec.options.watermark)]);
+        Ok(Prepared {
+            label,
+            label_hash,
+            key: key.finalize().into(),
+            spec,
+        })
+    }
+
+    /// The label's format family, when the format is known.
+    pub fn family(&self) -> Option<Family> {
+        nls_nutrition::format(&self.label.format).map(|f| f.family)
+    }
+
+    /// The strong `ETag` of the file: the quoted hex key (it names the exact bytes).
+    pub fn etag(&self) -> String {
+        format!("\"{}\"", hex(&self.key))
+    }
+
+    /// Draws the file. CPU-bound (up to hundreds of ms for large PNGs): call it on a
+    /// blocking thread.
+    pub fn render(&self, fonts: &Fonts) -> Result<Vec<u8>, RenderError> {
+        let options = &self.spec.options;
+        match self.spec.file_type {
+            FileType::Svg => draw::svg(&self.label, options).map(String::into_bytes),
+            FileType::Png => draw::png(&self.label, fonts, options),
+            FileType::Pdf => draw::pdf(&self.label, fonts, options),
+        }
+    }
+}
+
+/// Lower-case hex of `bytes`.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The cached bytes of `key` for `recipe_id`, if rendered.
+pub async fn lookup(
+    conn: &mut PgConnection,
+    recipe_id: &str,
+    key: &[u8; 32],
+) -> Result<Option<Vec<u8>>, sqlx::Error> {
+    sqlx::query_scalar("select content from label_file where recipe_id = $1 and cache_key = $2")
+        .bind(recipe_id)
+        .bind(&key[..])
+        .fetch_optional(&mut *conn)
+        .await
+}
+
+/// Whether `key` is cached for `recipe_id`.
+pub async fn exists(
+    conn: &mut PgConnection,
+    recipe_id: &str,
+    key: &[u8; 32],
+) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar(
+        "select exists (select 1 from label_file where recipe_id = $1 and cache_key = $2)",
+    )
+    .bind(recipe_id)
+    .bind(&key[..])
+    .fetch_one(&mut *conn)
+    .await
+}
+
+/// Stores a rendered file (a no-op when another writer stored the same key first), then
+/// prunes the recipe's older files of that type.
+pub async fn store(
+    conn: &mut PgConnection,
+    recipe_id: &str,
+    prepared: &Prepared,
+    content: &[u8],
+) -> Result<(), sqlx::Error> {
+    let options = &prepared.spec.options;
+    sqlx::query(
+        "insert into label_file (recipe_id, cache_key, label_hash, file_type, width_px, scale,
+                                 watermark, content)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)
+         on conflict do nothing",
+    )
+    .bind(recipe_id)
+    .bind(&prepared.key[..])
+    .bind(&prepared.label_hash[..])
+    .bind(prepared.spec.file_type.as_str())
+    .bind(options.width_px)
+    .bind(options.scale)
+    .bind(options.watermark)
+    .bind(content)
+    .execute(&mut *conn)
+    .await?;
+    prune(conn, recipe_id, prepared.spec.file_type).await
+}
+
+/// Keeps the newest [`KEEP_PER_TYPE`] files of `recipe_id` and `file_type`. A file pruned
+/// while still current is rendered again on demand; nothing is ever served stale.
+pub async fn prune(
+    conn: &mut PgConnection,
+    recipe_id: &str,
+    file_type: FileType,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "delete from label_file
+         where recipe_id = $1 and file_type = $2
+           and cache_key not in (
+               select cache_key from label_file
+               where recipe_id = $1 and file_type = $2
+               order by created_at desc, cache_key
+               limit $3)",
+    )
+    .bind(recipe_id)
+    .bind(file_type.as_str())
+    .bind(KEEP_PER_TYPE)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Deletes every file of a recipe (deleted recipes, or recipes without a label).
+pub async fn forget(conn: &mut PgConnection, recipe_id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("delete from label_file where recipe_id = $1")
+        .bind(recipe_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scale_only_splits_png_keys() {
+        let a = Spec::new(FileType::Svg, 290.0, 2.0, false);
+        let b = Spec::new(FileType::Svg, 290.0, 4.0, false);
+        assert_eq!(a, b);
+        let c = Spec::new(FileType::Png, 290.0, 2.0, false);
+        let d = Spec::new(FileType::Png, 290.0, 4.0, false);
+        assert_ne!(c, d);
+    }
+
+    #[test]
+    fn file_types_round_trip() {
+        for t in FileType::ALL {
+            assert_eq!(FileType::parse(t.as_str()), Some(t));
+        }
+        assert_eq!(FileType::parse("gif"), None);
+        assert_eq!(FileType::parse("SVG"), None);
+    }
+}

@@ -1,0 +1,475 @@
+//! HTTP surface of the renderer: recipe label files (API key) and the export function
+//! (session token).
+//!
+//! - `GET /v1/recipes/{id}/label.{svg|png|pdf}?width=&scale=`: served from the cache, drawn
+//!   on demand on a miss. Strong `ETag` = the cache key (it names the exact bytes), so
+//!   `If-None-Match` answers 304 without loading or drawing anything.
+//!   `Cache-Control: private, max-age=0, must-revalidate`: the file belongs to one account
+//!   (no shared caches), and it changes whenever the recipe *or any ingredient it uses*
+//!   changes, which a client cannot predict, so every reuse is revalidated (cheap: a 304).
+//!   A recipe whose label cannot be computed (`label_error`) is 400 `validation_failed`
+//!   naming the problem (detail field `label`): the client fixes the recipe.
+//! - `POST /functions/v1/export-label` `{fileType, data, extra}`: draws the label object in
+//!   `data` (not cached; `Cache-Control: no-store`).
+//!
+//! Plan rules (the `plan` table): the file type must be in `export_file_types`
+//! (403 `plan_file_type_not_allowed`); a non-US format needs `all_label_formats`
+//! (403 `plan_format_not_allowed`); `export_watermarked` plans get the watermark. Every
+//! render counts against the account's `max_concurrent_renders` (see [`crate::limit`]):
+//! beyond it 429 `rate_limited` with `Retry-After`.
+
+use axum::extract::{FromRef, Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use nls_nutrition::{Family, Label};
+use nls_web::session::SessionCaller;
+use nls_web::{ApiError, ApiJson, ApiQuery, Caller, ErrorCode, JsonFields, Plan};
+use serde::Deserialize;
+use serde_json::Value;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::cache::{self, FileType, Prepared, Spec};
+use crate::draw::{Fonts, RenderError, RenderOptions};
+use crate::limit::RenderSlots;
+
+/// Seconds a client is asked to wait after 429: renders take well under a second.
+const RETRY_AFTER_SECS: u64 = 1;
+/// `Cache-Control` of label files; see the module docs.
+const LABEL_CACHE_CONTROL: &str = "private, max-age=0, must-revalidate";
+
+/// Shared state of the renderer's routes.
+#[derive(Clone)]
+pub struct RenderState {
+    /// The main pool.
+    pub pool: PgPool,
+    /// The bundled fonts, loaded once.
+    pub fonts: Fonts,
+    /// The cross-process render slots.
+    pub slots: RenderSlots,
+}
+
+impl FromRef<RenderState> for PgPool {
+    fn from_ref(state: &RenderState) -> PgPool {
+        state.pool.clone()
+    }
+}
+
+/// The label-file and export routes.
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    RenderState: FromRef<S>,
+    PgPool: FromRef<S>,
+{
+    Router::new()
+        .route("/v1/recipes/{id}/{file}", get(recipe_label))
+        .route("/functions/v1/export-label", post(export_label))
+}
+
+/// Width and scale, validated into render options.
+fn options(width: Option<f64>, scale: Option<f64>, prefix: &str) -> Result<(f32, f32), ApiError> {
+    let defaults = RenderOptions::default();
+    let width = width.unwrap_or(f64::from(defaults.width_px));
+    if !(width.is_finite() && (120.0..=2000.0).contains(&width)) {
+        return Err(ApiError::validation(
+            &format!("{prefix}width"),
+            "must be a number of pixels within 120..=2000",
+        ));
+    }
+    let scale = scale.unwrap_or(f64::from(defaults.scale));
+    if !(scale.is_finite() && (0.5..=8.0).contains(&scale)) {
+        return Err(ApiError::validation(
+            &format!("{prefix}scale"),
+            "must be a pixel ratio within 0.5..=8",
+        ));
+    }
+    // Both ranges are exactly representable in f32.
+    Ok((width as f32, scale as f32))
+}
+
+/// Applies the plan's export rules; returns whether the file gets the watermark.
+fn plan_rules(plan: &Plan, file_type: FileType, family: Option<Family>) -> Result<bool, ApiError> {
+    if !plan
+        .export_file_types
+        .iter()
+        .any(|t| t == file_type.as_str())
+    {
+        return Err(ApiError::new(
+            ErrorCode::PlanFileTypeNotAllowed,
+            format!(
+                "the {} plan exports {} only; {} needs the Professional plan",
+                plan.id,
+                plan.export_file_types.join(", "),
+                file_type.as_str()
+            ),
+        ));
+    }
+    if !plan.all_label_formats && family != Some(Family::UsFda) {
+        return Err(ApiError::new(
+            ErrorCode::PlanFormatNotAllowed,
+            format!(
+                "the {} plan covers US label formats only; this format needs the Professional plan",
+                plan.id
+            ),
+        ));
+    }
+    Ok(plan.export_watermarked)
+}
+
+fn render_error(err: RenderError) -> ApiError {
+    match err {
+        RenderError::UnsupportedFormat(format) => ApiError::new(
+            ErrorCode::UnknownLabelFormat,
+            format!("label format {format:?} cannot be drawn"),
+        ),
+        RenderError::InvalidOptions(problem) => ApiError::new(ErrorCode::ValidationFailed, problem),
+        other => ApiError::internal(other),
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("render task failed: {0}")]
+struct TaskFailed(String);
+
+/// Draws `prepared` within one of the account's render slots, on a blocking thread; stores
+/// it under `recipe_id` when given. The work runs in its own task that owns the slot, so
+/// a client hanging up cannot free the slot while the drawing still runs.
+async fn render_limited(
+    state: &RenderState,
+    account_id: Uuid,
+    plan: &Plan,
+    prepared: Prepared,
+    recipe_id: Option<String>,
+) -> Result<Vec<u8>, ApiError> {
+    let slot = state
+        .slots
+        .try_acquire(account_id, plan.max_concurrent_renders)
+        .await?
+        .ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::RateLimited,
+                format!(
+                    "at most {} label renders run at once per account; retry in {RETRY_AFTER_SECS} s",
+                    plan.max_concurrent_renders
+                ),
+            )
+            .with_retry_after(RETRY_AFTER_SECS)
+        })?;
+    let fonts = state.fonts.clone();
+    let pool = state.pool.clone();
+    let task = tokio::spawn(async move {
+        let drawn = tokio::task::spawn_blocking(move || {
+            let bytes = prepared.render(&fonts);
+            (prepared, bytes)
+        })
+        .await;
+        let result = match drawn {
+            Ok((prepared, Ok(bytes))) => match recipe_id {
+                Some(recipe_id) => store(&pool, &recipe_id, &prepared, &bytes)
+                    .await
+                    .map(|()| bytes),
+                None => Ok(bytes),
+            },
+            Ok((_, Err(err))) => Err(render_error(err)),
+            Err(join) => Err(ApiError::internal(TaskFailed(join.to_string()))),
+        };
+        slot.release().await;
+        result
+    });
+    task.await
+        .map_err(|join| ApiError::internal(TaskFailed(join.to_string())))?
+}
+
+async fn store(
+    pool: &PgPool,
+    recipe_id: &str,
+    prepared: &Prepared,
+    bytes: &[u8],
+) -> Result<(), ApiError> {
+    let mut conn = pool.acquire().await?;
+    cache::store(&mut conn, recipe_id, prepared, bytes).await?;
+    Ok(())
+}
+
+/// Query string of the label files.
+#[derive(Debug, Deserialize)]
+struct LabelParams {
+    width: Option<f64>,
+    scale: Option<f64>,
+}
+
+/// Whether `If-None-Match` lists `etag` (weak comparison, RFC 9110 §13.1.2) or is `*`.
+fn none_match(headers: &HeaderMap, etag: &str) -> bool {
+    let bare = etag.trim_start_matches("W/");
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .any(|candidate| candidate == "*" || candidate.trim_start_matches("W/") == bare)
+}
+
+fn file_response(file_type: FileType, etag: &str, bytes: Vec<u8>) -> Response {
+    let mut response = (StatusCode::OK, bytes).into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(file_type.content_type()),
+    );
+    label_headers(headers, etag);
+    response
+}
+
+fn label_headers(headers: &mut HeaderMap, etag: &str) {
+    if let Ok(value) = HeaderValue::from_str(etag) {
+        headers.insert(header::ETAG, value);
+    }
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static(LABEL_CACHE_CONTROL),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+}
+
+/// `GET /v1/recipes/{id}/label.{svg|png|pdf}`: the recipe's current label as a file.
+#[tracing::instrument(skip_all, fields(recipe_id = %id, account_id = %caller.account_id))]
+async fn recipe_label(
+    State(state): State<RenderState>,
+    caller: Caller,
+    Path((id, file)): Path<(String, String)>,
+    ApiQuery(params): ApiQuery<LabelParams>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    // Only `label.<type>` exists under a recipe here; anything else is an unknown path.
+    let file_type = file
+        .strip_prefix("label.")
+        .and_then(FileType::parse)
+        .ok_or_else(|| ApiError::new(ErrorCode::NotFound, "no such path"))?;
+    if nls_events::RecipeId::parse(&id).is_none() {
+        return Err(ApiError::not_found("recipe"));
+    }
+    let (width, scale) = options(params.width, params.scale, "")?;
+    let mut conn = state.pool.acquire().await?;
+    let row = nls_projector::views::load_recipe(&mut conn, caller.account_id, &id)
+        .await
+        .map_err(ApiError::internal)?
+        .ok_or_else(|| ApiError::not_found("recipe"))?;
+    let Some(label) = row.label else {
+        let problem = row
+            .label_error
+            .as_ref()
+            .and_then(|e| e["message"].as_str())
+            .unwrap_or("the label cannot be computed")
+            .to_owned();
+        return Err(ApiError::new(
+            ErrorCode::ValidationFailed,
+            format!("recipe {id} has no label to draw: {problem}"),
+        )
+        .with_details(serde_json::json!([{ "field": "label", "problem": problem }])));
+    };
+    let label: Label = serde_json::from_value(label).map_err(ApiError::internal)?;
+    let family = nls_nutrition::format(&label.format).map(|f| f.family);
+    let watermark = plan_rules(&caller.plan, file_type, family)?;
+    let prepared = Prepared::new(label, Spec::new(file_type, width, scale, watermark))
+        .map_err(ApiError::internal)?;
+    let etag = prepared.etag();
+    if none_match(&headers, &etag) {
+        let mut response = StatusCode::NOT_MODIFIED.into_response();
+        label_headers(response.headers_mut(), &etag);
+        return Ok(response);
+    }
+    let cached = cache::lookup(&mut conn, &id, &prepared.key).await?;
+    drop(conn);
+    let bytes = match cached {
+        Some(bytes) => bytes,
+        None => {
+            render_limited(
+                &state,
+                caller.account_id,
+                &caller.plan,
+                prepared,
+                Some(id.clone()),
+            )
+            .await?
+        }
+    };
+    Ok(file_response(file_type, &etag, bytes))
+}
+
+/// `POST /functions/v1/export-label` body.
+#[derive(Debug, Deserialize)]
+struct ExportRequest {
+    #[serde(rename = "fileType")]
+    file_type: String,
+    data: Value,
+    #[serde(default)]
+    extra: Option<Value>,
+}
+
+impl JsonFields for ExportRequest {
+    const ACCEPTED: &'static [&'static str] = &["fileType", "data", "extra"];
+}
+
+/// Reads `extra.width` and `extra.scale`; other members of `extra` are ignored (the app
+/// sends presentation hints the server does not use).
+fn extra_options(extra: Option<&Value>) -> Result<(f32, f32), ApiError> {
+    let number = |extra: &serde_json::Map<String, Value>, name: &str| match extra.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Number(n)) => Ok(n.as_f64()),
+        Some(_) => Err(ApiError::validation(
+            &format!("extra.{name}"),
+            "must be a number",
+        )),
+    };
+    match extra {
+        None | Some(Value::Null) => options(None, None, "extra."),
+        Some(Value::Object(extra)) => {
+            options(number(extra, "width")?, number(extra, "scale")?, "extra.")
+        }
+        Some(_) => Err(ApiError::validation("extra", "must be an object")),
+    }
+}
+
+fn unknown_format(format: &str) -> ApiError {
+    ApiError::new(
+        ErrorCode::UnknownLabelFormat,
+        format!(
+            "data.format {:?} is not a label format",
+            format.chars().take(32).collect::<String>()
+        ),
+    )
+}
+
+/// `POST /functions/v1/export-label`: draws the label object in `data`.
+///
+/// `fileType`: `svg`, `png`, `pdf`; `jpg` gives PNG bytes as `image/png`; anything else
+/// (`eps`, `ai`, ...) 400 `unsupported_file_type`. A `data` that is not a label:
+/// 400 `validation_failed` naming the problem; an unknown format: 400 `unknown_label_format`.
+#[tracing::instrument(skip_all, fields(account_id = %caller.account_id))]
+async fn export_label(
+    State(state): State<RenderState>,
+    caller: SessionCaller,
+    ApiJson { value: request, .. }: ApiJson<ExportRequest>,
+) -> Result<Response, ApiError> {
+    let file_type = match request.file_type.as_str() {
+        // The app offers JPEG; the renderer serves PNG for it (lossless, same pixels).
+        "jpg" => FileType::Png,
+        other => FileType::parse(other).ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::UnsupportedFileType,
+                format!(
+                    "fileType {:?} is not served; use svg, png, pdf or jpg",
+                    request.file_type.chars().take(16).collect::<String>()
+                ),
+            )
+        })?,
+    };
+    if let Some(format) = request.data.get("format").and_then(Value::as_str) {
+        if nls_nutrition::format(format).is_none() {
+            return Err(unknown_format(format));
+        }
+    }
+    let label: Label = serde_json::from_value(request.data).map_err(|err| {
+        let problem = err.to_string().chars().take(300).collect::<String>();
+        ApiError::validation("data", format!("not a label object: {problem}"))
+    })?;
+    let family = nls_nutrition::format(&label.format)
+        .map(|f| f.family)
+        .ok_or_else(|| unknown_format(&label.format))?;
+    let (width, scale) = extra_options(request.extra.as_ref())?;
+    let watermark = plan_rules(&caller.plan, file_type, Some(family))?;
+    let prepared = Prepared::new(label, Spec::new(file_type, width, scale, watermark))
+        .map_err(ApiError::internal)?;
+    let bytes = render_limited(&state, caller.account_id, &caller.plan, prepared, None).await?;
+    let mut response = (StatusCode::OK, bytes).into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(file_type.content_type()),
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    Ok(response)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(id: &str, types: &[&str], watermarked: bool, all_formats: bool) -> Plan {
+        Plan {
+            id: id.into(),
+            rank: 0,
+            all_label_formats: all_formats,
+            export_file_types: types.iter().map(|t| (*t).to_owned()).collect(),
+            export_watermarked: watermarked,
+            live_embed: false,
+            rest_access: false,
+            rate_limit_per_minute: 60,
+            max_concurrent_renders: 5,
+        }
+    }
+
+    #[test]
+    fn free_plans_get_watermarked_us_png_only() {
+        let free = plan("free", &["png"], true, false);
+        assert_eq!(
+            plan_rules(&free, FileType::Png, Some(Family::UsFda)).ok(),
+            Some(true)
+        );
+        assert_eq!(
+            plan_rules(&free, FileType::Svg, Some(Family::UsFda))
+                .err()
+                .map(|e| e.code()),
+            Some(ErrorCode::PlanFileTypeNotAllowed)
+        );
+        assert_eq!(
+            plan_rules(&free, FileType::Png, Some(Family::Eu1169))
+                .err()
+                .map(|e| e.code()),
+            Some(ErrorCode::PlanFormatNotAllowed)
+        );
+        let pro = plan("professional", &["svg", "png", "pdf"], false, true);
+        assert_eq!(
+            plan_rules(&pro, FileType::Pdf, Some(Family::Eu1169)).ok(),
+            Some(false)
+        );
+    }
+
+    #[test]
+    fn options_are_bounded() {
+        assert_eq!(options(None, None, "").ok(), Some((290.0, 2.0)));
+        assert!(options(Some(119.0), None, "").is_err());
+        assert!(options(Some(2001.0), None, "").is_err());
+        assert!(options(None, Some(0.4), "").is_err());
+        assert!(options(None, Some(8.5), "").is_err());
+        assert!(options(Some(f64::NAN), None, "").is_err());
+        assert_eq!(
+            options(Some(2000.0), Some(8.0), "").ok(),
+            Some((2000.0, 8.0))
+        );
+    }
+
+    #[test]
+    fn if_none_match_lists_and_wildcards_match() {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::IF_NONE_MATCH,
+            HeaderValue::from_static("\"a\", W/\"b\""),
+        );
+        assert!(none_match(&headers, "\"b\""));
+        assert!(!none_match(&headers, "\"c\""));
+        headers.insert(header::IF_NONE_MATCH, HeaderValue::from_static("*"));
+        assert!(none_match(&headers, "\"c\""));
+    }
+}

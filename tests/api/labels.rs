@@ -1,0 +1,511 @@
+//! Recipe label files: formats, freshness, conditional GET, limits and pre-rendering.
+
+use std::time::Duration;
+
+use futures::StreamExt;
+use reqwest::header::HeaderMap;
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::helpers::{oat_paste, TestApp};
+
+/// A response kept as bytes (label files are binary).
+pub struct File {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub bytes: Vec<u8>,
+}
+
+impl File {
+    pub fn header(&self, name: &str) -> &str {
+        self.headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+    }
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.bytes).unwrap_or(Value::Null)
+    }
+    pub fn code(&self) -> String {
+        self.json()["error"]["code"]
+            .as_str()
+            .unwrap_or("")
+            .to_owned()
+    }
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.bytes).into_owned()
+    }
+}
+
+/// Sends a request and keeps the body as bytes.
+pub async fn send(request: reqwest::RequestBuilder) -> File {
+    let response = request.send().await.expect("request reaches the server");
+    File {
+        status: response.status(),
+        headers: response.headers().clone(),
+        bytes: response.bytes().await.expect("body readable").to_vec(),
+    }
+}
+
+/// `GET path` with an API key and extra headers.
+pub async fn fetch(app: &TestApp, key: &str, path: &str, headers: &[(&str, &str)]) -> File {
+    let mut request = app.http.get(format!("{}{path}", app.base));
+    if !key.is_empty() {
+        request = request.bearer_auth(key);
+    }
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    send(request).await
+}
+
+/// Every text element's full text (spans joined), one per line.
+pub fn svg_text(svg: &str) -> String {
+    let doc = roxmltree::Document::parse(svg).expect("the SVG is well-formed XML");
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    doc.descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .map(|n| {
+            n.descendants()
+                .filter(|d| d.is_text())
+                .filter_map(|d| d.text())
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `(width, height, RGBA rows)` of a PNG.
+pub fn decode_png(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+    let mut decoder = png::Decoder::new(bytes);
+    decoder.set_transformations(png::Transformations::EXPAND);
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).expect("a PNG frame");
+    buf.truncate(info.buffer_size());
+    let rgba = match info.color_type {
+        png::ColorType::Rgba => buf,
+        png::ColorType::Rgb => buf
+            .chunks_exact(3)
+            .flat_map(|p| [p[0], p[1], p[2], 255])
+            .collect(),
+        png::ColorType::GrayscaleAlpha => buf
+            .chunks_exact(2)
+            .flat_map(|p| [p[0], p[0], p[0], p[1]])
+            .collect(),
+        png::ColorType::Grayscale => buf.iter().flat_map(|g| [*g, *g, *g, 255]).collect(),
+        other => panic!("unexpected colour type {other:?}"),
+    };
+    (info.width, info.height, rgba)
+}
+
+/// Pixels clearly tinted red (the watermark), as the drawing tests count them.
+pub fn tinted_pixels(rgba: &[u8]) -> usize {
+    rgba.chunks_exact(4)
+        .filter(|p| p[0] > p[2].saturating_add(40))
+        .count()
+}
+
+/// Text shown by a PDF: each `Tj` glyph string decoded through the ToUnicode maps.
+pub fn pdf_text(bytes: &[u8]) -> String {
+    let doc = lopdf::Document::load_mem(bytes).expect("a PDF");
+    let mut map = std::collections::HashMap::new();
+    for object in doc.objects.values() {
+        let Ok(stream) = object.as_stream() else {
+            continue;
+        };
+        let content = stream
+            .decompressed_content()
+            .unwrap_or_else(|_| stream.content.clone());
+        let text = String::from_utf8_lossy(&content);
+        if !text.contains("beginbfchar") {
+            continue;
+        }
+        for line in text.lines() {
+            let parts: Vec<&str> = line.split_whitespace().collect();
+            if parts.len() == 2 && parts[0].starts_with('<') && parts[1].starts_with('<') {
+                let hex = |s: &str| u32::from_str_radix(s.trim_matches(['<', '>']), 16);
+                if let (Ok(g), Ok(c)) = (hex(parts[0]), hex(parts[1])) {
+                    if let Some(c) = char::from_u32(c) {
+                        map.entry(g).or_insert(c);
+                    }
+                }
+            }
+        }
+    }
+    let mut out = String::new();
+    for (_, page_id) in doc.get_pages() {
+        let content = doc
+            .get_and_decode_page_content(page_id)
+            .expect("page content");
+        for op in content.operations {
+            if op.operator == "Tj" {
+                if let Ok(bytes) = op.operands[0].as_str() {
+                    for pair in bytes.chunks_exact(2) {
+                        let gid = (u32::from(pair[0]) << 8) | u32::from(pair[1]);
+                        out.push(map.get(&gid).copied().unwrap_or('\u{fffd}'));
+                    }
+                }
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+/// A recipe of 100 g oat paste in one serving: 400 Calories, 10 g fat, 12 g protein.
+async fn oat_recipe(app: &TestApp, key: &str) -> (String, String) {
+    let ing = app.create_ingredient(key, oat_paste()).await["id"]
+        .as_str()
+        .expect("ingredient id")
+        .to_owned();
+    let recipe = app
+        .create_recipe(
+            key,
+            json!({ "name": "Oat bar", "servings": 1, "ingredients": [{ "ingredient_id": ing, "grams": 100 }] }),
+        )
+        .await;
+    (recipe["id"].as_str().expect("recipe id").to_owned(), ing)
+}
+
+/// Polls the recipe until its label's calories equal `calories` (the cascade is done).
+async fn wait_for_calories(app: &TestApp, key: &str, id: &str, calories: f64) {
+    let path = format!("/v1/recipes/{id}");
+    app.eventually(Duration::from_secs(15), "the label to follow", || async {
+        let reply = app.get(key, &path).await;
+        (reply.body["label"]["calories"].as_f64() == Some(calories)).then_some(())
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_label_comes_as_svg_png_and_pdf_with_the_recipes_numbers() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let (id, _) = oat_recipe(&app, &key).await;
+
+    let svg = fetch(&app, &key, &format!("/v1/recipes/{id}/label.svg"), &[]).await;
+    assert_eq!(svg.status, StatusCode::OK, "{}", svg.text());
+    assert_eq!(svg.header("content-type"), "image/svg+xml");
+    assert_eq!(
+        svg.header("cache-control"),
+        "private, max-age=0, must-revalidate"
+    );
+    assert!(svg.header("etag").starts_with('"') && svg.header("etag").len() > 20);
+    let text = svg_text(&svg.text());
+    for expected in [
+        "Nutrition Facts",
+        "Calories",
+        "400",
+        "Total Fat",
+        "10g",
+        "Protein",
+        "12g",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in {text}");
+    }
+
+    let png = fetch(
+        &app,
+        &key,
+        &format!("/v1/recipes/{id}/label.png?width=300&scale=1.5"),
+        &[],
+    )
+    .await;
+    assert_eq!(png.status, StatusCode::OK, "{}", png.text());
+    assert_eq!(png.header("content-type"), "image/png");
+    let (width, height, _) = decode_png(&png.bytes);
+    assert_eq!(width, 450);
+    assert!(height > width, "a vertical label: {width}x{height}");
+
+    let pdf = fetch(&app, &key, &format!("/v1/recipes/{id}/label.pdf"), &[]).await;
+    assert_eq!(pdf.status, StatusCode::OK, "{}", pdf.text());
+    assert_eq!(pdf.header("content-type"), "application/pdf");
+    assert!(pdf.bytes.starts_with(b"%PDF"));
+    let text = pdf_text(&pdf.bytes);
+    for expected in ["Nutrition Facts", "Total Fat", "400"] {
+        assert!(text.contains(expected), "missing {expected:?} in {text}");
+    }
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn a_recipe_write_shows_in_the_next_label_file_and_changes_its_etag() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let (id, ing) = oat_recipe(&app, &key).await;
+    let path = format!("/v1/recipes/{id}/label.svg");
+
+    let first = fetch(&app, &key, &path, &[]).await;
+    assert_eq!(first.status, StatusCode::OK);
+    let etag = first.header("etag").to_owned();
+    let again = fetch(&app, &key, &path, &[("if-none-match", &etag)]).await;
+    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+    assert_eq!(again.header("etag"), etag);
+    assert!(again.bytes.is_empty());
+
+    // 200 g in one serving: 800 Calories, at once (read-your-writes, no stale cache).
+    let put = app
+        .put(
+            &key,
+            &format!("/v1/recipes/{id}"),
+            json!({ "ingredients": [{ "ingredient_id": ing, "grams": 200 }] }),
+        )
+        .await;
+    assert_eq!(put.status, StatusCode::OK, "{:?}", put.body);
+    let changed = fetch(&app, &key, &path, &[("if-none-match", &etag)]).await;
+    assert_eq!(changed.status, StatusCode::OK);
+    assert_ne!(changed.header("etag"), etag);
+    let text = svg_text(&changed.text());
+    assert!(text.contains("800"), "{text}");
+    assert!(text.contains("20g"), "{text}");
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn an_ingredient_change_reaches_the_label_files_of_the_recipes_using_it() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let (id, ing) = oat_recipe(&app, &key).await;
+    let tray = app
+        .create_recipe(
+            &key,
+            json!({ "name": "Tray", "servings": 1, "ingredients": [{ "ingredient_id": id, "grams": 100 }] }),
+        )
+        .await;
+    let tray_id = tray["id"].as_str().expect("id").to_owned();
+    for recipe in [&id, &tray_id] {
+        let before = fetch(&app, &key, &format!("/v1/recipes/{recipe}/label.svg"), &[]).await;
+        assert!(svg_text(&before.text()).contains("400"));
+    }
+
+    let put = app
+        .put(
+            &key,
+            &format!("/v1/ingredients/{ing}"),
+            json!({ "nutrients_per_100g": { "calories": 250, "total_fat_g": 1, "protein_g": 10, "total_carbohydrate_g": 30 } }),
+        )
+        .await;
+    assert_eq!(put.status, StatusCode::OK, "{:?}", put.body);
+    wait_for_calories(&app, &key, &tray_id, 250.0).await;
+    for recipe in [&id, &tray_id] {
+        let after = fetch(&app, &key, &format!("/v1/recipes/{recipe}/label.svg"), &[]).await;
+        let text = svg_text(&after.text());
+        assert!(text.contains("250"), "{recipe}: {text}");
+        assert!(!text.contains("400"), "{recipe}: {text}");
+    }
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn label_requests_outside_the_rules_get_json_errors() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let other = app.business_key().await;
+    let (id, _) = oat_recipe(&app, &key).await;
+    let path = |suffix: &str| format!("/v1/recipes/{id}/{suffix}");
+
+    let gif = fetch(&app, &key, &path("label.gif"), &[]).await;
+    assert_eq!(gif.status, StatusCode::NOT_FOUND);
+    assert_eq!(gif.code(), "not_found");
+    assert_eq!(
+        fetch(&app, &other, &path("label.svg"), &[]).await.code(),
+        "not_found"
+    );
+    assert_eq!(
+        fetch(&app, &key, "/v1/recipes/rcp_nope/label.svg", &[])
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        fetch(&app, "", &path("label.svg"), &[]).await.code(),
+        "unauthorized"
+    );
+    for query in [
+        "width=119",
+        "width=2001",
+        "scale=0.4",
+        "scale=8.5",
+        "width=wide",
+    ] {
+        let bad = fetch(&app, &key, &path(&format!("label.png?{query}")), &[]).await;
+        assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{query}");
+        assert_eq!(bad.code(), "validation_failed", "{query}");
+    }
+    assert_eq!(
+        fetch(&app, &key, &path("label.png?width=2000&scale=0.5"), &[])
+            .await
+            .status,
+        StatusCode::OK
+    );
+
+    // A recipe whose label cannot be computed says why.
+    sqlx::query(
+        "update recipe_view set label = null, label_error = '{\"message\": \"ingredient ing_x does not exist\"}'
+         where recipe_id = $1",
+    )
+    .bind(&id)
+    .execute(&app.pool)
+    .await
+    .expect("update view");
+    let no_label = fetch(&app, &key, &path("label.svg"), &[]).await;
+    assert_eq!(no_label.status, StatusCode::BAD_REQUEST);
+    assert_eq!(no_label.code(), "validation_failed");
+    assert!(no_label.json()["error"]["message"]
+        .as_str()
+        .unwrap_or_default()
+        .contains("ing_x does not exist"));
+    assert_eq!(no_label.json()["error"]["details"][0]["field"], "label");
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn free_early_access_accounts_get_watermarked_png_only() {
+    let app = TestApp::spawn().await;
+    let (_, free) = app.account("free", true).await;
+    let (id, _) = oat_recipe(&app, &free).await;
+    for ext in ["svg", "pdf"] {
+        let refused = fetch(&app, &free, &format!("/v1/recipes/{id}/label.{ext}"), &[]).await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN, "{ext}");
+        assert_eq!(refused.code(), "plan_file_type_not_allowed");
+    }
+    let png = fetch(&app, &free, &format!("/v1/recipes/{id}/label.png"), &[]).await;
+    assert_eq!(png.status, StatusCode::OK);
+    let (_, _, rgba) = decode_png(&png.bytes);
+    assert!(tinted_pixels(&rgba) > 1000, "the watermark is drawn");
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn the_sixth_concurrent_render_of_an_account_gets_429_with_retry_after() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let (id, _) = oat_recipe(&app, &key).await;
+    // Large PNGs of distinct widths: none is cached, each takes long enough to overlap.
+    let requests = (0..12).map(|i| {
+        let path = format!("/v1/recipes/{id}/label.png?width={}&scale=3", 600 + i);
+        let app = &app;
+        let key = &key;
+        async move { fetch(app, key, &path, &[]).await }
+    });
+    let replies = futures::future::join_all(requests).await;
+    let limited: Vec<&File> = replies
+        .iter()
+        .filter(|r| r.status == StatusCode::TOO_MANY_REQUESTS)
+        .collect();
+    assert!(!limited.is_empty(), "at least one render is refused");
+    for reply in &limited {
+        assert_eq!(reply.code(), "rate_limited");
+        assert!(reply
+            .header("retry-after")
+            .parse::<u64>()
+            .is_ok_and(|s| s >= 1));
+    }
+    for reply in &replies {
+        assert!(
+            reply.status == StatusCode::OK || reply.status == StatusCode::TOO_MANY_REQUESTS,
+            "{} {}",
+            reply.status,
+            reply.text()
+        );
+    }
+    assert!(
+        replies
+            .iter()
+            .filter(|r| r.status == StatusCode::OK)
+            .count()
+            >= 5,
+        "five renders run at once"
+    );
+    // Slots come back: a later render succeeds.
+    let later = fetch(
+        &app,
+        &key,
+        &format!("/v1/recipes/{id}/label.png?width=700"),
+        &[],
+    )
+    .await;
+    assert_eq!(later.status, StatusCode::OK);
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn the_renderer_role_pre_renders_and_announces_new_labels() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let client = async_nats::connect(app.nats.url.as_str())
+        .await
+        .expect("NATS reachable");
+    let mut announcements = client
+        .subscribe(format!("{}.rendered.>", app.nats.subject_prefix))
+        .await
+        .expect("subscribe");
+    let (id, _) = oat_recipe(&app, &key).await;
+
+    let types: Vec<String> = app
+        .eventually(Duration::from_secs(15), "pre-rendered files", || async {
+            let types: Vec<String> = sqlx::query_scalar(
+                "select file_type from label_file where recipe_id = $1 order by file_type",
+            )
+            .bind(&id)
+            .fetch_all(&app.pool)
+            .await
+            .unwrap_or_default();
+            (types.len() == 3).then_some(types)
+        })
+        .await;
+    assert_eq!(types, ["pdf", "png", "svg"]);
+
+    let announced = tokio::time::timeout(Duration::from_secs(15), async {
+        while let Some(message) = announcements.next().await {
+            let body: Value = serde_json::from_slice(&message.payload).unwrap_or(Value::Null);
+            if body["recipe_id"] == id.as_str() {
+                return Some((message.subject.to_string(), body));
+            }
+        }
+        None
+    })
+    .await
+    .ok()
+    .flatten()
+    .expect("an announcement for the recipe");
+    assert_eq!(
+        announced.0,
+        format!("{}.rendered.{id}", app.nats.subject_prefix)
+    );
+    let hash: Vec<u8> =
+        sqlx::query_scalar("select label_hash from label_file where recipe_id = $1 limit 1")
+            .bind(&id)
+            .fetch_one(&app.pool)
+            .await
+            .expect("a file");
+    let hex: String = hash.iter().map(|b| format!("{b:02x}")).collect();
+    assert_eq!(announced.1["label_hash"], hex.as_str());
+
+    // The default GET is served from what the worker stored: no new row appears.
+    let svg = fetch(&app, &key, &format!("/v1/recipes/{id}/label.svg"), &[]).await;
+    assert_eq!(svg.status, StatusCode::OK);
+    let count: i64 = sqlx::query_scalar("select count(*) from label_file where recipe_id = $1")
+        .bind(&id)
+        .fetch_one(&app.pool)
+        .await
+        .expect("count");
+    assert_eq!(count, 3);
+
+    // Deleting the recipe removes its files.
+    assert_eq!(
+        app.delete(&key, &format!("/v1/recipes/{id}")).await.status,
+        StatusCode::NO_CONTENT
+    );
+    app.eventually(Duration::from_secs(15), "files removed", || async {
+        let count: i64 = sqlx::query_scalar("select count(*) from label_file where recipe_id = $1")
+            .bind(&id)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap_or(-1);
+        (count == 0).then_some(())
+    })
+    .await;
+    app.finish().await;
+}
