@@ -5,6 +5,7 @@ use std::sync::{Arc, OnceLock};
 
 use resvg::usvg::fontdb;
 
+use super::png::GlyphCache;
 use super::RenderError;
 
 /// The family name every face declares (typographic family, name ID 16).
@@ -120,11 +121,12 @@ impl Metrics {
 }
 
 /// The bundled fonts, loaded once by the caller and shared (`&Fonts` or a clone: cheap, the
-/// database sits behind an `Arc`). Used to rasterise (PNG) and embed (PDF); never touches the
-/// system's fonts.
+/// database and the glyph cache sit behind `Arc`s). Used to rasterise (PNG) and embed (PDF);
+/// never touches the system's fonts. Clones share one cache of rasterised glyphs (bounded).
 #[derive(Clone)]
 pub struct Fonts {
     pub(crate) db: Arc<fontdb::Database>,
+    pub(crate) glyphs: Arc<GlyphCache>,
 }
 
 impl std::fmt::Debug for Fonts {
@@ -132,6 +134,7 @@ impl std::fmt::Debug for Fonts {
         f.debug_struct("Fonts")
             .field("family", &FAMILY)
             .field("faces", &self.db.len())
+            .field("cached_glyphs", &self.glyphs.len())
             .finish()
     }
 }
@@ -161,6 +164,9 @@ impl Fonts {
                 "a bundled face does not declare the family {FAMILY}"
             )));
         }
-        Ok(Fonts { db: Arc::new(db) })
+        Ok(Fonts {
+            db: Arc::new(db),
+            glyphs: Arc::new(GlyphCache::default()),
+        })
     }
 }

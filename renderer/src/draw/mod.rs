@@ -2,7 +2,7 @@
 //!
 //! A layout per format family (US FDA standard vertical, EU 1169/2011 table) turns the label
 //! into a scene measured with the bundled font's metrics; the scene is written as SVG, which
-//! resvg rasterises for PNG, and drawn again as vector PDF (text as text, the font embedded).
+//! rasterised directly for PNG (glyph masks cached in `Fonts`), and drawn again as vector PDF (text as text, the font embedded).
 //! No I/O, no system fonts, no clock: the same label and options give the same bytes.
 
 mod error;
@@ -88,12 +88,13 @@ pub fn svg(label: &Label, options: &RenderOptions) -> Result<String, RenderError
 }
 
 /// The label as a PNG (8-bit RGBA, sRGB, white background), `round(width_px × scale)` pixels
-/// wide, rasterised by resvg with the bundled fonts only.
+/// wide, rasterised from the same scene as [`svg`] (same geometry) with the bundled fonts
+/// only; glyph masks are cached in `fonts`.
 ///
-/// Errors: as [`svg`], plus [`RenderError::Svg`]/[`RenderError::Png`] on internal failures.
+/// Errors: as [`svg`], plus [`RenderError::Png`] on internal failures.
 pub fn png(label: &Label, fonts: &Fonts, options: &RenderOptions) -> Result<Vec<u8>, RenderError> {
-    let text = svg(label, options)?;
-    png::rasterise(&text, fonts, options.scale)
+    let (scene, metrics) = scene(label, options)?;
+    png::render(&scene, metrics, fonts, options)
 }
 
 /// The label as a one-page vector PDF sized to the label (`width_px × 0.75` pt wide): text as

@@ -1,49 +1,414 @@
-//! SVG → PNG through usvg/resvg with the bundled font database.
+//! Scene → PNG, rasterised directly with tiny-skia (no SVG round trip).
+//!
+//! Geometry follows what usvg/resvg make of the SVG from `svg.rs` exactly: coordinates rounded
+//! as the SVG writes them (0.01 user units), the viewBox fitted `xMidYMid meet` into the
+//! `width`/`height` attributes, then scaled to the pixel size; rules filled as one
+//! anti-aliased nonzero path; text as glyph outlines of the bundled faces set with plain
+//! advance widths (no kerning, no ligatures: the widths the layout measured) from the anchor
+//! on the baseline. Glyphs are rasterised once per (face, glyph, pixel size, quarter-pixel
+//! offset, 1/16 px) into coverage masks cached in [`Fonts`] and composited onto a greyscale buffer.
+//! A mask depends only on its key and glyphs are composited in scene order, so the output
+//! is pixel-identical whatever the cache holds.
 
-use resvg::{tiny_skia, usvg};
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
 
-use super::fonts::{Fonts, FAMILY};
-use super::RenderError;
+use resvg::tiny_skia::{FillRule, Mask, Paint, Path, PathBuilder, Pixmap, Rect, Transform};
 
-pub(crate) fn rasterise(svg: &str, fonts: &Fonts, scale: f32) -> Result<Vec<u8>, RenderError> {
-    let options = usvg::Options {
-        font_family: FAMILY.to_string(),
-        fontdb: fonts.db.clone(),
-        ..usvg::Options::default()
-    };
-    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| RenderError::Svg(e.to_string()))?;
-    let size = tree.size();
-    let width = (size.width() * scale).round().max(1.0) as u32;
-    let height = (size.height() * scale).round().max(1.0) as u32;
-    let mut pixmap = tiny_skia::Pixmap::new(width, height)
-        .ok_or_else(|| RenderError::Png(format!("cannot allocate {width}x{height} pixels")))?;
-    pixmap.fill(tiny_skia::Color::WHITE);
-    let transform = tiny_skia::Transform::from_scale(
-        width as f32 / size.width(),
-        height as f32 / size.height(),
-    );
-    resvg::render(&tree, transform, &mut pixmap.as_mut());
-    encode(pixmap.data(), width, height)
+use super::fonts::{Face, Fonts, Metrics};
+use super::scene::{Anchor, Item, Scene, BASE_WIDTH};
+use super::svg::{num, watermark};
+use super::{RenderError, RenderOptions};
+
+/// Glyph positions are quantised to 1/`SUBPIXEL` device pixel in each direction.
+const SUBPIXEL: f32 = 16.0;
+/// Glyph pixel sizes are quantised to 1/`SIZE_STEPS` device pixel.
+const SIZE_STEPS: f32 = 64.0;
+/// Upper bound of the cached masks' bytes; the cache is emptied when an insert would pass it.
+const CACHE_BYTES: usize = 16 << 20;
+
+/// What identifies a rasterised glyph.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct GlyphKey {
+    face: Face,
+    glyph: u16,
+    /// Horizontal and vertical font size in 1/`SIZE_STEPS` device pixels.
+    size_x: u32,
+    size_y: u32,
+    /// Origin offset within the pixel in 1/`SUBPIXEL` pixels (`0..SUBPIXEL`).
+    dx: u8,
+    dy: u8,
 }
 
-/// Encodes an opaque RGBA buffer (white background, so premultiplied = straight) as 8-bit
-/// greyscale when every pixel is grey (the plain label), else RGB: a quarter or three
-/// quarters of the raw bytes, no alpha channel.
-fn encode(rgba: &[u8], width: u32, height: u32) -> Result<Vec<u8>, RenderError> {
-    let grey = rgba.chunks_exact(4).all(|p| p[0] == p[1] && p[1] == p[2]);
-    let (color, data): (png::ColorType, Vec<u8>) = if grey {
-        (
-            png::ColorType::Grayscale,
-            rgba.chunks_exact(4).map(|p| p[0]).collect(),
-        )
-    } else {
-        (
-            png::ColorType::Rgb,
-            rgba.chunks_exact(4)
-                .flat_map(|p| [p[0], p[1], p[2]])
-                .collect(),
-        )
+/// A glyph's coverage (0 = none, 255 = full), `left`/`top` from the whole pixel its origin
+/// falls in.
+#[derive(Debug)]
+struct GlyphMask {
+    left: i32,
+    top: i32,
+    width: usize,
+    height: usize,
+    coverage: Vec<u8>,
+}
+
+impl GlyphMask {
+    fn bytes(&self) -> usize {
+        self.coverage.len() + std::mem::size_of::<GlyphMask>()
+    }
+}
+
+#[derive(Default)]
+struct CacheInner {
+    masks: HashMap<GlyphKey, Arc<GlyphMask>>,
+    bytes: usize,
+}
+
+/// Rasterised glyph masks shared by every render with the same [`Fonts`] (bounded to
+/// `CACHE_BYTES`).
+#[derive(Default)]
+pub(crate) struct GlyphCache {
+    inner: RwLock<CacheInner>,
+}
+
+impl GlyphCache {
+    pub(crate) fn len(&self) -> usize {
+        self.read().masks.len()
+    }
+
+    fn read(&self) -> std::sync::RwLockReadGuard<'_, CacheInner> {
+        self.inner.read().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn insert(&self, fresh: HashMap<GlyphKey, Arc<GlyphMask>>) {
+        let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
+        let added: usize = fresh.values().map(|m| m.bytes()).sum();
+        if inner.bytes + added > CACHE_BYTES {
+            inner.masks.clear();
+            inner.bytes = 0;
+        }
+        for (key, mask) in fresh {
+            let bytes = mask.bytes();
+            if inner.masks.insert(key, mask).is_none() {
+                inner.bytes += bytes;
+            }
+        }
+    }
+}
+
+/// The value of `v` as the SVG writes it and usvg reads it back.
+fn svg_value(v: f32) -> f32 {
+    num(v).parse().unwrap_or(v)
+}
+
+/// User units → device pixels.
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    sx: f32,
+    sy: f32,
+    tx: f32,
+    ty: f32,
+    width: u32,
+    height: u32,
+}
+
+impl Frame {
+    fn new(scene: &Scene, options: &RenderOptions) -> Frame {
+        let k = options.width_px / BASE_WIDTH;
+        // The <svg> width/height attributes and the viewBox.
+        let size_w = svg_value(options.width_px);
+        let size_h = svg_value(scene.height * k);
+        let vb_w = svg_value(BASE_WIDTH);
+        let vb_h = svg_value(scene.height);
+        let width = (size_w * options.scale).round().max(1.0) as u32;
+        let height = (size_h * options.scale).round().max(1.0) as u32;
+        // preserveAspectRatio="xMidYMid meet", then the size → pixels scale of `resvg::render`.
+        let s = (size_w / vb_w).min(size_h / vb_h);
+        let (ox, oy) = (width as f32 / size_w, height as f32 / size_h);
+        Frame {
+            sx: ox * s,
+            sy: oy * s,
+            tx: ox * (size_w - vb_w * s) / 2.0,
+            ty: oy * (size_h - vb_h * s) / 2.0,
+            width,
+            height,
+        }
+    }
+
+    fn transform(&self) -> Transform {
+        Transform::from_row(self.sx, 0.0, 0.0, self.sy, self.tx, self.ty)
+    }
+}
+
+/// Collects a glyph outline (font units, y up) as a tiny-skia path.
+struct Outline(PathBuilder);
+
+impl ttf_parser::OutlineBuilder for Outline {
+    fn move_to(&mut self, x: f32, y: f32) {
+        self.0.move_to(x, y);
+    }
+    fn line_to(&mut self, x: f32, y: f32) {
+        self.0.line_to(x, y);
+    }
+    fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
+        self.0.quad_to(x1, y1, x, y);
+    }
+    fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
+        self.0.cubic_to(x1, y1, x2, y2, x, y);
+    }
+    fn close(&mut self) {
+        self.0.close();
+    }
+}
+
+fn outline(face: &ttf_parser::Face<'_>, glyph: ttf_parser::GlyphId) -> Option<Path> {
+    let mut builder = Outline(PathBuilder::new());
+    face.outline_glyph(glyph, &mut builder)?;
+    builder.0.finish()
+}
+
+/// Rasterises the glyph `key` describes.
+fn rasterise_glyph(m: &Metrics, key: &GlyphKey) -> GlyphMask {
+    let empty = GlyphMask {
+        left: 0,
+        top: 0,
+        width: 0,
+        height: 0,
+        coverage: Vec::new(),
     };
+    let face = m.face(key.face);
+    let Some(path) = outline(face, ttf_parser::GlyphId(key.glyph)) else {
+        return empty;
+    };
+    let upem = f32::from(face.units_per_em());
+    let kx = key.size_x as f32 / SIZE_STEPS / upem;
+    let ky = key.size_y as f32 / SIZE_STEPS / upem;
+    let (ox, oy) = (f32::from(key.dx) / SUBPIXEL, f32::from(key.dy) / SUBPIXEL);
+    let b = path.bounds();
+    // One pixel of margin around the exact bounds for anti-aliasing.
+    let left = (ox + b.left() * kx).floor() as i32 - 1;
+    let right = (ox + b.right() * kx).ceil() as i32 + 1;
+    let top = (oy - b.bottom() * ky).floor() as i32 - 1;
+    let bottom = (oy - b.top() * ky).ceil() as i32 + 1;
+    let (w, h) = ((right - left).max(1) as u32, (bottom - top).max(1) as u32);
+    let Some(mut mask) = Mask::new(w, h) else {
+        return empty;
+    };
+    let ts = Transform::from_row(kx, 0.0, 0.0, -ky, ox - left as f32, oy - top as f32);
+    mask.fill_path(&path, FillRule::Winding, true, ts);
+    GlyphMask {
+        left,
+        top,
+        width: w as usize,
+        height: h as usize,
+        coverage: mask.data().to_vec(),
+    }
+}
+
+/// `a × b / 255`, rounded.
+#[inline]
+fn mul255(a: u8, b: u8) -> u8 {
+    let t = u32::from(a) * u32::from(b) + 128;
+    ((t + (t >> 8)) >> 8) as u8
+}
+
+/// Darkens `grey` (white = 255) by `mask` with its origin pixel at (`x`, `y`).
+fn composite(grey: &mut [u8], width: usize, height: usize, mask: &GlyphMask, x: i32, y: i32) {
+    let (x0, y0) = (x + mask.left, y + mask.top);
+    let col_start = (-x0).max(0) as usize;
+    let row_start = (-y0).max(0) as usize;
+    let col_end = mask
+        .width
+        .min((width as i64 - i64::from(x0)).max(0) as usize);
+    let row_end = mask
+        .height
+        .min((height as i64 - i64::from(y0)).max(0) as usize);
+    if col_start >= col_end {
+        return;
+    }
+    for row in row_start..row_end {
+        let src = &mask.coverage[row * mask.width + col_start..row * mask.width + col_end];
+        let start =
+            (y0 as i64 + row as i64) as usize * width + (x0 as i64 + col_start as i64) as usize;
+        let dst = &mut grey[start..start + src.len()];
+        for (d, &c) in dst.iter_mut().zip(src) {
+            if c != 0 {
+                *d = mul255(*d, 255 - c);
+            }
+        }
+    }
+}
+
+/// One glyph to draw: its mask key and device pixel origin (whole pixels).
+struct Placement {
+    key: GlyphKey,
+    x: i32,
+    y: i32,
+}
+
+fn placements(scene: &Scene, m: &Metrics, frame: &Frame) -> Vec<Placement> {
+    let mut out = Vec::with_capacity(2048);
+    for item in &scene.items {
+        let Item::Text(t) = item else { continue };
+        let size = svg_value(t.size);
+        let (x, y) = (svg_value(t.x), svg_value(t.y));
+        let mut pen = match t.anchor {
+            Anchor::Start => x,
+            Anchor::End => {
+                x - t
+                    .spans
+                    .iter()
+                    .map(|s| m.width(s.face, size, &s.text))
+                    .sum::<f32>()
+            }
+        };
+        let size_x = (size * frame.sx * SIZE_STEPS).round() as u32;
+        let size_y = (size * frame.sy * SIZE_STEPS).round() as u32;
+        let py = (y * frame.sy + frame.ty) * SUBPIXEL;
+        let py = py.round() as i32;
+        for span in &t.spans {
+            let f = m.face(span.face);
+            let scale = size / f32::from(f.units_per_em());
+            let mut units: u32 = 0;
+            for c in span.text.chars() {
+                let g = f.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
+                let gx = pen + units as f32 * scale;
+                units += u32::from(f.glyph_hor_advance(g).unwrap_or(0));
+                if c == ' ' {
+                    continue;
+                }
+                let px = ((gx * frame.sx + frame.tx) * SUBPIXEL).round() as i32;
+                out.push(Placement {
+                    key: GlyphKey {
+                        face: span.face,
+                        glyph: g.0,
+                        size_x,
+                        size_y,
+                        dx: px.rem_euclid(SUBPIXEL as i32) as u8,
+                        dy: py.rem_euclid(SUBPIXEL as i32) as u8,
+                    },
+                    x: px.div_euclid(SUBPIXEL as i32),
+                    y: py.div_euclid(SUBPIXEL as i32),
+                });
+            }
+            pen += units as f32 * scale;
+        }
+    }
+    out
+}
+
+/// The rules, as the SVG's single `<path>`: coverage per pixel.
+fn rules(scene: &Scene, frame: &Frame) -> Option<Mask> {
+    let mut pb = PathBuilder::new();
+    for item in &scene.items {
+        if let Item::Rect { x, y, w, h } = item {
+            let (x, y, w, h) = (svg_value(*x), svg_value(*y), svg_value(*w), svg_value(*h));
+            if let Some(r) = Rect::from_ltrb(x, y, x + w, y + h) {
+                pb.push_rect(r);
+            }
+        }
+    }
+    let path = pb.finish()?;
+    let mut mask = Mask::new(frame.width, frame.height)?;
+    mask.fill_path(&path, FillRule::Winding, true, frame.transform());
+    Some(mask)
+}
+
+pub(crate) fn render(
+    scene: &Scene,
+    m: &Metrics,
+    fonts: &Fonts,
+    options: &RenderOptions,
+) -> Result<Vec<u8>, RenderError> {
+    let frame = Frame::new(scene, options);
+    let (width, height) = (frame.width as usize, frame.height as usize);
+    let len = width
+        .checked_mul(height)
+        .ok_or_else(|| RenderError::Png(format!("cannot allocate {width}x{height} pixels")))?;
+    let mut grey = match rules(scene, &frame) {
+        Some(mask) => mask.data().iter().map(|c| 255 - c).collect::<Vec<u8>>(),
+        None => vec![255u8; len],
+    };
+
+    let placed = placements(scene, m, &frame);
+    let cache = &fonts.glyphs;
+    let mut fresh: HashMap<GlyphKey, Arc<GlyphMask>> = HashMap::new();
+    {
+        let inner = cache.read();
+        for p in &placed {
+            let mask = match inner.masks.get(&p.key).or_else(|| fresh.get(&p.key)) {
+                Some(mask) => Arc::clone(mask),
+                None => {
+                    let mask = Arc::new(rasterise_glyph(m, &p.key));
+                    fresh.insert(p.key, Arc::clone(&mask));
+                    mask
+                }
+            };
+            composite(&mut grey, width, height, &mask, p.x, p.y);
+        }
+    }
+    if !fresh.is_empty() {
+        cache.insert(fresh);
+    }
+
+    if options.watermark {
+        let mut pixmap = Pixmap::new(frame.width, frame.height)
+            .ok_or_else(|| RenderError::Png(format!("cannot allocate {width}x{height} pixels")))?;
+        for (px, g) in pixmap.data_mut().chunks_exact_mut(4).zip(&grey) {
+            px.copy_from_slice(&[*g, *g, *g, 255]);
+        }
+        draw_watermark(&mut pixmap, scene, m, &frame);
+        encode_rgb(pixmap.data(), frame.width, frame.height)
+    } else {
+        encode(png::ColorType::Grayscale, &grey, frame.width, frame.height)
+    }
+}
+
+/// The diagonal "SAMPLE" of `svg.rs`: Black face, centred, rotated about the label's centre,
+/// `#d00` at 22 % opacity.
+fn draw_watermark(pixmap: &mut Pixmap, scene: &Scene, m: &Metrics, frame: &Frame) {
+    let w = watermark(m, scene.height);
+    let (cx, cy) = (svg_value(w.cx), svg_value(w.cy));
+    let size = svg_value(w.size);
+    let baseline = svg_value(w.cy + w.drop);
+    let face = m.face(Face::Black);
+    let scale = size / f32::from(face.units_per_em());
+    let mut pen = cx - m.width(Face::Black, size, w.text) / 2.0;
+    let mut pb = PathBuilder::new();
+    for c in w.text.chars() {
+        let g = face.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
+        if let Some(path) = outline(face, g)
+            .and_then(|p| p.transform(Transform::from_row(scale, 0.0, 0.0, -scale, pen, baseline)))
+        {
+            pb.push_path(&path);
+        }
+        pen += f32::from(face.glyph_hor_advance(g).unwrap_or(0)) * scale;
+    }
+    let Some(path) = pb.finish() else { return };
+    let ts = frame
+        .transform()
+        .pre_concat(Transform::from_rotate_at(svg_value(w.angle), cx, cy));
+    let mut paint = Paint::default();
+    paint.set_color_rgba8(0xdd, 0x00, 0x00, (0.22f32 * 255.0).round() as u8);
+    paint.anti_alias = true;
+    pixmap.fill_path(&path, &paint, FillRule::Winding, ts, None);
+}
+
+/// Encodes an opaque RGBA buffer (premultiplied = straight) as RGB.
+fn encode_rgb(rgba: &[u8], width: u32, height: u32) -> Result<Vec<u8>, RenderError> {
+    let rgb: Vec<u8> = rgba
+        .chunks_exact(4)
+        .flat_map(|p| [p[0], p[1], p[2]])
+        .collect();
+    encode(png::ColorType::Rgb, &rgb, width, height)
+}
+
+/// 8-bit PNG of `data` (greyscale or RGB), no alpha channel.
+fn encode(
+    color: png::ColorType,
+    data: &[u8],
+    width: u32,
+    height: u32,
+) -> Result<Vec<u8>, RenderError> {
     let mut out = Vec::with_capacity(data.len() / 8);
     let mut encoder = png::Encoder::new(&mut out, width, height);
     encoder.set_color(color);
@@ -54,7 +419,133 @@ fn encode(rgba: &[u8], width: u32, height: u32) -> Result<Vec<u8>, RenderError> 
     encoder.set_adaptive_filter(png::AdaptiveFilterType::Adaptive);
     let png_err = |e: png::EncodingError| RenderError::Png(e.to_string());
     let mut writer = encoder.write_header().map_err(png_err)?;
-    writer.write_image_data(&data).map_err(png_err)?;
+    writer.write_image_data(data).map_err(png_err)?;
     writer.finish().map_err(png_err)?;
     Ok(out)
+}
+
+#[cfg(test)]
+#[path = "../../tests/common/mod.rs"]
+mod sample_labels;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use resvg::usvg;
+
+    /// Grey levels of a greyscale or RGB PNG (red channel).
+    fn grey_pixels(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+        let mut reader = png::Decoder::new(bytes).read_info().expect("png");
+        let mut buf = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut buf).expect("frame");
+        buf.truncate(info.buffer_size());
+        let step = if info.color_type == png::ColorType::Grayscale {
+            1
+        } else {
+            3
+        };
+        (
+            info.width,
+            info.height,
+            buf.iter().step_by(step).copied().collect(),
+        )
+    }
+
+    /// The SVG rasterised by resvg, kerning off as the layout measured it (usvg ignores the
+    /// `font-kerning` attribute and only reads it from `style`).
+    fn resvg_png(svg: &str, fonts: &Fonts, scale: f32) -> Vec<u8> {
+        let svg = svg.replacen(
+            "<g font-family",
+            "<g style=\"font-kerning:none\" font-family",
+            1,
+        );
+        let options = usvg::Options {
+            font_family: super::super::fonts::FAMILY.to_string(),
+            fontdb: fonts.db.clone(),
+            ..usvg::Options::default()
+        };
+        let tree = usvg::Tree::from_str(&svg, &options).expect("svg");
+        let size = tree.size();
+        let width = (size.width() * scale).round() as u32;
+        let height = (size.height() * scale).round() as u32;
+        let mut pixmap = Pixmap::new(width, height).expect("pixmap");
+        pixmap.fill(resvg::tiny_skia::Color::WHITE);
+        let ts = Transform::from_scale(width as f32 / size.width(), height as f32 / size.height());
+        resvg::render(&tree, ts, &mut pixmap.as_mut());
+        encode_rgb(pixmap.data(), width, height).expect("encode")
+    }
+
+    /// The direct rasteriser draws what resvg draws from the SVG: same size, and at most
+    /// 1 % of pixels differ by more than 16 levels (glyph origins are quantised to 1/16 px,
+    /// rule edges are anti-aliased by a mask instead of the paint pipeline).
+    #[test]
+    fn matches_resvg_on_the_svg() {
+        let fonts = Fonts::bundled().expect("fonts");
+        for (name, label) in [
+            ("us-standard", sample_labels::us_label()),
+            ("us-less-than", sample_labels::us_less_than_label()),
+            ("eu-1169", sample_labels::eu_label()),
+        ] {
+            for (width_px, scale) in [(290.0, 1.0), (290.0, 2.0), (413.0, 1.5)] {
+                let o = RenderOptions {
+                    width_px,
+                    scale,
+                    watermark: false,
+                };
+                let ours = grey_pixels(&super::super::png(&label, &fonts, &o).expect("png"));
+                let svg = super::super::svg(&label, &o).expect("svg");
+                let theirs = grey_pixels(&resvg_png(&svg, &fonts, scale));
+                assert_eq!(
+                    (ours.0, ours.1),
+                    (theirs.0, theirs.1),
+                    "{name} {width_px} {scale}"
+                );
+                let differing = ours
+                    .2
+                    .iter()
+                    .zip(&theirs.2)
+                    .filter(|(a, b)| a.abs_diff(**b) > 16)
+                    .count();
+                assert!(
+                    differing * 100 <= ours.2.len(),
+                    "{name} {width_px}px x{scale}: {differing} of {} pixels differ",
+                    ours.2.len()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn mul255_is_rounded_division() {
+        for a in 0..=255u32 {
+            for b in 0..=255u32 {
+                let want = ((a * b) as f32 / 255.0).round() as u32;
+                assert_eq!(u32::from(mul255(a as u8, b as u8)), want, "{a} × {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn glyph_masks_depend_only_on_their_key() {
+        let m = Metrics::get().expect("bundled fonts");
+        let g = m.face(Face::Bold).glyph_index('g').expect("g").0;
+        for (dx, dy) in [(0, 0), (1, 3), (3, 2)] {
+            let key = GlyphKey {
+                face: Face::Bold,
+                glyph: g,
+                size_x: 16 * 64,
+                size_y: 16 * 64,
+                dx,
+                dy,
+            };
+            let (a, b) = (rasterise_glyph(m, &key), rasterise_glyph(m, &key));
+            assert_eq!(a.coverage, b.coverage);
+            assert!(a.coverage.contains(&255), "solid inside");
+            // The margin stays empty: nothing was clipped.
+            assert!(a.coverage[..a.width].iter().all(|c| *c == 0));
+            assert!(a.coverage[a.coverage.len() - a.width..]
+                .iter()
+                .all(|c| *c == 0));
+        }
+    }
 }
