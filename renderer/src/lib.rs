@@ -4,12 +4,14 @@
 //! - [`cache`]: rendered files in Postgres under a content key (never stale).
 //! - [`limit`]: the per-account concurrent-render limit, held across processes.
 //! - [`http`]: `GET /v1/recipes/{id}/label.{svg|png|pdf}` and `POST /functions/v1/export-label`.
+//! - [`embed`]: the public live label embed (`/embed.js`, `/embed/{token}`, its event stream).
 //! - [`worker`]: the renderer role's event consumer and start-up sweep.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod cache;
 pub mod draw;
+pub mod embed;
 pub mod http;
 pub mod limit;
 pub mod worker;

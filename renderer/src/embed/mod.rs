@@ -1,0 +1,270 @@
+//! The live label embed (no API key; SERVICE_SPEC §4.3, API_DECISIONS §11).
+//!
+//! - `GET /embed.js`: the host-page script. For each `script[data-label]` it inserts an
+//!   iframe to `/embed/<token>` on the script's own origin, `data-width` pixels wide
+//!   (default 290), and sizes it to the height the page posts (messages are accepted only
+//!   from that origin and that iframe's window). `Cache-Control: public, max-age=300`,
+//!   strong `ETag` (304 on `If-None-Match`).
+//! - `GET /embed/<token>`: the current label as inline SVG in a minimal page with one
+//!   inline script (allowed by hash), framable by any site, requesting nothing but its
+//!   event stream. `Cache-Control: public, max-age=5` with a strong `ETag` over the bytes,
+//!   so a CDN in front never serves a stale label for long. Unknown, revoked or deleted:
+//!   404 page without label data.
+//! - `GET /embed/<token>/events`: server-sent events fed by the process-wide [`Hub`].
+//!   `label` events (`id` = label hash, data `{"hash","svg"}`) whenever the label changes;
+//!   on connect the current label is sent unless `Last-Event-ID` (or `?since=`, which the
+//!   page uses on its first connection) already names it. When the token stops working a
+//!   `revoked` event ends the stream; a reconnect then gets 404. Comments every 15 s keep
+//!   proxies from timing the stream out; `Cache-Control: no-store`.
+
+mod hub;
+mod page;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::{FromRef, Path, Query, State};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use futures::StreamExt as _;
+use nls_web::ApiError;
+use serde::Deserialize;
+use tokio_util::sync::CancellationToken;
+
+pub use hub::{Drawn, Hub, Snapshot, Subscription};
+
+/// Interval of the SSE keep-alive comments.
+pub const HEARTBEAT: Duration = Duration::from_secs(15);
+/// How long a browser waits before reconnecting a dropped event stream.
+const RECONNECT: Duration = Duration::from_secs(1);
+
+/// State of the embed routes.
+#[derive(Clone)]
+pub struct EmbedState {
+    /// The fan-out of label changes.
+    pub hub: Hub,
+    /// Ends every open event stream, so a graceful shutdown does not wait on them.
+    pub shutdown: CancellationToken,
+}
+
+/// The public embed routes (no authentication).
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    EmbedState: FromRef<S>,
+{
+    Router::new()
+        .route("/embed.js", get(script))
+        .route("/embed/{token}", get(label_page))
+        .route("/embed/{token}/events", get(events))
+}
+
+/// Tokens are `emb_` plus URL-safe base64; anything else is unknown without a lookup.
+fn plausible(token: &str) -> bool {
+    token.starts_with("emb_")
+        && token.len() <= 128
+        && token
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+}
+
+/// Whether `If-None-Match` lists `etag` (weak comparison) or is `*`.
+fn none_match(headers: &HeaderMap, etag: &str) -> bool {
+    let bare = etag.trim_start_matches("W/");
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .any(|candidate| candidate == "*" || candidate.trim_start_matches("W/") == bare)
+}
+
+fn set(headers: &mut HeaderMap, name: HeaderName, value: &str) {
+    if let Ok(value) = HeaderValue::from_str(value) {
+        headers.insert(name, value);
+    }
+}
+
+/// Headers of every HTML page and event stream of the embed.
+fn page_headers(headers: &mut HeaderMap, cache_control: &str) {
+    set(headers, header::CONTENT_SECURITY_POLICY, &page::CSP);
+    set(headers, header::REFERRER_POLICY, "no-referrer");
+    set(headers, header::X_CONTENT_TYPE_OPTIONS, "nosniff");
+    set(headers, header::CACHE_CONTROL, cache_control);
+}
+
+/// `GET /embed.js`.
+async fn script(headers: HeaderMap) -> Response {
+    let etag = page::EMBED_JS_ETAG.as_str();
+    let mut response = if none_match(&headers, etag) {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        page::EMBED_JS.into_response()
+    };
+    let out = response.headers_mut();
+    set(out, header::CONTENT_TYPE, "text/javascript; charset=utf-8");
+    set(out, header::CACHE_CONTROL, "public, max-age=300");
+    set(out, header::ETAG, etag);
+    set(out, header::X_CONTENT_TYPE_OPTIONS, "nosniff");
+    // Any site may load it, also with `crossorigin`.
+    set(out, header::ACCESS_CONTROL_ALLOW_ORIGIN, "*");
+    response
+}
+
+/// The 404 page for unknown, revoked and deleted tokens.
+fn not_found() -> Response {
+    let mut response = (StatusCode::NOT_FOUND, page::not_found_page()).into_response();
+    let headers = response.headers_mut();
+    set(headers, header::CONTENT_TYPE, "text/html; charset=utf-8");
+    page_headers(headers, "no-store");
+    response
+}
+
+/// `GET /embed/{token}`.
+#[tracing::instrument(skip_all)]
+async fn label_page(
+    State(state): State<EmbedState>,
+    Path(token): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    if !plausible(&token) {
+        return Ok(not_found());
+    }
+    let Some((_, snapshot)) = state.hub.by_token(&token).await? else {
+        return Ok(not_found());
+    };
+    let label = match &snapshot {
+        Snapshot::Live { label, .. } => label.as_ref(),
+        Snapshot::Gone => return Ok(not_found()),
+    };
+    let html = page::label_page(label);
+    let etag = page::etag(html.as_bytes());
+    let mut response = if none_match(&headers, &etag) {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        html.into_response()
+    };
+    let out = response.headers_mut();
+    set(out, header::CONTENT_TYPE, "text/html; charset=utf-8");
+    set(out, header::ETAG, &etag);
+    page_headers(out, "public, max-age=5");
+    Ok(response)
+}
+
+/// Query of the event stream.
+#[derive(Debug, Deserialize)]
+struct EventsParams {
+    /// The label hash the page already shows (its first connection has no `Last-Event-ID`).
+    since: Option<String>,
+}
+
+/// Where one event stream stands.
+struct Stream {
+    token: String,
+    subscription: Subscription,
+    pending: Option<Arc<Snapshot>>,
+    shown: Option<Arc<str>>,
+    shutdown: CancellationToken,
+    ended: bool,
+}
+
+impl Stream {
+    /// The next event to send, or `None` to end the stream.
+    async fn next_event(&mut self) -> Option<Event> {
+        if self.ended {
+            return None;
+        }
+        loop {
+            let snapshot = match self.pending.take() {
+                Some(snapshot) => snapshot,
+                None => tokio::select! {
+                    _ = self.shutdown.cancelled() => return None,
+                    next = self.subscription.next() => next?,
+                },
+            };
+            match &*snapshot {
+                Snapshot::Live {
+                    token,
+                    label: Some(drawn),
+                } if **token == *self.token => {
+                    if self.shown.as_deref() == Some(&*drawn.hash) {
+                        continue;
+                    }
+                    self.shown = Some(drawn.hash.clone());
+                    return Some(
+                        Event::default()
+                            .event("label")
+                            .id(&*drawn.hash)
+                            .data(&*drawn.event_data),
+                    );
+                }
+                Snapshot::Live { token, label: None } if **token == *self.token => {
+                    // No computable label right now: the page shows nothing until one exists.
+                    if self.shown.as_deref() == Some("none") {
+                        continue;
+                    }
+                    self.shown = Some("none".into());
+                    return Some(Event::default().event("label").id("none").data("{}"));
+                }
+                _ => {
+                    self.ended = true;
+                    return Some(Event::default().event("revoked").data("{}"));
+                }
+            }
+        }
+    }
+}
+
+/// `GET /embed/{token}/events`.
+#[tracing::instrument(skip_all)]
+async fn events(
+    State(state): State<EmbedState>,
+    Path(token): Path<String>,
+    Query(params): Query<EventsParams>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    if !plausible(&token) {
+        return Ok(not_found());
+    }
+    let Some(recipe_id) = state.hub.recipe_of(&token).await? else {
+        return Ok(not_found());
+    };
+    // Subscribe first, then read: a change after the read arrives through the subscription.
+    let subscription = state.hub.subscribe(&recipe_id);
+    let Some((_, current)) = state.hub.by_token(&token).await? else {
+        return Ok(not_found());
+    };
+    let shown = headers
+        .get("last-event-id")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned)
+        .or(params.since)
+        .map(|s| Arc::<str>::from(s.as_str()));
+    let stream = Stream {
+        token,
+        subscription,
+        pending: Some(Arc::new(current)),
+        shown,
+        shutdown: state.shutdown.clone(),
+        ended: false,
+    };
+    let hello = Event::default().retry(RECONNECT).comment("live");
+    let events = futures::stream::once(async move { Ok::<_, std::convert::Infallible>(hello) })
+        .chain(futures::stream::unfold(stream, |mut stream| async move {
+            let event = stream.next_event().await?;
+            Some((Ok(event), stream))
+        }));
+    let mut response = Sse::new(events)
+        .keep_alive(KeepAlive::new().interval(HEARTBEAT).text("heartbeat"))
+        .into_response();
+    let out = response.headers_mut();
+    set(out, header::CACHE_CONTROL, "no-store");
+    set(out, header::X_CONTENT_TYPE_OPTIONS, "nosniff");
+    // Tells nginx-style proxies not to buffer the stream.
+    set(out, HeaderName::from_static("x-accel-buffering"), "no");
+    Ok(response)
+}

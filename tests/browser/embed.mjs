@@ -1,0 +1,205 @@
+// Drives headless Chromium through the live embed. Started by tests/api/embed.rs, which
+// runs the service and a host page on another origin, and passes (env):
+//   SERVICE_URL, HOST_URL, API_KEY, RECIPE_A, TOKEN_A, RECIPE_B, TOKEN_B, INGREDIENT_B
+// Recipe A: 100 g of ingredient A, 1 serving (400 kcal). Recipe B: 100 g of INGREDIENT_B,
+// 1 serving (400 kcal). The host page embeds A (290 px), B (350 px) and a bad token.
+// Exits 0 when every check passes; prints one JSON line of timings.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const env = (name) => {
+  const value = process.env[name];
+  if (!value) throw new Error(`missing env ${name}`);
+  return value;
+};
+const SERVICE = env('SERVICE_URL');
+const HOST = env('HOST_URL');
+const KEY = env('API_KEY');
+const [RECIPE_A, TOKEN_A, RECIPE_B, TOKEN_B, INGREDIENT_B] =
+  ['RECIPE_A', 'TOKEN_A', 'RECIPE_B', 'TOKEN_B', 'INGREDIENT_B'].map(env);
+const LIVE_MS = Number(process.env.LIVE_MS || 1000);
+
+function check(condition, message) {
+  if (!condition) throw new Error(`check failed: ${message}`);
+}
+
+async function api(method, path, body) {
+  const response = await fetch(SERVICE + path, {
+    method,
+    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  check(response.ok, `${method} ${path} -> ${response.status} ${await response.clone().text()}`);
+  return response.json();
+}
+
+const frameFor = (page, token) => page.frames().find((f) => f.url().includes(`/embed/${token}`));
+
+// The label's text as the page shows it (SVG text content), or '' when empty.
+const labelText = (frame) =>
+  frame.evaluate(() => {
+    const svg = document.querySelector('#label svg');
+    return svg ? svg.textContent : '';
+  });
+
+// [iframe element height in the host, content height inside the frame]
+async function heights(page, frame, token) {
+  const outer = await page.evaluate(
+    (t) => {
+      const el = [...document.querySelectorAll('iframe')].find((f) => f.src.includes(t));
+      return el ? el.getBoundingClientRect().height : -1;
+    },
+    token,
+  );
+  const inner = await frame.evaluate(() => document.documentElement.scrollHeight);
+  const box = await frame.evaluate(() =>
+    Math.ceil(document.getElementById('label').getBoundingClientRect().height),
+  );
+  return { outer, inner, box };
+}
+
+// Polls `source` in the frame every 10 ms until it is true; returns the elapsed ms. (Not
+// waitForFunction: its polling evaluates strings, which the page's CSP rightly forbids.)
+async function waitForLabel(frame, source, arg, within) {
+  const start = Date.now();
+  for (;;) {
+    if (await frame.evaluate(source, arg)) return Date.now() - start;
+    if (Date.now() - start > within) throw new Error(`not within ${within} ms: ${source}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const userDataDir = mkdtempSync(join(tmpdir(), 'nls-chromium-'));
+const context = await chromium.launchPersistentContext(userDataDir, {
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+const timings = {};
+let failed = null;
+try {
+  const page = context.pages()[0] || (await context.newPage());
+  const pageErrors = [];
+  page.on('pageerror', (err) => pageErrors.push(String(err)));
+  await page.goto(HOST, { waitUntil: 'load' });
+
+  // Two labels show, each iframe as tall as its content; the bad token's iframe stays 0.
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('iframe')].filter((f) => f.offsetHeight > 0).length === 2,
+    null,
+    { timeout: 10000, polling: 50 },
+  );
+  const frames = await page.evaluate(() =>
+    [...document.querySelectorAll('iframe')].map((f) => ({
+      src: f.src,
+      title: f.title,
+      width: f.getBoundingClientRect().width,
+      height: f.getBoundingClientRect().height,
+    })),
+  );
+  check(frames.length === 3, `three iframes: ${JSON.stringify(frames)}`);
+  check(frames.every((f) => f.title === 'Nutrition Facts'), 'iframe titles');
+  check(frames.every((f) => f.src.startsWith(SERVICE + '/embed/')), 'iframes on the service origin');
+  check(frames[0].width === 290 && frames[1].width === 350, `widths ${JSON.stringify(frames)}`);
+  check(frames[2].height === 0, `bad token collapses: ${JSON.stringify(frames[2])}`);
+  check((await page.evaluate(() => window.hostOk)) === true, 'host page script after the embeds ran');
+  check(
+    (await page.evaluate(() => document.getElementById('after').textContent)) === 'host content',
+    'host content intact',
+  );
+
+  const frameA = frameFor(page, TOKEN_A);
+  const frameB = frameFor(page, TOKEN_B);
+  check(frameA && frameB, 'frames found');
+  const textA = await labelText(frameA);
+  check(/Calories\s*400/.test(textA), `label A shows 400 kcal: ${textA.slice(0, 200)}`);
+  check(/Calories\s*400/.test(await labelText(frameB)), 'label B shows 400 kcal');
+  for (const [frame, token] of [[frameA, TOKEN_A], [frameB, TOKEN_B]]) {
+    const h = await heights(page, frame, token);
+    check(h.box > 100 && Math.abs(h.outer - h.box) <= 1 && Math.abs(h.outer - h.inner) <= 1,
+      `iframe height equals content: ${JSON.stringify(h)}`);
+  }
+  const hA = await heights(page, frameA, TOKEN_A);
+  const hB = await heights(page, frameB, TOKEN_B);
+  check(hB.outer > hA.outer, `the wider label is taller: ${hA.outer} vs ${hB.outer}`);
+
+  // A recipe PUT changes the open page without a reload.
+  await frameA.evaluate(() => { window.__noReload = true; });
+  await api('PUT', `/v1/recipes/${RECIPE_A}`, { servings: 2 });
+  timings.recipe_put_ms = await waitForLabel(
+    frameA,
+    () => /Calories\s*200/.test(document.querySelector('#label svg')?.textContent || ''),
+    null,
+    LIVE_MS,
+  );
+  check((await frameA.evaluate(() => window.__noReload)) === true, 'no reload');
+  await page.waitForTimeout(100);
+  const hA2 = await heights(page, frameA, TOKEN_A);
+  check(Math.abs(hA2.outer - hA2.box) <= 1, `height follows the swap: ${JSON.stringify(hA2)}`);
+
+  // An ingredient PUT changes the label of the recipe that uses it.
+  await frameB.evaluate(() => { window.__noReload = true; });
+  const ingredient = await api('GET', `/v1/ingredients/${INGREDIENT_B}`);
+  const nutrients = { ...ingredient.nutrients_per_100g, calories: 500 };
+  await api('PUT', `/v1/ingredients/${INGREDIENT_B}`, { nutrients_per_100g: nutrients });
+  timings.ingredient_put_ms = await waitForLabel(
+    frameB,
+    () => /Calories\s*500/.test(document.querySelector('#label svg')?.textContent || ''),
+    null,
+    LIVE_MS,
+  );
+  check((await frameB.evaluate(() => window.__noReload)) === true, 'no reload (B)');
+
+  // Disabling the embed empties the open page; the old token is 404.
+  await api('PUT', `/v1/recipes/${RECIPE_A}`, { embed_enabled: false });
+  timings.revoke_ms = await waitForLabel(
+    frameA,
+    () => !document.querySelector('#label svg'),
+    null,
+    LIVE_MS,
+  );
+  await page.waitForFunction(
+    (t) => [...document.querySelectorAll('iframe')].find((f) => f.src.includes(t)).offsetHeight === 0,
+    TOKEN_A,
+    { timeout: 1000, polling: 20 },
+  );
+  const old = await fetch(`${SERVICE}/embed/${TOKEN_A}`);
+  check(old.status === 404, `old token 404, got ${old.status}`);
+  // B is unaffected.
+  check(/Calories\s*500/.test(await labelText(frameB)), 'label B still shown');
+  check(pageErrors.length === 0, `no errors in the host page: ${pageErrors.join('; ')}`);
+
+  // A page with only a bad token and an embed from a service that is down stays intact.
+  const broken = await context.newPage();
+  const brokenErrors = [];
+  broken.on('pageerror', (err) => brokenErrors.push(String(err)));
+  await broken.goto(HOST + '/broken', { waitUntil: 'load' });
+  await broken.waitForTimeout(500);
+  check((await broken.evaluate(() => window.hostOk)) === true, 'broken page: host script ran');
+  const brokenFrames = await broken.evaluate(() =>
+    [...document.querySelectorAll('iframe')].map((f) => f.getBoundingClientRect().height),
+  );
+  check(brokenFrames.every((h) => h === 0), `broken embeds collapse: ${brokenFrames}`);
+  check(brokenErrors.length === 0, `no errors in the broken page: ${brokenErrors.join('; ')}`);
+} catch (err) {
+  failed = err;
+} finally {
+  await context.close().catch(() => {});
+  rmSync(userDataDir, { recursive: true, force: true });
+}
+console.log(JSON.stringify({ ok: !failed, timings }));
+if (failed) {
+  console.error(failed.stack || String(failed));
+  process.exit(1);
+}
