@@ -37,3 +37,41 @@ pgbench -n -c 16 -j 2 -T "$SECONDS_PER_RUN" -f bench/insert.sql "$DATABASE_URL" 
 echo "== POST /v1/analyze under wrk, 2 threads, 16 connections, ${SECONDS_PER_RUN}s"
 NLS_KEY="$KEY" wrk -t2 -c16 -d"${SECONDS_PER_RUN}s" --latency -s bench/analyze.lua http://127.0.0.1:18080/v1/analyze \
   | grep -E "Requests/sec|50%|99%|Non-2xx"
+
+echo "== cache-hit GET label.png under wrk vs nginx serving the same file from disk"
+command -v nginx >/dev/null || apt-get install -y -qq nginx-light >/dev/null
+RID=$(curl -sf -X POST http://127.0.0.1:18080/v1/recipes -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \
+  -d '{"name":"Bench","servings":4,"ingredients":[{"name":"all-purpose flour","grams":250},{"name":"milk","grams":300},{"name":"egg","grams":100},{"name":"butter","grams":30}]}' \
+  | sed -E 's/.*"id":"(rcp_[0-9a-f]+)".*/\1/')
+WWW=$(mktemp -d)
+curl -sf "http://127.0.0.1:18080/v1/recipes/$RID/label.png" -H "Authorization: Bearer $KEY" -o "$WWW/label.png"
+curl -sf "http://127.0.0.1:18080/v1/recipes/$RID/label.svg" -H "Authorization: Bearer $KEY" -o "$WWW/label.svg"
+cat >"$WWW/nginx.conf" <<CONF
+daemon off; worker_processes 2; pid $WWW/nginx.pid; error_log $WWW/error.log;
+events { worker_connections 1024; }
+http { access_log off; sendfile on; server { listen 127.0.0.1:18081; root $WWW; } }
+CONF
+nginx -c "$WWW/nginx.conf" &
+NGINX=$!
+trap 'kill $SERVER $NGINX 2>/dev/null || true' EXIT
+sleep 0.5
+echo "-- nls (API key auth + cache lookup in Postgres)"
+wrk -t2 -c16 -d"${SECONDS_PER_RUN}s" --latency -H "Authorization: Bearer $KEY" \
+  "http://127.0.0.1:18080/v1/recipes/$RID/label.png" | grep -E "Requests/sec|50%|99%|Non-2xx"
+echo "-- nginx (static file)"
+wrk -t2 -c16 -d"${SECONDS_PER_RUN}s" --latency "http://127.0.0.1:18081/label.png" | grep -E "Requests/sec|50%|99%"
+
+echo "== headless Chromium screenshot of the same label as an HTML page (10 runs)"
+if command -v chromium >/dev/null; then
+  printf '<!doctype html><html><body style="margin:0">%s</body></html>' "$(cat "$WWW/label.svg")" >"$WWW/label.html"
+  start=$(date +%s%N)
+  for i in $(seq 10); do
+    chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking \
+      --disable-component-update --disable-sync --user-data-dir="$WWW/chrome-$i" --hide-scrollbars \
+      --window-size=290,700 --screenshot="$WWW/shot-$i.png" "file://$WWW/label.html" >/dev/null 2>&1
+  done
+  end=$(date +%s%N)
+  echo "chromium: $(( (end - start) / 10000000 )) ms per screenshot (process start included)"
+else
+  echo "chromium not installed (apt-get install chromium); skipped"
+fi

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: `cargo test --workspace "$@"` against a ready Postgres and
-# NATS (found or started by scripts/services.sh). Exit code is cargo's.
+# NATS (found or started by scripts/services.sh), then (without arguments) the schemathesis
+# contract test of scripts/contract.sh. Exit code is the first failure's.
 #
 # The tests create one database per test on the server in DATABASE_URL, connecting to the
 # database named there, so by default it points at the server's `postgres` database.
@@ -27,6 +28,20 @@ NLS_DB_NAME=postgres nls_ensure_services || die "could not get Postgres and NATS
 NLS_NATS_SERVER_BIN="$(bash "$ROOT/scripts/services.sh" nats-bin)" || die "nats-server is needed by the tests"
 export NLS_NATS_SERVER_BIN
 
+# The embed's browser test (tests/api/embed.rs) drives Debian's Chromium through Node
+# (tests/browser); never a downloaded browser. apt_install runs apt-get update once.
+browser_packages=()
+command -v chromium >/dev/null || [[ -x /usr/bin/chromium ]] || browser_packages+=(chromium)
+command -v node >/dev/null || browser_packages+=(nodejs)
+command -v npm >/dev/null || browser_packages+=(npm)
+if ((${#browser_packages[@]})); then
+    apt_install "${browser_packages[@]}"
+fi
+if [[ ! -d "$ROOT/tests/browser/node_modules/playwright-core" ]]; then
+    log "npm ci in tests/browser"
+    (cd "$ROOT/tests/browser" && npm ci --no-audit --no-fund >&2) || die "npm ci in tests/browser failed"
+fi
+
 # CI logs are plain text; locally keep cargo's own choice.
 if [[ -n "${CI:-}" && "${CI:-}" != false ]]; then
     export CARGO_TERM_COLOR=never
@@ -39,6 +54,16 @@ set +e
 cargo test --workspace "$@"
 rc=$?
 set -e
+
+# Contract test against a live server (schemathesis, bounded; see scripts/contract.sh).
+# NLS_SKIP_CONTRACT=1 skips it (e.g. when filtering to a few tests).
+if ((rc == 0)) && [[ -z "${NLS_SKIP_CONTRACT:-}" && $# -eq 0 ]]; then
+    log "contract test: scripts/contract.sh"
+    set +e
+    bash "$ROOT/scripts/contract.sh"
+    rc=$?
+    set -e
+fi
 elapsed=$((SECONDS - start))
 
 if ((rc == 0)); then

@@ -67,6 +67,12 @@ pub enum Command {
         public_url: Option<String>,
         #[arg(long, env = "NLS_DB_POOL_SIZE", default_value_t = 32)]
         db_pool_size: u32,
+        /// Requests per minute per API key, overriding every plan's limit.
+        #[arg(long, env = "NLS_RATE_LIMIT_PER_MINUTE", value_parser = clap::value_parser!(u32).range(1..))]
+        rate_limit_per_minute: Option<u32>,
+        /// Switch the request-rate limiter off (for benchmarks only).
+        #[arg(long, env = "NLS_RATE_LIMIT_DISABLED")]
+        no_rate_limit: bool,
     },
     /// Create the database if missing and apply migrations.
     Migrate,
@@ -156,12 +162,16 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             listen,
             public_url,
             db_pool_size,
+            rate_limit_per_minute,
+            no_rate_limit,
         } => {
             let config = ServeConfig {
                 role,
                 listen,
                 public_url,
                 db_pool_size,
+                rate_limit_per_minute,
+                rate_limit_enabled: !no_rate_limit,
                 catch_up_interval: Duration::from_secs(2),
                 ..ServeConfig::new(url, nats)
             };

@@ -57,6 +57,11 @@ pub struct ServeConfig {
     pub catch_up_interval: Duration,
     /// Run migrations at start.
     pub migrate: bool,
+    /// Requests per minute per API key for every plan (`NLS_RATE_LIMIT_PER_MINUTE`);
+    /// `None` uses each plan's `rate_limit_per_minute`.
+    pub rate_limit_per_minute: Option<u32>,
+    /// `false` switches the request-rate limiter off (benchmarks; `NLS_RATE_LIMIT_DISABLED`).
+    pub rate_limit_enabled: bool,
 }
 
 impl ServeConfig {
@@ -75,6 +80,8 @@ impl ServeConfig {
             relay_name: "nats".into(),
             catch_up_interval: Duration::from_secs(2),
             migrate: true,
+            rate_limit_per_minute: None,
+            rate_limit_enabled: true,
         }
     }
 }

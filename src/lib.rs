@@ -7,5 +7,6 @@ pub mod cli;
 pub mod config;
 pub mod db;
 pub mod health;
+pub mod openapi;
 pub mod serve;
 pub mod telemetry;

@@ -78,6 +78,7 @@ struct AppState {
     query: QueryState,
     renderer: RenderState,
     readiness: Readiness,
+    embed: nls_renderer::embed::EmbedState,
 }
 
 impl FromRef<AppState> for CommandState {
@@ -93,6 +94,11 @@ impl FromRef<AppState> for QueryState {
 impl FromRef<AppState> for RenderState {
     fn from_ref(s: &AppState) -> Self {
         s.renderer.clone()
+    }
+}
+impl FromRef<AppState> for nls_renderer::embed::EmbedState {
+    fn from_ref(s: &AppState) -> Self {
+        s.embed.clone()
     }
 }
 impl FromRef<AppState> for PgPool {
@@ -170,7 +176,25 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         ));
     }
 
+    // The live embed's fan-out: one NATS subscription per process, only where it is served.
+    let embed_hub = if config.role.renders() {
+        let (hub, task) = nls_renderer::embed::Hub::start(
+            pool.clone(),
+            nats.client.clone(),
+            &config.nats.subject_prefix,
+            config.role.projects().then(|| applied.subscribe()),
+            shutdown.clone(),
+        );
+        tasks.push(task);
+        hub
+    } else {
+        nls_renderer::embed::Hub::new(pool.clone())
+    };
     let state = AppState {
+        embed: nls_renderer::embed::EmbedState {
+            hub: embed_hub,
+            shutdown: shutdown.clone(),
+        },
         command: CommandState {
             pool: pool.clone(),
             site_url: site_url.clone(),
@@ -192,7 +216,8 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
     };
     let mut api: Router<AppState> = Router::new()
         .route("/healthz", get(health::healthz))
-        .route("/readyz", get(health::readyz::<AppState>));
+        .route("/readyz", get(health::readyz::<AppState>))
+        .merge(crate::openapi::router::<AppState>());
     if config.role.serves_commands() {
         api = api.merge(nls_command::router::<AppState>());
     }
@@ -202,6 +227,7 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
     if config.role.renders() {
         api = api
             .merge(nls_renderer::router::<AppState>())
+            .merge(nls_renderer::embed::router::<AppState>())
             .merge(nls_web::session::router::<AppState>());
     }
     let request_id = HeaderName::from_static("x-request-id");
@@ -209,6 +235,16 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         .fallback(health::not_found)
         .method_not_allowed_fallback(health::method_not_allowed)
         .with_state(state)
+        // Outside the routes, so unknown `/v1/` paths and every rejection carry the headers.
+        .layer(axum::middleware::from_fn_with_state(
+            nls_web::rate_limit::RateLimiter {
+                pool: pool.clone(),
+                override_per_minute: config.rate_limit_per_minute,
+                enabled: config.rate_limit_enabled,
+            },
+            nls_web::rate_limit::middleware,
+        ))
+        .layer(axum::middleware::from_fn(embed_cors))
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(
             TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
@@ -248,6 +284,23 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         applied,
         pool,
     })
+}
+
+/// CORS: only the public embed (`/embed.js`, `/embed/...`) may be read from any origin,
+/// and it takes no credentials. The REST resources, the export function and session
+/// routes send no `Access-Control-Allow-*` header at all, so browsers refuse cross-origin
+/// calls to them (and their preflights, answered 405, allow nothing).
+async fn embed_cors(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let path = request.uri().path();
+    let public = path == "/embed.js" || path.starts_with("/embed/");
+    let mut response = next.run(request).await;
+    if public {
+        response.headers_mut().insert(
+            header::ACCESS_CONTROL_ALLOW_ORIGIN,
+            axum::http::HeaderValue::from_static("*"),
+        );
+    }
+    response
 }
 
 /// A panic in a handler becomes the generic JSON 500; the details stay in the log.

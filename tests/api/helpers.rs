@@ -128,6 +128,8 @@ impl TestApp {
         let mut config = ServeConfig::new(db.url.clone(), nats.clone());
         config.db_pool_size = 8;
         config.catch_up_interval = Duration::from_millis(500);
+        // Some tests send thousands of requests with one key; tests/api/limits.rs sets 60.
+        config.rate_limit_per_minute = Some(1_000_000);
         let server = nls::serve::start(config).await.expect("server starts");
         let pool = PgPool::connect(&db.url)
             .await

@@ -5,10 +5,14 @@ mod helpers;
 
 mod analyze;
 mod auth;
+mod embed;
 mod errors;
 mod eventlog;
 mod export;
 mod ingredients;
 mod labels;
+mod limits;
+mod openapi;
 mod recipes;
 mod resilience;
+mod security;

@@ -7,6 +7,7 @@ pub mod error;
 pub mod headers;
 pub mod json;
 pub mod paging;
+pub mod rate_limit;
 pub mod session;
 
 pub use auth::{Caller, Plan};

@@ -38,6 +38,11 @@ impl ListParams {
             Some(q) if q.chars().count() > 200 => {
                 Err(ApiError::validation("q", "must be at most 200 characters"))
             }
+            // Postgres text cannot hold NUL; no name holds control characters.
+            Some(q) if q.chars().any(char::is_control) => Err(ApiError::validation(
+                "q",
+                "must not contain control characters",
+            )),
             Some(q) => Ok(Some(q.to_owned())),
         }
     }
@@ -56,6 +61,7 @@ impl Cursor {
             .decode(raw)
             .ok()
             .and_then(|bytes| String::from_utf8(bytes).ok())
+            .filter(|text| !text.chars().any(char::is_control))
             .and_then(|text| text.strip_prefix("v1:").map(str::to_owned))
             .ok_or_else(|| ApiError::validation("cursor", "not a cursor returned by this API"))
     }

@@ -1,0 +1,1192 @@
+//! The OpenAPI 3.1 document (`GET /v1/openapi.json`) and the reference page (`GET /docs`).
+//!
+//! The document is built here, in code, from [`OPERATIONS`]: one entry per route the
+//! service registers. `tests/api/openapi.rs` keeps the two from drifting: it reads every
+//! `.route(...)` of the workspace's routers and fails when one is not in this table (or
+//! the other way round), and it calls every documented operation on a live server and fails
+//! when one is answered by the unknown-route fallback. Error codes come from
+//! [`ErrorCode::ALL`], so a new code is documented the moment it exists.
+//!
+//! The page at `/docs` is Swagger UI (swagger-ui-dist 5.35.0, Apache-2.0; `assets/docs/`
+//! holds the files and their licence), bundled into the binary and served under a
+//! content security policy that allows this host only: the page makes no request elsewhere.
+
+use std::sync::OnceLock;
+
+use axum::extract::Path;
+use axum::http::{header, HeaderName, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use nls_web::{ApiError, ErrorCode};
+use serde_json::{json, Map, Value};
+
+/// Who may call an operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Auth {
+    /// `Authorization: Bearer nls_...` (REST resources; rate limited).
+    ApiKey,
+    /// `Authorization: Bearer <access token>` from `POST /auth/v1/token` (export).
+    Session,
+    /// No credential.
+    Public,
+}
+
+/// One documented route and method.
+#[derive(Debug, Clone, Copy)]
+pub struct Operation {
+    pub method: &'static str,
+    /// As registered with axum (`{name}` parameters, which is also OpenAPI's syntax).
+    pub path: &'static str,
+    pub id: &'static str,
+    pub tag: &'static str,
+    pub summary: &'static str,
+    pub auth: Auth,
+}
+
+const fn op(
+    method: &'static str,
+    path: &'static str,
+    id: &'static str,
+    tag: &'static str,
+    summary: &'static str,
+    auth: Auth,
+) -> Operation {
+    Operation {
+        method,
+        path,
+        id,
+        tag,
+        summary,
+        auth,
+    }
+}
+
+/// Every route the service serves (role `all`), the single list the document is built from.
+pub const OPERATIONS: &[Operation] = &[
+    op(
+        "get",
+        "/v1/recipes",
+        "listRecipes",
+        "Recipes",
+        "List recipes",
+        Auth::ApiKey,
+    ),
+    op(
+        "post",
+        "/v1/recipes",
+        "createRecipe",
+        "Recipes",
+        "Create a recipe",
+        Auth::ApiKey,
+    ),
+    op(
+        "get",
+        "/v1/recipes/{id}",
+        "getRecipe",
+        "Recipes",
+        "Get a recipe",
+        Auth::ApiKey,
+    ),
+    op(
+        "put",
+        "/v1/recipes/{id}",
+        "updateRecipe",
+        "Recipes",
+        "Update a recipe (partial)",
+        Auth::ApiKey,
+    ),
+    op(
+        "delete",
+        "/v1/recipes/{id}",
+        "deleteRecipe",
+        "Recipes",
+        "Delete a recipe",
+        Auth::ApiKey,
+    ),
+    op(
+        "get",
+        "/v1/recipes/{id}/history",
+        "recipeHistory",
+        "Recipes",
+        "A recipe's events",
+        Auth::ApiKey,
+    ),
+    op(
+        "get",
+        "/v1/recipes/{id}/{file}",
+        "recipeLabelFile",
+        "Recipes",
+        "The recipe's label as SVG, PNG or PDF",
+        Auth::ApiKey,
+    ),
+    op(
+        "get",
+        "/v1/ingredients",
+        "listIngredients",
+        "Ingredients",
+        "List custom ingredients",
+        Auth::ApiKey,
+    ),
+    op(
+        "post",
+        "/v1/ingredients",
+        "createIngredient",
+        "Ingredients",
+        "Create a custom ingredient",
+        Auth::ApiKey,
+    ),
+    op(
+        "get",
+        "/v1/ingredients/{id}",
+        "getIngredient",
+        "Ingredients",
+        "Get an ingredient",
+        Auth::ApiKey,
+    ),
+    op(
+        "put",
+        "/v1/ingredients/{id}",
+        "updateIngredient",
+        "Ingredients",
+        "Update an ingredient (partial; archive)",
+        Auth::ApiKey,
+    ),
+    op(
+        "delete",
+        "/v1/ingredients/{id}",
+        "deleteIngredient",
+        "Ingredients",
+        "Delete an ingredient",
+        Auth::ApiKey,
+    ),
+    op(
+        "get",
+        "/v1/ingredients/{id}/history",
+        "ingredientHistory",
+        "Ingredients",
+        "An ingredient's events",
+        Auth::ApiKey,
+    ),
+    op(
+        "get",
+        "/v1/foods",
+        "searchFoods",
+        "Foods",
+        "Search the food composition database",
+        Auth::ApiKey,
+    ),
+    op(
+        "get",
+        "/v1/foods/{id}",
+        "getFood",
+        "Foods",
+        "One food, per 100 g",
+        Auth::ApiKey,
+    ),
+    op(
+        "post",
+        "/v1/analyze",
+        "analyze",
+        "Analyze",
+        "Compute a label and claims; nothing is saved",
+        Auth::ApiKey,
+    ),
+    op(
+        "get",
+        "/v1/openapi.json",
+        "openapi",
+        "Reference",
+        "This document",
+        Auth::Public,
+    ),
+    op(
+        "post",
+        "/functions/v1/export-label",
+        "exportLabel",
+        "Export",
+        "Render a label state to a file",
+        Auth::Session,
+    ),
+    op(
+        "post",
+        "/auth/v1/token",
+        "issueSessionToken",
+        "Sessions",
+        "Exchange e-mail and password for a session token",
+        Auth::Public,
+    ),
+    op(
+        "delete",
+        "/auth/v1/token",
+        "revokeSessionToken",
+        "Sessions",
+        "Revoke the session token sent",
+        Auth::Session,
+    ),
+    op(
+        "get",
+        "/embed.js",
+        "embedScript",
+        "Embed",
+        "The embed script",
+        Auth::Public,
+    ),
+    op(
+        "get",
+        "/embed/{token}",
+        "embedPage",
+        "Embed",
+        "The live label page of an embed token",
+        Auth::Public,
+    ),
+    op(
+        "get",
+        "/embed/{token}/events",
+        "embedEvents",
+        "Embed",
+        "Server-sent events announcing label changes",
+        Auth::Public,
+    ),
+    op(
+        "get",
+        "/healthz",
+        "healthz",
+        "Operations",
+        "The process is up",
+        Auth::Public,
+    ),
+    op(
+        "get",
+        "/readyz",
+        "readyz",
+        "Operations",
+        "Postgres and NATS reachable, projection lag bounded",
+        Auth::Public,
+    ),
+    op(
+        "get",
+        "/docs",
+        "docs",
+        "Reference",
+        "This reference, readable",
+        Auth::Public,
+    ),
+    op(
+        "get",
+        "/docs/{asset}",
+        "docsAsset",
+        "Reference",
+        "Files of the reference page",
+        Auth::Public,
+    ),
+];
+
+/// The routes of this module: the document and the reference page.
+pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
+    Router::new()
+        .route("/v1/openapi.json", get(serve_document))
+        .route("/docs", get(docs_page))
+        .route("/docs/{asset}", get(docs_asset))
+}
+
+/// The document, built once.
+pub fn document() -> &'static Value {
+    static DOC: OnceLock<Value> = OnceLock::new();
+    DOC.get_or_init(build)
+}
+
+async fn serve_document() -> Response {
+    static BYTES: OnceLock<Vec<u8>> = OnceLock::new();
+    let bytes = BYTES.get_or_init(|| serde_json::to_vec_pretty(document()).unwrap_or_default());
+    (
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CACHE_CONTROL, "public, max-age=300"),
+        ],
+        bytes.clone(),
+    )
+        .into_response()
+}
+
+/// Only this host: scripts, styles, images (and `data:` images of the stylesheet), fetches.
+const DOCS_CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+    img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; \
+    form-action 'none'; frame-ancestors 'none'";
+
+const DOCS_HTML: &str = r#"<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Nutrition Label Service API reference</title>
+<link rel="stylesheet" href="/docs/swagger-ui.css">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="/docs/swagger-ui-bundle.js"></script>
+<script src="/docs/init.js"></script>
+</body>
+</html>
+"#;
+
+/// No validator badge (it would call validator.swagger.io), no external links.
+const DOCS_INIT: &str = r##"window.ui = SwaggerUIBundle({
+  url: "/v1/openapi.json",
+  dom_id: "#swagger-ui",
+  deepLinking: true,
+  validatorUrl: null,
+  tryItOutEnabled: false
+});
+"##;
+
+fn with_csp(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(DOCS_CSP),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        HeaderName::from_static("referrer-policy"),
+        HeaderValue::from_static("no-referrer"),
+    );
+    response
+}
+
+async fn docs_page() -> Response {
+    with_csp(
+        (
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            DOCS_HTML,
+        )
+            .into_response(),
+    )
+}
+
+async fn docs_asset(Path(asset): Path<String>) -> Response {
+    let (content_type, body): (&str, &'static [u8]) = match asset.as_str() {
+        "swagger-ui-bundle.js" => (
+            "text/javascript; charset=utf-8",
+            include_bytes!("../assets/docs/swagger-ui-bundle.js"),
+        ),
+        "swagger-ui.css" => (
+            "text/css; charset=utf-8",
+            include_bytes!("../assets/docs/swagger-ui.css"),
+        ),
+        "init.js" => ("text/javascript; charset=utf-8", DOCS_INIT.as_bytes()),
+        "LICENSE" => (
+            "text/plain; charset=utf-8",
+            include_bytes!("../assets/docs/LICENSE"),
+        ),
+        _ => return ApiError::not_found("file").into_response(),
+    };
+    let mut response = (
+        StatusCode::OK,
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, "public, max-age=86400"),
+        ],
+        body,
+    )
+        .into_response();
+    response = with_csp(response);
+    response
+}
+
+// ---------------------------------------------------------------------------------------
+// The document.
+
+fn schema_ref(name: &str) -> Value {
+    json!({ "$ref": format!("#/components/schemas/{name}") })
+}
+
+fn response_ref(name: &str) -> Value {
+    json!({ "$ref": format!("#/components/responses/{name}") })
+}
+
+fn json_body(schema: Value) -> Value {
+    json!({ "application/json": { "schema": schema } })
+}
+
+fn path_param(name: &str, description: &str, schema: Value) -> Value {
+    json!({ "name": name, "in": "path", "required": true, "description": description, "schema": schema })
+}
+
+fn query_param(name: &str, description: &str, schema: Value) -> Value {
+    json!({ "name": name, "in": "query", "required": false, "description": description, "schema": schema })
+}
+
+fn list_params(with_archived: bool) -> Vec<Value> {
+    let mut params = vec![
+        query_param(
+            "limit",
+            "Page size (default 50).",
+            json!({"type": "integer", "minimum": 1, "maximum": 200, "default": 50}),
+        ),
+        query_param(
+            "cursor",
+            "`next_cursor` of the previous page.",
+            json!({"type": "string"}),
+        ),
+        query_param(
+            "q",
+            "Filters by name (case-insensitive substring).",
+            json!({"type": "string"}),
+        ),
+    ];
+    if with_archived {
+        params.push(query_param(
+            "include_archived",
+            "Also list archived items.",
+            json!({"type": "boolean", "default": false}),
+        ));
+    }
+    params
+}
+
+fn id_param(kind: &str) -> Value {
+    let (prefix, what) = match kind {
+        "recipe" => ("rcp_", "recipe"),
+        _ => ("ing_", "ingredient"),
+    };
+    path_param(
+        "id",
+        &format!("Id of the {what} (`{prefix}...`); another account's id is 404."),
+        json!({"type": "string", "examples": [format!("{prefix}01962d3b6a8c7f0e9d2b4c5a6e7f8091")]}),
+    )
+}
+
+fn if_match() -> Value {
+    json!({
+        "name": "If-Match", "in": "header", "required": false,
+        "description": "`\"<version>\"` as in `ETag`: the write applies only to that version, else 412 `version_mismatch`.",
+        "schema": {"type": "string", "examples": ["\"3\""]}
+    })
+}
+
+fn idempotency_key() -> Value {
+    json!({
+        "name": "Idempotency-Key", "in": "header", "required": false,
+        "description": "The same key and body within 24 h replays the first response; the same key with another body is 409 `idempotency_key_reused`.",
+        "schema": {"type": "string", "minLength": 1, "maxLength": 255}
+    })
+}
+
+/// The error responses an operation may give, by status.
+fn errors_for(op: &Operation, statuses: &[u16]) -> Map<String, Value> {
+    let mut responses = Map::new();
+    for status in statuses {
+        let name = match status {
+            400 => "BadRequest",
+            401 => "Unauthorized",
+            403 => "Forbidden",
+            404 => "NotFound",
+            409 => "Conflict",
+            412 => "PreconditionFailed",
+            415 => "UnsupportedMediaType",
+            429 => {
+                if op.auth == Auth::ApiKey {
+                    "TooManyRequests"
+                } else {
+                    "TooManyRequestsUnkeyed"
+                }
+            }
+            503 => "Unavailable",
+            _ => "InternalError",
+        };
+        responses.insert(status.to_string(), response_ref(name));
+    }
+    responses.insert("500".into(), response_ref("InternalError"));
+    responses
+}
+
+fn ok_json(description: &str, schema: Value, keyed: bool, versioned: bool) -> Value {
+    let mut headers = Map::new();
+    if keyed {
+        for h in ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"] {
+            headers.insert(
+                h.into(),
+                json!({"$ref": format!("#/components/headers/{h}")}),
+            );
+        }
+    }
+    if versioned {
+        headers.insert("ETag".into(), json!({"$ref": "#/components/headers/ETag"}));
+    }
+    json!({ "description": description, "headers": headers, "content": json_body(schema) })
+}
+
+fn rate_headers() -> Value {
+    json!({
+        "RateLimit-Limit": {"$ref": "#/components/headers/RateLimit-Limit"},
+        "RateLimit-Remaining": {"$ref": "#/components/headers/RateLimit-Remaining"},
+        "RateLimit-Reset": {"$ref": "#/components/headers/RateLimit-Reset"}
+    })
+}
+
+/// Parameters, request body and responses of one operation.
+fn describe(op: &Operation) -> Value {
+    let keyed = op.auth == Auth::ApiKey;
+    let mut operation = Map::new();
+    let mut params: Vec<Value> = Vec::new();
+    let mut body: Option<Value> = None;
+    let mut responses = Map::new();
+    let mut description: Option<&str> = None;
+    let common: &[u16] = if keyed { &[400, 401, 403, 429] } else { &[] };
+
+    match (op.method, op.path) {
+        ("get", "/v1/recipes") => {
+            params = list_params(true);
+            responses.insert(
+                "200".into(),
+                ok_json(
+                    "A page of recipes, in creation order.",
+                    schema_ref("RecipeList"),
+                    true,
+                    false,
+                ),
+            );
+        }
+        ("post", "/v1/recipes") => {
+            params.push(idempotency_key());
+            body = Some(json!({"required": true, "content": {"application/json": {
+                "schema": schema_ref("RecipeCreate"),
+                "examples": {"banana_bread": {"value": {
+                    "name": "Banana bread", "servings": 8, "label_format": "standard",
+                    "ingredients": [
+                        {"name": "banana", "grams": 300},
+                        {"ingredient_id": "fooddb:169761", "grams": 250, "label_name": "wheat flour"},
+                        {"name": "egg", "grams": 100}
+                    ]}}}
+            }}}));
+            let mut created = ok_json("The recipe as written.", schema_ref("Recipe"), true, true);
+            created["headers"]["Location"] =
+                json!({"description": "URL of the new recipe.", "schema": {"type": "string"}});
+            responses.insert("201".into(), created);
+        }
+        ("get", "/v1/recipes/{id}") => {
+            params.push(id_param("recipe"));
+            responses.insert(
+                "200".into(),
+                ok_json("The recipe.", schema_ref("Recipe"), true, true),
+            );
+        }
+        ("put", "/v1/recipes/{id}") => {
+            params.extend([id_param("recipe"), if_match()]);
+            body = Some(json!({"required": true, "content": {"application/json": {
+                "schema": schema_ref("RecipeUpdate"),
+                "examples": {"rename": {"value": {"name": "Banana bread (v2)", "servings": 10}}}
+            }}}));
+            responses.insert(
+                "200".into(),
+                ok_json("The recipe as written.", schema_ref("Recipe"), true, true),
+            );
+        }
+        ("delete", "/v1/recipes/{id}") | ("delete", "/v1/ingredients/{id}") => {
+            params.push(id_param(if op.path.contains("recipes") {
+                "recipe"
+            } else {
+                "ingredient"
+            }));
+            params.push(if_match());
+            responses.insert(
+                "204".into(),
+                json!({"description": "Deleted; no body.", "headers": rate_headers()}),
+            );
+        }
+        ("get", "/v1/recipes/{id}/history") | ("get", "/v1/ingredients/{id}/history") => {
+            params.push(id_param(if op.path.contains("recipes") {
+                "recipe"
+            } else {
+                "ingredient"
+            }));
+            responses.insert(
+                "200".into(),
+                ok_json("Events, oldest first.", schema_ref("History"), true, false),
+            );
+        }
+        ("get", "/v1/recipes/{id}/{file}") => {
+            params.push(id_param("recipe"));
+            params.push(path_param(
+                "file",
+                "`label.svg`, `label.png` or `label.pdf`.",
+                json!({"type": "string", "enum": ["label.svg", "label.png", "label.pdf"]}),
+            ));
+            params.push(query_param(
+                "width",
+                "Width in pixels (default 290).",
+                json!({"type": "number", "minimum": 120, "maximum": 2000}),
+            ));
+            params.push(query_param(
+                "scale",
+                "PNG pixel ratio (default 2).",
+                json!({"type": "number", "minimum": 0.5, "maximum": 8}),
+            ));
+            description = Some("At most 5 renders of an account run at once (every process counted); beyond that 429 with `Retry-After`. Files are cached and carry an `ETag`; `If-None-Match` gives 304.");
+            responses.insert("200".into(), json!({
+                "description": "The label file.",
+                "headers": rate_headers(),
+                "content": {
+                    "image/svg+xml": {"schema": {"type": "string"}},
+                    "image/png": {"schema": {"type": "string", "contentMediaType": "image/png"}},
+                    "application/pdf": {"schema": {"type": "string", "contentMediaType": "application/pdf"}}
+                }
+            }));
+            responses.insert("304".into(), json!({"description": "Not modified (`If-None-Match`).", "headers": rate_headers()}));
+        }
+        ("get", "/v1/ingredients") => {
+            params = list_params(true);
+            responses.insert(
+                "200".into(),
+                ok_json(
+                    "A page of ingredients; archived ones only with `include_archived=true`.",
+                    schema_ref("IngredientList"),
+                    true,
+                    false,
+                ),
+            );
+        }
+        ("post", "/v1/ingredients") => {
+            params.push(idempotency_key());
+            body = Some(json!({"required": true, "content": {"application/json": {
+                "schema": schema_ref("IngredientCreate"),
+                "examples": {"almond_paste": {"value": {
+                    "name": "Almond paste",
+                    "nutrients_per_100g": {"calories": 458, "total_fat_g": 24, "protein_g": 9, "dietary_fiber_g": 5},
+                    "allergens": ["tree_nuts"], "cost_per_unit": 12.5, "unit": "kg"}}}
+            }}}));
+            let mut created = ok_json(
+                "The ingredient as written.",
+                schema_ref("Ingredient"),
+                true,
+                true,
+            );
+            created["headers"]["Location"] =
+                json!({"description": "URL of the new ingredient.", "schema": {"type": "string"}});
+            responses.insert("201".into(), created);
+        }
+        ("get", "/v1/ingredients/{id}") => {
+            params.push(id_param("ingredient"));
+            responses.insert(
+                "200".into(),
+                ok_json("The ingredient.", schema_ref("Ingredient"), true, true),
+            );
+        }
+        ("put", "/v1/ingredients/{id}") => {
+            params.extend([id_param("ingredient"), if_match()]);
+            body = Some(json!({"required": true, "content": {"application/json": {
+                "schema": schema_ref("IngredientUpdate"),
+                "examples": {"archive": {"value": {"archived": true}}}
+            }}}));
+            responses.insert(
+                "200".into(),
+                ok_json(
+                    "The ingredient as written.",
+                    schema_ref("Ingredient"),
+                    true,
+                    true,
+                ),
+            );
+        }
+        ("get", "/v1/foods") => {
+            params = list_params(false);
+            responses.insert(
+                "200".into(),
+                ok_json("Best matches first.", schema_ref("FoodList"), true, false),
+            );
+        }
+        ("get", "/v1/foods/{id}") => {
+            params.push(path_param(
+                "id",
+                "`fooddb:<id>` (FoodData Central id where known).",
+                json!({"type": "string", "examples": ["fooddb:173944"]}),
+            ));
+            responses.insert(
+                "200".into(),
+                ok_json("The food, per 100 g.", schema_ref("Food"), true, false),
+            );
+        }
+        ("post", "/v1/analyze") => {
+            body = Some(json!({"required": true, "content": {"application/json": {
+                "schema": schema_ref("AnalysisRequest"),
+                "examples": {"oat_bar": {"value": {
+                    "label_format": "standard", "servings": 4, "serving_weight_g": 50,
+                    "ingredients": [{"name": "rolled oats", "grams": 150}, {"name": "honey", "grams": 50}]}}}
+            }}}));
+            responses.insert(
+                "200".into(),
+                ok_json(
+                    "The label, claims and how each entry resolved.",
+                    schema_ref("AnalysisResult"),
+                    true,
+                    false,
+                ),
+            );
+        }
+        ("get", "/v1/openapi.json") => {
+            responses.insert("200".into(), json!({"description": "This OpenAPI 3.1 document.", "content": json_body(json!({"type": "object"}))}));
+        }
+        ("post", "/functions/v1/export-label") => {
+            body = Some(json!({"required": true, "content": {"application/json": {
+                "schema": schema_ref("ExportRequest"),
+                "examples": {"png": {"value": {"fileType": "png", "data": {"format": "standard", "calories": 230}, "extra": {"width": 290, "scale": 2}}}}
+            }}}));
+            description = Some("`jpg` is accepted and returns PNG bytes as `image/png`; `eps`, `ai` and anything else are 400 `unsupported_file_type`. Outside the plan (file type, format, watermark) 403 with a `plan_*` code.");
+            responses.insert("200".into(), json!({
+                "description": "The rendered file.",
+                "content": {
+                    "image/svg+xml": {"schema": {"type": "string"}},
+                    "image/png": {"schema": {"type": "string", "contentMediaType": "image/png"}},
+                    "application/pdf": {"schema": {"type": "string", "contentMediaType": "application/pdf"}}
+                }
+            }));
+            responses.extend(errors_for(op, &[400, 401, 403, 415, 429]));
+        }
+        ("post", "/auth/v1/token") => {
+            body = Some(json!({"required": true, "content": {"application/json": {
+                "schema": schema_ref("TokenRequest"),
+                "examples": {"sign_in": {"value": {"email": "owner@example.com", "password": "correct horse battery staple"}}}
+            }}}));
+            responses.insert(
+                "200".into(),
+                ok_json(
+                    "A session token for the export function (1 h).",
+                    schema_ref("TokenResponse"),
+                    false,
+                    false,
+                ),
+            );
+            responses.extend(errors_for(op, &[400, 401, 415, 429]));
+        }
+        ("delete", "/auth/v1/token") => {
+            responses.insert(
+                "204".into(),
+                json!({"description": "The token no longer works."}),
+            );
+            responses.extend(errors_for(op, &[401]));
+        }
+        ("get", "/embed.js") => {
+            responses.insert("200".into(), json!({"description": "JavaScript that replaces each `script[data-label]` with an iframe of `/embed/<token>`.", "content": {"text/javascript": {"schema": {"type": "string"}}}}));
+        }
+        ("get", "/embed/{token}") => {
+            params.push(path_param(
+                "token",
+                "Embed token (`emb_...`).",
+                json!({"type": "string"}),
+            ));
+            responses.insert("200".into(), json!({"description": "HTML page with the current label; embeddable from any origin.", "content": {"text/html": {"schema": {"type": "string"}}}}));
+            responses.insert("404".into(), json!({"description": "Unknown or revoked token (HTML page, no label data).", "content": {"text/html": {"schema": {"type": "string"}}}}));
+        }
+        ("get", "/embed/{token}/events") => {
+            params.push(path_param(
+                "token",
+                "Embed token (`emb_...`).",
+                json!({"type": "string"}),
+            ));
+            responses.insert("200".into(), json!({"description": "`text/event-stream`: an event whenever the label changes.", "content": {"text/event-stream": {"schema": {"type": "string"}}}}));
+            responses.insert(
+                "404".into(),
+                json!({"description": "Unknown or revoked token."}),
+            );
+        }
+        ("get", "/healthz") => {
+            responses.insert("200".into(), json!({"description": "Up.", "content": json_body(json!({"type": "object", "properties": {"status": {"const": "ok"}}}))}));
+        }
+        ("get", "/readyz") => {
+            let schema = json!({"type": "object", "properties": {
+                "status": {"enum": ["ready", "not_ready"]}, "postgres": {"type": "boolean"},
+                "nats": {"type": "boolean"}, "unpublished_events": {"type": ["integer", "null"]}}});
+            responses.insert(
+                "200".into(),
+                json!({"description": "Ready.", "content": json_body(schema.clone())}),
+            );
+            responses.insert(
+                "503".into(),
+                json!({"description": "Not ready.", "content": json_body(schema)}),
+            );
+        }
+        ("get", "/docs") => {
+            responses.insert("200".into(), json!({"description": "HTML reference page (no request to any other host).", "content": {"text/html": {"schema": {"type": "string"}}}}));
+        }
+        ("get", "/docs/{asset}") => {
+            params.push(path_param("asset", "A file of the page.", json!({"type": "string", "enum": ["swagger-ui-bundle.js", "swagger-ui.css", "init.js", "LICENSE"]})));
+            responses.insert("200".into(), json!({"description": "The file.", "content": {"*/*": {"schema": {"type": "string"}}}}));
+            responses.insert("404".into(), response_ref("NotFound"));
+        }
+        _ => {}
+    }
+    if keyed {
+        let mut statuses: Vec<u16> = common.to_vec();
+        if op.path.contains("{id}") {
+            statuses.push(404);
+        }
+        if body.is_some() {
+            statuses.push(415);
+        }
+        if op.method == "put" || op.method == "delete" {
+            statuses.push(412);
+        }
+        if op.method != "get" && !op.path.starts_with("/v1/analyze") {
+            statuses.push(409);
+        }
+        for (status, response) in errors_for(op, &statuses) {
+            responses.entry(status).or_insert(response);
+        }
+    }
+
+    operation.insert("operationId".into(), json!(op.id));
+    operation.insert("tags".into(), json!([op.tag]));
+    operation.insert("summary".into(), json!(op.summary));
+    if let Some(description) = description {
+        operation.insert("description".into(), json!(description));
+    }
+    if !params.is_empty() {
+        operation.insert("parameters".into(), Value::Array(params));
+    }
+    if let Some(body) = body {
+        operation.insert("requestBody".into(), body);
+    }
+    operation.insert("responses".into(), Value::Object(responses));
+    operation.insert(
+        "security".into(),
+        match op.auth {
+            Auth::ApiKey => json!([{"apiKey": []}]),
+            Auth::Session => json!([{"sessionToken": []}]),
+            Auth::Public => json!([]),
+        },
+    );
+    Value::Object(operation)
+}
+
+fn error_codes_table() -> String {
+    let mut table = String::from("| Code | Status |\n|---|---|\n");
+    for code in ErrorCode::ALL {
+        table.push_str(&format!(
+            "| `{}` | {} |\n",
+            code.as_str(),
+            code.status().as_u16()
+        ));
+    }
+    table
+}
+
+const DESCRIPTION: &str = "\
+Renders compliant nutrition labels, manages recipes and custom ingredients, and computes \
+nutrition data.
+
+* **REST resources** (`/v1/...`, early access, Business plan): `Authorization: Bearer nls_...` \
+  (secret API key; never put it in client-side code). JSON only, except the label files.
+* **Label export** (`POST /functions/v1/export-label`): a session access token from \
+  `POST /auth/v1/token` (expires after 1 h; `DELETE /auth/v1/token` revokes it).
+* **Live embed** (`/embed.js`, `/embed/{token}`): no key; embeddable from any origin.
+
+## Errors
+
+Every error body is `{\"error\": {\"code\", \"message\", \"details\"?}}`; `code` is a stable \
+machine code and always comes with the same status. No error carries a stack trace, SQL or \
+another account's data. Another account's resource is 404 `not_found`, never 403.
+
+## Limits
+
+* 60 requests per minute per API key on the REST resources, smooth (GCRA) with a burst of 60, \
+  shared by every instance of the service. Every response to a request with a valid key \
+  carries `RateLimit-Limit`, `RateLimit-Remaining` (requests that may be sent at once now) \
+  and `RateLimit-Reset` (seconds until the full burst is available again). Beyond it: 429 \
+  `rate_limited` with `Retry-After` (whole seconds) and the wait in the message. Requests \
+  without a valid key are not counted.
+* 5 concurrent label renders per account: the sixth gets 429 with `Retry-After`.
+* Request bodies over 1 MiB (1,048,576 bytes, declared or chunked): 429 `payload_too_large` \
+  with `Retry-After`; the body is not read past the limit.
+
+## Compatibility promise
+
+Everything under `/v1` (and `/functions/v1`, `/auth/v1`) changes only additively: new \
+endpoints, new optional request fields, new response fields, new error codes and new enum \
+values may appear; nothing documented is removed, renamed or changes type or meaning. \
+Clients must ignore response fields they do not know. A breaking change is released only \
+under a new version prefix (`/v2`), and unknown prefixes are 404.
+";
+
+fn build() -> Value {
+    let mut paths = Map::new();
+    for op in OPERATIONS {
+        let entry = paths
+            .entry(op.path.to_owned())
+            .or_insert_with(|| Value::Object(Map::new()));
+        if let Value::Object(methods) = entry {
+            methods.insert(op.method.to_owned(), describe(op));
+        }
+    }
+    let codes: Vec<&str> = ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
+    let code_statuses: Map<String, Value> = ErrorCode::ALL
+        .iter()
+        .map(|c| (c.as_str().to_owned(), json!(c.status().as_u16())))
+        .collect();
+
+    json!({
+        "openapi": "3.1.0",
+        "jsonSchemaDialect": "https://spec.openapis.org/oas/3.1/dialect/base",
+        "info": {
+            "title": "Nutrition Label Service",
+            "version": "1.0.0",
+            "description": format!("{DESCRIPTION}\n## Error codes\n\n{}", error_codes_table()),
+            "license": {"name": "MIT", "identifier": "MIT"},
+            "x-compatibility": "additive changes only within v1; breaking changes only under a new version prefix"
+        },
+        "servers": [{"url": "/", "description": "this host ({site_url}); {base_url} is {site_url}/v1"}],
+        "tags": [
+            {"name": "Recipes"}, {"name": "Ingredients"}, {"name": "Foods"}, {"name": "Analyze"},
+            {"name": "Export"}, {"name": "Sessions"}, {"name": "Embed"}, {"name": "Reference"},
+            {"name": "Operations"}
+        ],
+        "paths": paths,
+        "components": {
+            "securitySchemes": {
+                "apiKey": {"type": "http", "scheme": "bearer", "bearerFormat": "nls_<43 base64url characters>",
+                    "description": "Secret API key of the account (REST resources)."},
+                "sessionToken": {"type": "http", "scheme": "bearer", "bearerFormat": "opaque",
+                    "description": "Session access token from `POST /auth/v1/token` (label export); expires after 1 h."}
+            },
+            "headers": {
+                "RateLimit-Limit": {"description": "Requests per minute allowed for the key.", "schema": {"type": "integer", "minimum": 1}},
+                "RateLimit-Remaining": {"description": "Requests that may be sent at once now.", "schema": {"type": "integer", "minimum": 0}},
+                "RateLimit-Reset": {"description": "Seconds until the full burst is available again.", "schema": {"type": "integer", "minimum": 0}},
+                "Retry-After": {"description": "Whole seconds to wait before retrying (>= 1).", "schema": {"type": "integer", "minimum": 1}},
+                "ETag": {"description": "`\"<version>\"` of the resource; send it back in `If-Match`.", "schema": {"type": "string"}}
+            },
+            "responses": error_responses(),
+            "schemas": schemas(&codes),
+            "x-error-codes": code_statuses
+        }
+    })
+}
+
+fn error_response(description: &str, codes: &[ErrorCode], retry: bool) -> Value {
+    let names: Vec<&str> = codes.iter().map(|c| c.as_str()).collect();
+    let mut headers = rate_headers();
+    if retry {
+        headers["Retry-After"] = json!({"$ref": "#/components/headers/Retry-After"});
+    }
+    let example = codes
+        .first()
+        .map(|c| json!({"error": {"code": c.as_str(), "message": description}}));
+    json!({
+        "description": format!("{description} Codes: {}.", names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")),
+        "headers": headers,
+        "content": {"application/json": {"schema": schema_ref("Error"), "example": example}}
+    })
+}
+
+fn codes_with(status: u16) -> Vec<ErrorCode> {
+    ErrorCode::ALL
+        .iter()
+        .copied()
+        .filter(|c| c.status().as_u16() == status)
+        .collect()
+}
+
+fn error_responses() -> Value {
+    let mut too_many = error_response(
+        "Rate limited (retry after `Retry-After` seconds), or body over 1 MiB.",
+        &codes_with(429),
+        true,
+    );
+    too_many["description"] = json!(format!(
+        "{} The rate-limit headers are on every response to a valid key.",
+        too_many["description"].as_str().unwrap_or("")
+    ));
+    json!({
+        "BadRequest": error_response("Malformed or invalid input.", &codes_with(400), false),
+        "Unauthorized": error_response("Missing, malformed, unknown or revoked credential.", &codes_with(401), false),
+        "Forbidden": error_response("Outside the account's plan.", &codes_with(403), false),
+        "NotFound": error_response("Not found, or not owned by the caller.", &codes_with(404), false),
+        "MethodNotAllowed": error_response("The path exists, the method does not.", &codes_with(405), false),
+        "Conflict": error_response("Conflicts with the current state.", &codes_with(409), false),
+        "PreconditionFailed": error_response("`If-Match` names another version.", &codes_with(412), false),
+        "UnsupportedMediaType": error_response("The body must be JSON.", &codes_with(415), false),
+        "TooManyRequests": too_many,
+        "TooManyRequestsUnkeyed": error_response("Body over 1 MiB, or too many concurrent renders.", &codes_with(429), true),
+        "InternalError": error_response("Server error; retry with backoff.", &codes_with(500), false),
+        "Unavailable": error_response("A dependency is unavailable; retry with backoff.", &codes_with(503), false)
+    })
+}
+
+fn nutrient_map() -> Value {
+    json!({"type": "object", "additionalProperties": {"type": "number", "minimum": 0},
+        "description": "Numbers per 100 g keyed by label nutrient: `calories`, `total_fat_g`, `saturated_fat_g`, `trans_fat_g`, `cholesterol_mg`, `sodium_mg`, `total_carbohydrate_g`, `dietary_fiber_g`, `total_sugars_g`, `added_sugars_g`, `protein_g`, `vitamin_d_mcg`, `calcium_mg`, `iron_mg`, `potassium_mg`, `sugar_alcohols_g`, `polyols_g`, `alcohol_g`, ...",
+        "examples": [{"calories": 458, "total_fat_g": 24, "protein_g": 9}]})
+}
+
+fn allergens() -> Value {
+    json!({"type": "array", "items": {"type": "string", "enum": [
+        "milk", "eggs", "fish", "crustacean_shellfish", "tree_nuts", "peanuts", "wheat", "soy",
+        "sesame", "gluten", "celery", "mustard", "lupin", "molluscs", "sulphites"]}})
+}
+
+fn schemas(codes: &[&str]) -> Value {
+    let entry = json!({
+        "type": "object",
+        "description": "Either `ingredient_id` (`fooddb:<id>`, `ing_...` or a sub-recipe `rcp_...`) or `name` (matched against the account's ingredients, then the food database).",
+        "properties": {
+            "ingredient_id": {"type": "string", "examples": ["fooddb:173944"]},
+            "name": {"type": "string", "minLength": 1, "maxLength": 200},
+            "label_name": {"type": "string", "description": "How it reads in the ingredient statement."},
+            "grams": {"type": "number", "exclusiveMinimum": 0}
+        },
+        "required": ["grams"],
+        "additionalProperties": false
+    });
+    let recipe_props = json!({
+        "name": {"type": "string", "minLength": 1, "maxLength": 200},
+        "servings": {"type": "number", "exclusiveMinimum": 0},
+        "serving_weight_g": {"type": "number", "exclusiveMinimum": 0, "description": "Default: total ingredient grams / servings."},
+        "serving_size_text": {"type": "string", "examples": ["1 slice (60g)"]},
+        "label_format": {"type": "string", "default": "standard", "examples": ["standard", "eu-1169"],
+            "description": "Unknown value: 400 `unknown_label_format`; above the plan: 403 `plan_format_not_allowed`."},
+        "ingredients": {"type": "array", "minItems": 1, "maxItems": 200, "items": schema_ref("IngredientEntry")},
+        "embed_enabled": {"type": "boolean", "default": false, "description": "Professional or Business plan, else 403 `plan_feature_not_allowed`."},
+        "archived": {"type": "boolean"}
+    });
+    let ingredient_props = json!({
+        "name": {"type": "string", "minLength": 1, "maxLength": 200},
+        "nutrients_per_100g": nutrient_map(),
+        "allergens": allergens(),
+        "label_name": {"type": "string"},
+        "cost_per_unit": {"type": "number", "minimum": 0},
+        "unit": {"type": "string", "enum": ["g", "kg", "oz", "lb", "ml", "l"]},
+        "archived": {"type": "boolean"}
+    });
+    let timestamps = |mut props: Value| {
+        props["version"] = json!({"type": "integer", "minimum": 1, "description": "Events in the resource's stream; 1 after create."});
+        props["created_at"] = json!({"type": "string", "format": "date-time"});
+        props["updated_at"] = json!({"type": "string", "format": "date-time"});
+        props
+    };
+    let mut recipe = recipe_props.clone();
+    recipe["id"] = json!({"type": "string", "pattern": "^rcp_"});
+    recipe["ingredients"] = json!({"type": "array", "items": {"type": "object", "properties": {
+        "ingredient_id": {"type": ["string", "null"]}, "name": {"type": ["string", "null"]},
+        "label_name": {"type": ["string", "null"]}, "grams": {"type": "number"}}}});
+    recipe["serving_size_text"] = json!({"type": ["string", "null"]});
+    recipe["label"] = json!({"oneOf": [schema_ref("Label"), {"type": "null"}]});
+    recipe["label_error"] =
+        json!({"description": "Why no label could be computed (e.g. an ingredient was deleted)."});
+    recipe["embed"] = json!({"oneOf": [{"type": "null"}, {"type": "object", "properties": {
+        "token": {"type": "string", "pattern": "^emb_"}, "script": {"type": "string"}, "iframe": {"type": "string"}},
+        "required": ["token", "script", "iframe"]}]});
+    recipe["cost"] =
+        json!({"description": "Cost of the recipe when every ingredient has one, else null."});
+    let recipe = timestamps(recipe);
+    let mut ingredient = ingredient_props.clone();
+    ingredient["id"] = json!({"type": "string", "pattern": "^ing_"});
+    for nullable in ["label_name", "cost_per_unit", "unit"] {
+        let inner = ingredient[nullable].clone();
+        ingredient[nullable] = json!({"oneOf": [inner, {"type": "null"}]});
+    }
+    let ingredient = timestamps(ingredient);
+
+    json!({
+        "Error": {
+            "type": "object",
+            "properties": {"error": {
+                "type": "object",
+                "properties": {
+                    "code": {"type": "string", "enum": codes, "description": "Stable machine code; see the table in the description."},
+                    "message": {"type": "string"},
+                    "details": {"description": "Field-level problems, e.g. `[{\"field\": \"servings\", \"problem\": \"must be > 0\"}]`."}
+                },
+                "required": ["code", "message"]
+            }},
+            "required": ["error"]
+        },
+        "IngredientEntry": entry,
+        "RecipeCreate": {"type": "object", "properties": recipe_props.clone(),
+            "required": ["name", "servings", "ingredients"],
+            "description": "Unknown fields: 400 `unknown_field`. Read-only fields of the representation are ignored."},
+        "RecipeUpdate": {"type": "object", "properties": recipe_props,
+            "description": "Partial: fields left out keep their values; `ingredients` replaces the whole list."},
+        "Recipe": {"type": "object", "properties": recipe,
+            "required": ["id", "name", "servings", "label_format", "ingredients", "label", "embed_enabled", "embed", "version", "created_at", "updated_at"]},
+        "RecipeList": {"type": "object", "properties": {"data": {"type": "array", "items": schema_ref("Recipe")}, "next_cursor": {"type": ["string", "null"]}}, "required": ["data", "next_cursor"]},
+        "IngredientCreate": {"type": "object", "properties": ingredient_props.clone(), "required": ["name", "nutrients_per_100g"]},
+        "IngredientUpdate": {"type": "object", "properties": ingredient_props, "description": "Partial; `archived: true` archives, `false` restores."},
+        "Ingredient": {"type": "object", "properties": ingredient, "required": ["id", "name", "nutrients_per_100g", "allergens", "archived", "version", "created_at", "updated_at"]},
+        "IngredientList": {"type": "object", "properties": {"data": {"type": "array", "items": schema_ref("Ingredient")}, "next_cursor": {"type": ["string", "null"]}}, "required": ["data", "next_cursor"]},
+        "Food": {"type": "object", "properties": {
+            "id": {"type": "string", "pattern": "^fooddb:", "examples": ["fooddb:173944"]},
+            "fdc_id": {"type": ["integer", "null"]},
+            "description": {"type": "string", "examples": ["Bananas, raw"]},
+            "label_name": {"type": "string", "examples": ["bananas"]},
+            "food_group": {"type": ["string", "null"]},
+            "allergens": {"type": "array", "items": {"type": "string"}},
+            "nutrients_per_100g": {"type": "object", "additionalProperties": {"type": "number"}},
+            "score": {"type": "number", "description": "Match quality (search results only)."}},
+            "required": ["id", "description", "nutrients_per_100g"]},
+        "FoodList": {"type": "object", "properties": {"data": {"type": "array", "items": schema_ref("Food")}, "next_cursor": {"type": ["string", "null"]}}, "required": ["data", "next_cursor"]},
+        "History": {"type": "object", "properties": {
+            "id": {"type": "string"},
+            "data": {"type": "array", "items": {"type": "object", "properties": {
+                "version": {"type": "integer"}, "type": {"type": "string"}, "schema_version": {"type": "integer"},
+                "occurred_at": {"type": "string", "format": "date-time"}, "actor": {"type": "string"}, "changes": {}},
+                "required": ["version", "type", "occurred_at", "actor", "changes"]}}},
+            "required": ["data"]},
+        "Label": {
+            "type": "object",
+            "description": "Computed, read-only. Always: `format`, `serving_size`, `servings_per_container`, `ingredient_statement`, `allergens`, `contains_statement`, `display`, `unrounded`. US formats: per-serving nutrients rounded by 21 CFR 101.9(c) and `daily_values`. EU formats: `per_100g`, `per_portion`, `reference_intake_pct`, `ingredient_statement_html`.",
+            "properties": {
+                "format": {"type": "string"},
+                "serving_size": {"type": "object", "properties": {"text": {"type": ["string", "null"]}, "grams": {"type": "number"}}},
+                "servings_per_container": {"type": "number"},
+                "ingredient_statement": {"type": "string"},
+                "allergens": {"type": "array", "items": {"type": "string"}},
+                "contains_statement": {"type": ["string", "null"]},
+                "calories": {"type": "number"},
+                "total_fat_g": {"type": "number"},
+                "display": {"type": "object"},
+                "unrounded": {"type": "object"},
+                "daily_values": {"type": "object"},
+                "per_100g": {"type": "object"},
+                "per_portion": {"type": "object"}
+            },
+            "required": ["format"],
+            "examples": [{"format": "standard", "calories": 230, "total_fat_g": 8, "allergens": ["milk", "wheat"]}]
+        },
+        "AnalysisRequest": {"type": "object", "properties": {
+            "label_format": {"type": "string", "default": "standard"},
+            "servings": {"type": "number", "exclusiveMinimum": 0},
+            "serving_weight_g": {"type": "number", "exclusiveMinimum": 0},
+            "serving_size_text": {"type": "string"},
+            "ingredients": {"type": "array", "minItems": 1, "maxItems": 200, "items": schema_ref("IngredientEntry")},
+            "racc_g": {"type": "number", "exclusiveMinimum": 0, "description": "Reference amount customarily consumed; default the serving weight."}},
+            "required": ["servings", "ingredients"]},
+        "Claim": {"type": "object", "properties": {
+            "code": {"type": "string"}, "text": {"type": "string"}, "nutrient": {"type": "string"},
+            "basis": {"type": "string"}, "citation": {"type": "string"}},
+            "required": ["code", "text", "citation"],
+            "examples": [{"code": "good_source_fiber", "text": "Good source of fiber", "nutrient": "dietary_fiber", "basis": "per RACC", "citation": "21 CFR 101.54(c)"}]},
+        "AnalysisResult": {"type": "object", "properties": {
+            "label": schema_ref("Label"),
+            "claims": {"type": "array", "items": schema_ref("Claim")},
+            "ingredients": {"type": "array", "items": {"type": "object"}}},
+            "required": ["label", "claims"]},
+        "ExportRequest": {"type": "object", "properties": {
+            "fileType": {"type": "string", "examples": ["svg", "png", "pdf", "jpg"]},
+            "data": {"type": "object", "description": "A label object as returned by analyze or a recipe (it carries its `format`)."},
+            "extra": {"type": "object", "properties": {
+                "width": {"type": "number", "minimum": 120, "maximum": 2000, "default": 290},
+                "scale": {"type": "number", "minimum": 0.5, "maximum": 8, "default": 2}}}},
+            "required": ["fileType", "data"],
+            "additionalProperties": false},
+        "TokenRequest": {"type": "object", "properties": {
+            "email": {"type": "string"}, "password": {"type": "string"}},
+            "required": ["email", "password"], "additionalProperties": false},
+        "TokenResponse": {"type": "object", "properties": {
+            "access_token": {"type": "string"}, "token_type": {"const": "Bearer"},
+            "expires_in": {"type": "integer", "description": "Seconds (3600)."}},
+            "required": ["access_token", "token_type", "expires_in"]}
+    })
+}
