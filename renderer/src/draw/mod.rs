@@ -1,8 +1,9 @@
 //! Pure label drawing: [`Label`] → SVG text, PNG bytes or PDF bytes.
 //!
 //! A layout per format family (US FDA standard vertical, EU 1169/2011 table) turns the label
-//! into a scene measured with the bundled font's metrics; the scene is written as SVG, which
-//! rasterised directly for PNG (glyph masks cached in `Fonts`), and drawn again as vector PDF (text as text, the font embedded).
+//! into a scene measured with the bundled font's metrics. The scene is written as SVG,
+//! rasterised directly for PNG (glyph masks cached in `Fonts`), and drawn as vector PDF
+//! (text as text, the font embedded).
 //! No I/O, no system fonts, no clock: the same label and options give the same bytes.
 
 mod error;
