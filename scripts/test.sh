@@ -50,9 +50,12 @@ export RUST_BACKTRACE="${RUST_BACKTRACE:-1}"
 
 log "cargo test --workspace${*:+ $*} (DATABASE_URL=$(sed -E 's#(://[^:/@]+):[^@/]*@#\1:***@#' <<<"$DATABASE_URL"), NATS_URL=$NATS_URL)"
 start=$SECONDS
+# Cargo's output is also kept to add up every test binary's result for the closing line.
+results="$(mktemp)"
+trap 'rm -f "$results"' EXIT
 set +e
-cargo test --workspace "$@"
-rc=$?
+cargo test --workspace "$@" 2>&1 | tee "$results"
+rc=${PIPESTATUS[0]}
 set -e
 
 # Contract test against a live server (schemathesis, bounded; see scripts/contract.sh).
@@ -71,4 +74,7 @@ if ((rc == 0)); then
 else
     log "tests FAILED (cargo exit code $rc) after ${elapsed}s"
 fi
+# The total over every cargo test binary, as the last line.
+awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($i ~ /^passed/) p += $(i-1); if ($i ~ /^failed/) f += $(i-1); if ($i ~ /^ignored/) s += $(i-1) } }
+     END { printf "total: %d passed, %d failed, %d skipped\n", p, f, s }' "$results"
 exit "$rc"
