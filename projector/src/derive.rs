@@ -235,6 +235,12 @@ impl Graph {
             frontier = owned.iter().collect();
         }
         let ids: Vec<String> = ingredient_ids.into_iter().collect();
+        if ids.is_empty() {
+            return Ok(Self {
+                recipes,
+                ingredients: HashMap::new(),
+            });
+        }
         let rows = sqlx::query(
             "select ingredient_id, body from ingredient_view
              where ingredient_id = any($1) and account_id = $2 and not deleted",

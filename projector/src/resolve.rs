@@ -1,6 +1,8 @@
 //! Turning the client's recipe entries (`{ingredient_id, grams}` or `{name, grams}`) into
 //! recorded lines: what each entry resolved to at the time of the write.
 
+use std::collections::HashMap;
+
 use nls_events::recipe::IngredientLine;
 use serde::Serialize;
 use sqlx::PgConnection;
@@ -55,11 +57,12 @@ pub async fn resolve(
     account_id: Uuid,
     entries: &[Entry],
 ) -> Result<Vec<(IngredientLine, Source)>, ResolveError> {
+    let custom = custom_by_name(conn, account_id, entries).await?;
     let mut lines = Vec::with_capacity(entries.len());
     for (index, entry) in entries.iter().enumerate() {
         let (ingredient_id, resolved_name, source) = match (&entry.ingredient_id, &entry.name) {
             (Some(id), _) => by_id(conn, account_id, index, id).await?,
-            (None, Some(name)) => by_name(conn, account_id, index, name).await?,
+            (None, Some(name)) => by_name(&custom, index, name)?,
             (None, None) => {
                 return Err(ResolveError::UnknownId {
                     index,
@@ -115,23 +118,44 @@ async fn by_id(
     name.map(|n| (id.to_owned(), n, source)).ok_or_else(unknown)
 }
 
-async fn by_name(
+/// The account's active custom ingredients named by any entry, keyed by lowercase name
+/// (the oldest one when several share a name), in one query for all entries.
+async fn custom_by_name(
     conn: &mut PgConnection,
     account_id: Uuid,
+    entries: &[Entry],
+) -> Result<HashMap<String, (String, String)>, ResolveError> {
+    let names: Vec<String> = entries
+        .iter()
+        .filter(|e| e.ingredient_id.is_none())
+        .filter_map(|e| e.name.as_deref())
+        .map(|n| n.trim().to_lowercase())
+        .collect();
+    if names.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(String, String, String)> = sqlx::query_as(
+        "select distinct on (lower(name)) lower(name), ingredient_id, name from ingredient_view
+         where account_id = $1 and lower(name) = any($2) and not archived and not deleted
+         order by lower(name), ingredient_id",
+    )
+    .bind(account_id)
+    .bind(&names)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(key, id, name)| (key, (id, name)))
+        .collect())
+}
+
+fn by_name(
+    custom: &HashMap<String, (String, String)>,
     index: usize,
     name: &str,
 ) -> Result<(String, String, Source), ResolveError> {
-    let custom: Option<(String, String)> = sqlx::query_as(
-        "select ingredient_id, name from ingredient_view
-         where account_id = $1 and lower(name) = lower($2) and not archived and not deleted
-         order by ingredient_id limit 1",
-    )
-    .bind(account_id)
-    .bind(name.trim())
-    .fetch_optional(&mut *conn)
-    .await?;
-    if let Some((id, found)) = custom {
-        return Ok((id, found, Source::Custom));
+    if let Some((id, found)) = custom.get(&name.trim().to_lowercase()) {
+        return Ok((id.clone(), found.clone(), Source::Custom));
     }
     match nls_fooddb::shipped().resolve_name(name) {
         Ok(food) => Ok((food.id(), food.description.clone(), Source::Fooddb)),

@@ -116,6 +116,23 @@ async fn archiving_hides_from_the_list_until_include_archived_and_unarchive_rest
         app.get(&key, "/v1/ingredients").await.body["data"][0]["id"],
         id.as_str()
     );
+    // Active again: a name matches it exactly, ignoring case, before the food database.
+    let restored = app
+        .post(
+            &key,
+            "/v1/analyze",
+            json!({ "servings": 1, "ingredients": [
+                { "name": " oat PASTE ", "grams": 50 },
+                { "name": "banana", "grams": 50 }
+            ] }),
+        )
+        .await;
+    assert_eq!(
+        restored.body["ingredients"][0]["ingredient_id"],
+        id.as_str()
+    );
+    assert_eq!(restored.body["ingredients"][0]["source"], "custom");
+    assert_eq!(restored.body["ingredients"][1]["source"], "fooddb");
     app.finish().await;
 }
 
