@@ -46,8 +46,12 @@ fn is_missing_database(err: &sqlx::Error) -> bool {
 
 /// A pool on `url`.
 pub async fn connect(url: &str, size: u32) -> anyhow::Result<PgPool> {
-    let options =
-        PgConnectOptions::from_str(url).context("DATABASE_URL is not a valid Postgres URL")?;
+    // No JIT: our statements are short index lookups, but the planner's estimates for a few
+    // of them (recursive dependents, log reads over a growing table) cross `jit_above_cost`,
+    // and compiling them with LLVM took a third of the database's CPU under write load.
+    let options = PgConnectOptions::from_str(url)
+        .context("DATABASE_URL is not a valid Postgres URL")?
+        .options([("jit", "off")]);
     PgPoolOptions::new()
         .max_connections(size)
         .acquire_timeout(std::time::Duration::from_secs(10))

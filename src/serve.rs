@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use nls_command::CommandState;
-use nls_eventlog::NatsLink;
+use nls_eventlog::{AppendSignal, NatsLink};
 use nls_query::QueryState;
 use nls_renderer::RenderState;
 use nls_web::{ApiError, ErrorCode};
@@ -137,12 +137,14 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
     let shutdown = CancellationToken::new();
     let (applied, _) = broadcast::channel(1024);
     let mut tasks = Vec::new();
+    let appended = AppendSignal::with_nats(nats.client.clone(), &config.nats.subject_prefix);
 
     if config.role.relays() {
         tasks.push(tokio::spawn(nls_eventlog::relay::run(
             pool.clone(),
             nats.clone(),
             config.relay_name.clone(),
+            appended.clone(),
             shutdown.clone(),
         )));
     }
@@ -166,11 +168,7 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         nls_renderer::draw::Fonts::bundled().map_err(|e| anyhow::anyhow!("bundled fonts: {e}"))?;
     let render_slots = nls_renderer::limit::RenderSlots::new(&pool, config.render_slot_connections);
     if config.role.renders() {
-        let worker = nls_renderer::Worker {
-            pool: pool.clone(),
-            nats: nats.clone(),
-            fonts: fonts.clone(),
-        };
+        let worker = nls_renderer::Worker::new(pool.clone(), nats.clone(), fonts.clone());
         tasks.push(tokio::spawn(
             worker.run(config.renderer_consumer.clone(), shutdown.clone()),
         ));
@@ -198,6 +196,7 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         command: CommandState {
             pool: pool.clone(),
             site_url: site_url.clone(),
+            appended,
         },
         query: QueryState {
             pool: pool.clone(),
@@ -207,6 +206,7 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
             pool: pool.clone(),
             fonts,
             slots: render_slots.clone(),
+            hot: nls_renderer::hot::HotFiles::new(nls_renderer::hot::DEFAULT_BYTES),
         },
         readiness: Readiness {
             pool: pool.clone(),
@@ -237,11 +237,11 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         .with_state(state)
         // Outside the routes, so unknown `/v1/` paths and every rejection carry the headers.
         .layer(axum::middleware::from_fn_with_state(
-            nls_web::rate_limit::RateLimiter {
-                pool: pool.clone(),
-                override_per_minute: config.rate_limit_per_minute,
-                enabled: config.rate_limit_enabled,
-            },
+            nls_web::rate_limit::RateLimiter::new(
+                pool.clone(),
+                config.rate_limit_per_minute,
+                config.rate_limit_enabled,
+            ),
             nls_web::rate_limit::middleware,
         ))
         .layer(axum::middleware::from_fn(embed_cors))

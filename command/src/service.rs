@@ -1,13 +1,16 @@
 //! Load, decide, append and apply in one transaction; retried on a lost race unless the
 //! client pinned a version with `If-Match`.
 
+use std::future::Future;
 use std::sync::Arc;
 
 use axum::extract::FromRef;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
-use nls_eventlog::{EventMeta, StreamVersion};
+use nls_eventlog::{AppendSignal, EventMeta, StreamVersion};
 use nls_events::{Envelope, IngredientEvent, IngredientState, NewEvent, RecipeEvent, RecipeState};
+use nls_projector::derive::LabelColumns;
+use nls_projector::views::RecipeRow;
 use nls_projector::{derive, representation, resolve, views};
 use nls_web::{ApiError, Caller, ErrorCode};
 use rand::RngCore;
@@ -29,6 +32,8 @@ pub struct CommandState {
     pub pool: PgPool,
     /// `{site_url}`, for embed snippets.
     pub site_url: Arc<str>,
+    /// Wakes the relay after each commit.
+    pub appended: AppendSignal,
 }
 
 impl FromRef<CommandState> for PgPool {
@@ -101,6 +106,30 @@ fn meta(caller: &Caller) -> EventMeta {
 }
 
 impl CommandState {
+    /// Runs `attempt` in a transaction and commits what it did, starting over (up to
+    /// [`MAX_ATTEMPTS`] times) when it lost a race. After the commit the relay is woken.
+    /// The attempt owns the transaction and hands it back, which keeps its future `Send`
+    /// without boxing.
+    async fn transact<T, F, Fut>(&self, mut attempt: F) -> Result<T, ApiError>
+    where
+        F: FnMut(Transaction<'static, Postgres>) -> Fut,
+        Fut: Future<Output = (Transaction<'static, Postgres>, Result<Attempt<T>, ApiError>)>,
+    {
+        for _ in 0..MAX_ATTEMPTS {
+            let (tx, outcome) = attempt(self.pool.begin().await?).await;
+            match outcome? {
+                // Dropping the transaction rolls the attempt back.
+                Attempt::Retry => continue,
+                Attempt::Done(value) => {
+                    tx.commit().await?;
+                    self.appended.committed().await;
+                    return Ok(value);
+                }
+            }
+        }
+        Err(contention())
+    }
+
     /// `POST /v1/recipes`.
     pub async fn create_recipe(
         &self,
@@ -108,43 +137,62 @@ impl CommandState {
         change: RecipeChange,
         idempotency: Option<Idempotency>,
     ) -> Result<Written, ApiError> {
-        for _ in 0..MAX_ATTEMPTS {
-            let mut tx = self.pool.begin().await?;
-            if let Some(replayed) = replay(&mut tx, caller, idempotency.as_ref()).await? {
-                return Ok(replayed);
-            }
-            let id = nls_events::RecipeId::generate();
-            let lines = resolve_lines(&mut tx, caller, &change).await?;
-            let events = decide::create_recipe(
-                RecipeCommand {
+        let (change, idempotency) = (&change, idempotency.as_ref());
+        self.transact(|mut owned| async move {
+            let outcome = async {
+                let tx = &mut owned;
+                if let Some(replayed) = replay(tx, caller, idempotency).await? {
+                    return Ok(Attempt::Done(replayed));
+                }
+                let id = nls_events::RecipeId::generate();
+                let lines = resolve_lines(tx, caller, change).await?;
+                let command = RecipeCommand {
                     change: change.clone(),
                     lines,
-                },
-                &context(caller),
-            )
-            .map_err(|e| error::domain(e, "recipe"))?;
-            let state = events
-                .iter()
-                .fold(RecipeState::default(), RecipeState::evolve);
-            derive::derive(&mut tx, caller.account_id, id.as_str(), &state, None)
-                .await
-                .map_err(error::derive)?;
-            let new: Vec<NewEvent> = events.iter().map(RecipeEvent::to_new_event).collect();
-            append_and_apply(&mut tx, id.as_str(), 0, caller, &new).await?;
-            let written = Written {
-                status: 201,
-                version: state.version,
-                location: Some(format!("/v1/recipes/{id}")),
-                body: self.recipe_body(&mut tx, caller, id.as_str()).await?,
-            };
-            match remember(&mut tx, caller, idempotency.as_ref(), &written).await? {
-                Attempt::Retry => continue,
-                Attempt::Done(()) => {}
+                };
+                let events = decide::create_recipe(command, &context(caller))
+                    .map_err(|e| error::domain(e, "recipe"))?;
+                let state = events
+                    .iter()
+                    .fold(RecipeState::default(), RecipeState::evolve);
+                let derived = derive::derive(tx, caller.account_id, id.as_str(), &state, None)
+                    .await
+                    .map_err(error::derive)?;
+                let columns = LabelColumns::derived(&derived).map_err(ApiError::internal)?;
+                let new: Vec<NewEvent> = events.iter().map(RecipeEvent::to_new_event).collect();
+                let stored = append(tx, id.as_str(), 0, caller, &new).await?;
+                views::record_new_recipe(tx, &stored, &state, &columns)
+                    .await
+                    .map_err(error::projection)?;
+                // The response is the row just written, built here rather than read back.
+                let (Some(first), Some(last)) = (stored.first(), stored.last()) else {
+                    return Err(ApiError::internal(std::io::Error::other(
+                        "an append stored nothing",
+                    )));
+                };
+                let row = RecipeRow {
+                    recipe_id: id.to_string(),
+                    account_id: caller.account_id,
+                    state: state.clone(),
+                    label: columns.label,
+                    label_error: columns.label_error,
+                    ingredients: columns.ingredients,
+                    cost: columns.cost,
+                    created_at: first.occurred_at,
+                    updated_at: last.occurred_at,
+                };
+                let written = Written {
+                    status: 201,
+                    version: state.version,
+                    location: Some(format!("/v1/recipes/{id}")),
+                    body: representation::recipe(&row, &self.site_url),
+                };
+                remember(tx, caller, idempotency, written).await
             }
-            tx.commit().await?;
-            return Ok(written);
-        }
-        Err(contention())
+            .await;
+            (owned, outcome)
+        })
+        .await
     }
 
     /// `PUT /v1/recipes/{id}`.
@@ -155,45 +203,48 @@ impl CommandState {
         if_match: Option<i64>,
         change: RecipeChange,
     ) -> Result<Written, ApiError> {
-        for _ in 0..MAX_ATTEMPTS {
-            let mut tx = self.pool.begin().await?;
-            let state: RecipeState = load_recipe_state(&mut tx, caller, id).await?;
-            check_if_match(if_match, state.version)?;
-            let derived_names = derived_label_names(&mut tx, caller, id).await?;
-            let change = without_derived_values(change.clone(), &state);
-            let lines = resolve_lines(&mut tx, caller, &change)
-                .await?
-                .map(|lines| without_derived_names(lines, &state, &derived_names));
-            let events = decide::update_recipe(
-                &state,
-                RecipeCommand {
+        let change = &change;
+        self.transact(|mut owned| async move {
+            let outcome = async {
+                let tx = &mut owned;
+                let state: RecipeState = load_recipe_state(tx, caller, id).await?;
+                check_if_match(if_match, state.version)?;
+                let derived_names = derived_label_names(tx, caller, id).await?;
+                let change = without_derived_values(change.clone(), &state);
+                let lines = resolve_lines(tx, caller, &change)
+                    .await?
+                    .map(|lines| without_derived_names(lines, &state, &derived_names));
+                let command = RecipeCommand {
                     change: change.clone(),
                     lines,
-                },
-                &context(caller),
-            )
-            .map_err(|e| error::domain(e, "recipe"))?;
-            let new_state = events.iter().fold(state.clone(), RecipeState::evolve);
-            if !events.is_empty() {
-                derive::derive(&mut tx, caller.account_id, id, &new_state, None)
-                    .await
-                    .map_err(error::derive)?;
-                let new: Vec<NewEvent> = events.iter().map(RecipeEvent::to_new_event).collect();
-                match append_or_retry(&mut tx, id, state.version, caller, &new, if_match).await? {
-                    Attempt::Retry => continue,
-                    Attempt::Done(()) => {}
+                };
+                let events = decide::update_recipe(&state, command, &context(caller))
+                    .map_err(|e| error::domain(e, "recipe"))?;
+                let new_state = events.iter().fold(state.clone(), RecipeState::evolve);
+                if !events.is_empty() {
+                    let derived = derive::derive(tx, caller.account_id, id, &new_state, None)
+                        .await
+                        .map_err(error::derive)?;
+                    let columns = LabelColumns::derived(&derived).map_err(ApiError::internal)?;
+                    let new: Vec<NewEvent> = events.iter().map(RecipeEvent::to_new_event).collect();
+                    match append_or_retry(tx, id, state.version, caller, &new, if_match).await? {
+                        Attempt::Retry => return Ok(Attempt::Retry),
+                        Attempt::Done(stored) => views::apply_own(tx, &stored, Some(&columns))
+                            .await
+                            .map_err(error::projection)?,
+                    }
                 }
+                Ok(Attempt::Done(Written {
+                    status: 200,
+                    version: new_state.version,
+                    location: None,
+                    body: self.recipe_body(tx, caller, id).await?,
+                }))
             }
-            let body = self.recipe_body(&mut tx, caller, id).await?;
-            tx.commit().await?;
-            return Ok(Written {
-                status: 200,
-                version: new_state.version,
-                location: None,
-                body,
-            });
-        }
-        Err(contention())
+            .await;
+            (owned, outcome)
+        })
+        .await
     }
 
     /// `DELETE /v1/recipes/{id}`.
@@ -203,22 +254,21 @@ impl CommandState {
         id: &str,
         if_match: Option<i64>,
     ) -> Result<(), ApiError> {
-        for _ in 0..MAX_ATTEMPTS {
-            let mut tx = self.pool.begin().await?;
-            let state: RecipeState = load_recipe_state(&mut tx, caller, id).await?;
-            check_if_match(if_match, state.version)?;
-            let used_by = live_users(&mut tx, id).await?;
-            let events =
-                decide::delete_recipe(&state, used_by).map_err(|e| error::domain(e, "recipe"))?;
-            let new: Vec<NewEvent> = events.iter().map(RecipeEvent::to_new_event).collect();
-            match append_or_retry(&mut tx, id, state.version, caller, &new, if_match).await? {
-                Attempt::Retry => continue,
-                Attempt::Done(()) => {}
+        self.transact(|mut owned| async move {
+            let outcome = async {
+                let tx = &mut owned;
+                let state: RecipeState = load_recipe_state(tx, caller, id).await?;
+                check_if_match(if_match, state.version)?;
+                let used_by = live_users(tx, id).await?;
+                let events = decide::delete_recipe(&state, used_by)
+                    .map_err(|e| error::domain(e, "recipe"))?;
+                let new: Vec<NewEvent> = events.iter().map(RecipeEvent::to_new_event).collect();
+                append_and_apply(tx, id, state.version, caller, &new, if_match).await
             }
-            tx.commit().await?;
-            return Ok(());
-        }
-        Err(contention())
+            .await;
+            (owned, outcome)
+        })
+        .await
     }
 
     /// `POST /v1/ingredients`.
@@ -228,32 +278,36 @@ impl CommandState {
         change: IngredientChange,
         idempotency: Option<Idempotency>,
     ) -> Result<Written, ApiError> {
-        for _ in 0..MAX_ATTEMPTS {
-            let mut tx = self.pool.begin().await?;
-            if let Some(replayed) = replay(&mut tx, caller, idempotency.as_ref()).await? {
-                return Ok(replayed);
+        let (change, idempotency) = (&change, idempotency.as_ref());
+        self.transact(|mut owned| async move {
+            let outcome = async {
+                let tx = &mut owned;
+                if let Some(replayed) = replay(tx, caller, idempotency).await? {
+                    return Ok(Attempt::Done(replayed));
+                }
+                let id = nls_events::IngredientId::generate();
+                let events = decide::create_ingredient(change.clone());
+                let state = events
+                    .iter()
+                    .fold(IngredientState::default(), IngredientState::evolve);
+                let new: Vec<NewEvent> = events.iter().map(IngredientEvent::to_new_event).collect();
+                if let Attempt::Retry =
+                    append_and_apply(tx, id.as_str(), 0, caller, &new, None).await?
+                {
+                    return Ok(Attempt::Retry);
+                }
+                let written = Written {
+                    status: 201,
+                    version: state.version,
+                    location: Some(format!("/v1/ingredients/{id}")),
+                    body: ingredient_body(tx, caller, id.as_str()).await?,
+                };
+                remember(tx, caller, idempotency, written).await
             }
-            let id = nls_events::IngredientId::generate();
-            let events = decide::create_ingredient(change.clone());
-            let state = events
-                .iter()
-                .fold(IngredientState::default(), IngredientState::evolve);
-            let new: Vec<NewEvent> = events.iter().map(IngredientEvent::to_new_event).collect();
-            append_and_apply(&mut tx, id.as_str(), 0, caller, &new).await?;
-            let written = Written {
-                status: 201,
-                version: state.version,
-                location: Some(format!("/v1/ingredients/{id}")),
-                body: ingredient_body(&mut tx, caller, id.as_str()).await?,
-            };
-            match remember(&mut tx, caller, idempotency.as_ref(), &written).await? {
-                Attempt::Retry => continue,
-                Attempt::Done(()) => {}
-            }
-            tx.commit().await?;
-            return Ok(written);
-        }
-        Err(contention())
+            .await;
+            (owned, outcome)
+        })
+        .await
     }
 
     /// `PUT /v1/ingredients/{id}`. Recipes using it get new labels from the projector.
@@ -264,30 +318,35 @@ impl CommandState {
         if_match: Option<i64>,
         change: IngredientChange,
     ) -> Result<Written, ApiError> {
-        for _ in 0..MAX_ATTEMPTS {
-            let mut tx = self.pool.begin().await?;
-            let state: IngredientState = load_ingredient_state(&mut tx, caller, id).await?;
-            check_if_match(if_match, state.version)?;
-            let events = decide::update_ingredient(&state, change.clone())
-                .map_err(|e| error::domain(e, "ingredient"))?;
-            let new_state = events.iter().fold(state.clone(), IngredientState::evolve);
-            if !events.is_empty() {
-                let new: Vec<NewEvent> = events.iter().map(IngredientEvent::to_new_event).collect();
-                match append_or_retry(&mut tx, id, state.version, caller, &new, if_match).await? {
-                    Attempt::Retry => continue,
-                    Attempt::Done(()) => {}
+        let change = &change;
+        self.transact(|mut owned| async move {
+            let outcome = async {
+                let tx = &mut owned;
+                let state: IngredientState = load_ingredient_state(tx, caller, id).await?;
+                check_if_match(if_match, state.version)?;
+                let events = decide::update_ingredient(&state, change.clone())
+                    .map_err(|e| error::domain(e, "ingredient"))?;
+                let new_state = events.iter().fold(state.clone(), IngredientState::evolve);
+                if !events.is_empty() {
+                    let new: Vec<NewEvent> =
+                        events.iter().map(IngredientEvent::to_new_event).collect();
+                    if let Attempt::Retry =
+                        append_and_apply(tx, id, state.version, caller, &new, if_match).await?
+                    {
+                        return Ok(Attempt::Retry);
+                    }
                 }
+                Ok(Attempt::Done(Written {
+                    status: 200,
+                    version: new_state.version,
+                    location: None,
+                    body: ingredient_body(tx, caller, id).await?,
+                }))
             }
-            let body = ingredient_body(&mut tx, caller, id).await?;
-            tx.commit().await?;
-            return Ok(Written {
-                status: 200,
-                version: new_state.version,
-                location: None,
-                body,
-            });
-        }
-        Err(contention())
+            .await;
+            (owned, outcome)
+        })
+        .await
     }
 
     /// `DELETE /v1/ingredients/{id}`: refused while a live recipe uses it.
@@ -297,22 +356,21 @@ impl CommandState {
         id: &str,
         if_match: Option<i64>,
     ) -> Result<(), ApiError> {
-        for _ in 0..MAX_ATTEMPTS {
-            let mut tx = self.pool.begin().await?;
-            let state: IngredientState = load_ingredient_state(&mut tx, caller, id).await?;
-            check_if_match(if_match, state.version)?;
-            let used_by = live_users(&mut tx, id).await?;
-            let events = decide::delete_ingredient(&state, used_by)
-                .map_err(|e| error::domain(e, "ingredient"))?;
-            let new: Vec<NewEvent> = events.iter().map(IngredientEvent::to_new_event).collect();
-            match append_or_retry(&mut tx, id, state.version, caller, &new, if_match).await? {
-                Attempt::Retry => continue,
-                Attempt::Done(()) => {}
+        self.transact(|mut owned| async move {
+            let outcome = async {
+                let tx = &mut owned;
+                let state: IngredientState = load_ingredient_state(tx, caller, id).await?;
+                check_if_match(if_match, state.version)?;
+                let used_by = live_users(tx, id).await?;
+                let events = decide::delete_ingredient(&state, used_by)
+                    .map_err(|e| error::domain(e, "ingredient"))?;
+                let new: Vec<NewEvent> = events.iter().map(IngredientEvent::to_new_event).collect();
+                append_and_apply(tx, id, state.version, caller, &new, if_match).await
             }
-            tx.commit().await?;
-            return Ok(());
-        }
-        Err(contention())
+            .await;
+            (owned, outcome)
+        })
+        .await
     }
 
     async fn recipe_body(
@@ -486,38 +544,55 @@ async fn live_users(conn: &mut PgConnection, id: &str) -> Result<Vec<String>, Ap
     .await?)
 }
 
-async fn append_and_apply(
-    tx: &mut Transaction<'static, Postgres>,
+/// Appends `events` at `expected`; `Done(stored)`, or `Retry` when another writer got there
+/// first and the client did not pin the version (then it is 412).
+async fn append_or_retry(
+    tx: &mut PgConnection,
     id: &str,
     expected: i64,
     caller: &Caller,
     events: &[NewEvent],
-) -> Result<(), ApiError> {
-    let stored = nls_eventlog::append(tx, id, StreamVersion(expected), &meta(caller), events)
-        .await
-        .map_err(error::append)?;
-    for envelope in &stored {
-        views::apply(tx, envelope)
-            .await
-            .map_err(error::projection)?;
+    if_match: Option<i64>,
+) -> Result<Attempt<Vec<Envelope>>, ApiError> {
+    match append(tx, id, expected, caller, events).await {
+        Ok(stored) => Ok(Attempt::Done(stored)),
+        Err(err) if err.code() == ErrorCode::VersionMismatch && if_match.is_none() => {
+            Ok(Attempt::Retry)
+        }
+        Err(err) => Err(err),
     }
-    Ok(())
 }
 
-async fn append_or_retry(
-    tx: &mut Transaction<'static, Postgres>,
+async fn append(
+    tx: &mut PgConnection,
+    id: &str,
+    expected: i64,
+    caller: &Caller,
+    events: &[NewEvent],
+) -> Result<Vec<Envelope>, ApiError> {
+    nls_eventlog::append(tx, id, StreamVersion(expected), &meta(caller), events)
+        .await
+        .map_err(error::append)
+}
+
+/// Appends and applies the events to the views (the label, if any, refreshed as the
+/// projector would).
+async fn append_and_apply(
+    tx: &mut PgConnection,
     id: &str,
     expected: i64,
     caller: &Caller,
     events: &[NewEvent],
     if_match: Option<i64>,
 ) -> Result<Attempt<()>, ApiError> {
-    match append_and_apply(tx, id, expected, caller, events).await {
-        Ok(()) => Ok(Attempt::Done(())),
-        Err(err) if err.code() == ErrorCode::VersionMismatch && if_match.is_none() => {
-            Ok(Attempt::Retry)
+    match append_or_retry(tx, id, expected, caller, events, if_match).await? {
+        Attempt::Retry => Ok(Attempt::Retry),
+        Attempt::Done(stored) => {
+            views::apply_own(tx, &stored, None)
+                .await
+                .map_err(error::projection)?;
+            Ok(Attempt::Done(()))
         }
-        Err(err) => Err(err),
     }
 }
 
@@ -565,10 +640,10 @@ async fn remember(
     conn: &mut PgConnection,
     caller: &Caller,
     idempotency: Option<&Idempotency>,
-    written: &Written,
-) -> Result<Attempt<()>, ApiError> {
+    written: Written,
+) -> Result<Attempt<Written>, ApiError> {
     let Some(idem) = idempotency else {
-        return Ok(Attempt::Done(()));
+        return Ok(Attempt::Done(written));
     };
     sqlx::query("delete from idempotency_key where account_id = $1 and idempotency_key = $2 and created_at <= now() - interval '24 hours'")
         .bind(caller.account_id)
@@ -589,7 +664,7 @@ async fn remember(
     .execute(&mut *conn)
     .await?;
     Ok(if inserted.rows_affected() == 1 {
-        Attempt::Done(())
+        Attempt::Done(written)
     } else {
         Attempt::Retry
     })

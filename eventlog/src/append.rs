@@ -86,11 +86,8 @@ pub async fn append(
             causation_id: meta.causation_id,
         });
     }
-    // Wakes the relay and projector catch-up at commit (notifications are transactional).
-    sqlx::query("select pg_notify($1, '')")
-        .bind(crate::EVENT_CHANNEL)
-        .execute(&mut *tx)
-        .await?;
+    // No `pg_notify` here: it would serialise the commits of all writers. The caller sends
+    // an [`crate::AppendSignal`] after its commit.
     Ok(stored)
 }
 

@@ -11,22 +11,35 @@ use std::time::Duration;
 
 use async_nats::HeaderMap;
 use bytes::Bytes;
-use sqlx::postgres::PgListener;
+use futures::StreamExt;
 use sqlx::PgPool;
 use tokio_util::sync::CancellationToken;
 
 use crate::nats::NatsLink;
 use crate::read::{load_cursor, save_cursor, CursorTable, LogCursor, LogReader};
+use crate::signal::{self, AppendSignal};
 
 const BATCH: i64 = 256;
+/// How long the relay lets commits gather after a signal before reading them, so a busy
+/// log is read and checkpointed once per few commits rather than once each.
+const GATHER: Duration = Duration::from_millis(2);
+/// How often the log is read when no signal came: a signal is a hint, and an event can
+/// become final (every older transaction ended) without any writer signalling it.
+const POLL: Duration = Duration::from_millis(50);
 /// Key of the advisory lock that elects the active relay.
 const RELAY_LOCK: i64 = 0x6e6c_735f_7265_6c61; // "nls_rela"
 
-/// Runs the relay until `shutdown` fires.
-pub async fn run(pool: PgPool, nats: NatsLink, name: String, shutdown: CancellationToken) {
+/// Runs the relay until `shutdown` fires; `appended` wakes it when this process commits.
+pub async fn run(
+    pool: PgPool,
+    nats: NatsLink,
+    name: String,
+    appended: AppendSignal,
+    shutdown: CancellationToken,
+) {
     let mut backoff = Duration::from_millis(100);
     while !shutdown.is_cancelled() {
-        match run_as_leader(&pool, &nats, &name, &shutdown).await {
+        match run_as_leader(&pool, &nats, &name, &appended, &shutdown).await {
             Ok(()) => return,
             Err(err) => {
                 tracing::warn!(error = %err, "relay interrupted; retrying");
@@ -52,14 +65,22 @@ async fn run_as_leader(
     pool: &PgPool,
     nats: &NatsLink,
     name: &str,
+    appended: &AppendSignal,
     shutdown: &CancellationToken,
 ) -> Result<(), RelayError> {
     // The lock lives as long as this connection; if the process dies, Postgres frees it.
-    let mut lock_conn = pool.acquire().await?;
+    // Detached from the pool, so the session setting below never reaches other users.
+    let mut lock_conn = pool.acquire().await?.detach();
+    // The cursor may lag behind what JetStream acknowledged: after a database crash the
+    // relay republishes a few events and JetStream drops them by message id. So its
+    // updates need not wait for a WAL flush.
+    sqlx::query("set synchronous_commit = off")
+        .execute(&mut lock_conn)
+        .await?;
     loop {
         let got: bool = sqlx::query_scalar("select pg_try_advisory_lock($1)")
             .bind(RELAY_LOCK)
-            .fetch_one(&mut *lock_conn)
+            .fetch_one(&mut lock_conn)
             .await?;
         if got {
             break;
@@ -74,8 +95,11 @@ async fn run_as_leader(
     nats.ensure_stream()
         .await
         .map_err(|e| RelayError::Publish(e.to_string()))?;
-    let mut listener = PgListener::connect_with(pool).await?;
-    listener.listen(crate::EVENT_CHANNEL).await?;
+    let mut nudges = nats
+        .client
+        .subscribe(signal::subject(&nats.config.subject_prefix))
+        .await
+        .map_err(|e| RelayError::Publish(e.to_string()))?;
     let reader = LogReader::new(pool.clone());
     let mut cursor = load_cursor(pool, CursorTable::Relay, name).await?;
     let mut publish_backoff = Duration::from_millis(50);
@@ -84,10 +108,15 @@ async fn run_as_leader(
         if batch.is_empty() {
             tokio::select! {
                 _ = shutdown.cancelled() => return Ok(()),
-                _ = listener.recv() => {}
-                // Also poll: a notification can precede the moment the row becomes final.
-                _ = tokio::time::sleep(Duration::from_millis(50)) => {}
+                _ = appended.wait_local() => {}
+                nudge = nudges.next() => match nudge {
+                    None => return Err(RelayError::Publish("NATS subscription closed".into())),
+                    Some(message) if appended.is_own(&message.payload) => continue,
+                    Some(_) => {}
+                },
+                _ = tokio::time::sleep(POLL) => {}
             }
+            tokio::time::sleep(GATHER).await;
             continue;
         }
         match publish_batch(nats, &batch).await {
@@ -95,7 +124,7 @@ async fn run_as_leader(
                 publish_backoff = Duration::from_millis(50);
                 if let Some((last, _)) = batch.last() {
                     cursor = *last;
-                    save_cursor(pool, CursorTable::Relay, name, cursor).await?;
+                    save_cursor(&mut lock_conn, CursorTable::Relay, name, cursor).await?;
                 }
             }
             Err(err) => {

@@ -27,15 +27,23 @@ pub async fn apply(tx: &mut PgConnection, event: &Envelope) -> Result<bool, Proj
 /// Every recipe that uses `id`, transitively, in a stable order (so concurrent cascades
 /// lock rows in the same order and cannot deadlock each other).
 pub async fn dependents(tx: &mut PgConnection, id: &str) -> Result<Vec<String>, sqlx::Error> {
+    dependents_of_any(tx, &[id]).await
+}
+
+/// Every recipe that uses any of `ids`, transitively, in one query, in a stable order.
+pub async fn dependents_of_any(
+    conn: &mut PgConnection,
+    ids: &[&str],
+) -> Result<Vec<String>, sqlx::Error> {
     sqlx::query_scalar(
         "with recursive dependent(recipe_id) as (
-             select recipe_id from recipe_usage where ingredient_id = $1
+             select recipe_id from recipe_usage where ingredient_id = any($1)
              union
              select u.recipe_id from recipe_usage u join dependent d on u.ingredient_id = d.recipe_id
          )
          select recipe_id from dependent order by recipe_id",
     )
-    .bind(id)
-    .fetch_all(&mut *tx)
+    .bind(ids)
+    .fetch_all(&mut *conn)
     .await
 }

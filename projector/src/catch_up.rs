@@ -27,11 +27,13 @@ pub async fn run_once(pool: &PgPool) -> Result<u64, ProjectionError> {
         if batch.is_empty() {
             return Ok(read);
         }
-        for (at, event) in &batch {
-            crate::handle(pool, event).await?;
+        let events: Vec<_> = batch.iter().map(|(_, event)| event.clone()).collect();
+        crate::handle_batch(pool, &events).await?;
+        if let Some((at, _)) = batch.last() {
             cursor = *at;
-            read += 1;
         }
+        read += events.len() as u64;
+        // A durable commit (see `crate::begin`): it flushes the projections' commits too.
         save_cursor(pool, CursorTable::Projection, CURSOR_NAME, cursor).await?;
     }
 }

@@ -1,7 +1,9 @@
 //! Per-stream checkpoints of a projection, locked for the length of the transaction that
 //! applies the next events, so two appliers of the same stream serialise on it.
 
-use sqlx::PgConnection;
+use std::collections::HashMap;
+
+use sqlx::{PgConnection, PgPool, Row};
 
 /// Locks and returns the last version `projection` applied for `stream_id` (0 if none).
 pub async fn lock(
@@ -43,4 +45,46 @@ pub async fn advance(
     .execute(&mut *tx)
     .await?;
     Ok(())
+}
+
+/// Checkpoints of many streams, read without locks (for skipping work already done: a
+/// checkpoint only grows, so a stale value only means taking the locked path).
+#[derive(Debug, Default)]
+pub struct Versions(HashMap<(String, String), i64>);
+
+impl Versions {
+    /// The version `projection` has applied for `stream_id` (0 if none).
+    pub fn version(&self, projection: &str, stream_id: &str) -> i64 {
+        self.0
+            .get(&(projection.to_owned(), stream_id.to_owned()))
+            .copied()
+            .unwrap_or(0)
+    }
+}
+
+/// The checkpoints of `projections` for the given streams, in one query.
+pub async fn read_many<'a>(
+    pool: &PgPool,
+    projections: &[&str],
+    stream_ids: impl Iterator<Item = &'a str>,
+) -> Result<Versions, sqlx::Error> {
+    let mut ids: Vec<&str> = stream_ids.collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let rows = sqlx::query(
+        "select projection, stream_id, version from projection_checkpoint
+         where projection = any($1) and stream_id = any($2)",
+    )
+    .bind(projections)
+    .bind(&ids)
+    .fetch_all(pool)
+    .await?;
+    let mut versions = HashMap::with_capacity(rows.len());
+    for row in rows {
+        versions.insert(
+            (row.try_get("projection")?, row.try_get("stream_id")?),
+            row.try_get("version")?,
+        );
+    }
+    Ok(Versions(versions))
 }

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use async_nats::jetstream::consumer::{pull, AckPolicy, DeliverPolicy};
-use futures::StreamExt;
+use nls_eventlog::batch::next_batch;
 use nls_eventlog::NatsLink;
 use nls_events::Envelope;
 use sqlx::PgPool;
@@ -11,6 +11,11 @@ use tokio::sync::broadcast;
 use tokio_util::sync::CancellationToken;
 
 use crate::ProjectionError;
+
+/// Most messages handled together.
+const BATCH: usize = 256;
+/// How long the first message of a batch waits for more.
+const WINDOW: Duration = Duration::from_millis(5);
 
 /// What the projector announces after applying an event (renderer and embeds listen).
 #[derive(Debug, Clone)]
@@ -79,31 +84,42 @@ async fn consume(
         )
         .await
         .map_err(|e| transient(&e))?;
+    // Whatever has arrived is applied together (see `crate::handle_batch`).
     let mut messages = consumer.messages().await.map_err(|e| transient(&e))?;
     loop {
         let next = tokio::select! {
             _ = shutdown.cancelled() => return Ok(()),
-            next = messages.next() => next,
+            next = next_batch(&mut messages, BATCH, WINDOW) => next,
         };
-        let Some(message) = next else {
+        let Some(batch) = next else {
             return Err(ConsumeError::Transient("message stream ended".into()));
         };
-        let message = message.map_err(|e| transient(&e))?;
-        let envelope: Envelope = serde_json::from_slice(&message.payload)
-            .map_err(|e| ConsumeError::Poison(format!("undecodable envelope: {e}")))?;
-        match crate::handle(pool, &envelope).await {
+        let mut messages = Vec::with_capacity(batch.len());
+        let mut envelopes = Vec::with_capacity(batch.len());
+        for message in batch {
+            let message = message.map_err(|e| transient(&e))?;
+            let envelope: Envelope = serde_json::from_slice(&message.payload)
+                .map_err(|e| ConsumeError::Poison(format!("undecodable envelope: {e}")))?;
+            messages.push(message);
+            envelopes.push(envelope);
+        }
+        match crate::handle_batch(pool, &envelopes).await {
             Ok(()) => {}
             Err(ProjectionError::Decode(e)) => return Err(ConsumeError::Poison(e.to_string())),
             Err(e) => return Err(transient(&e)),
         }
-        message
-            .ack()
-            .await
-            .map_err(|e| ConsumeError::Transient(e.to_string()))?;
-        // Nobody listening is fine.
-        let _ = applied.send(Applied {
-            stream_id: envelope.stream_id.clone(),
-            stream_version: envelope.stream_version,
-        });
+        for message in &messages {
+            message
+                .ack()
+                .await
+                .map_err(|e| ConsumeError::Transient(e.to_string()))?;
+        }
+        for envelope in envelopes {
+            // Nobody listening is fine.
+            let _ = applied.send(Applied {
+                stream_id: envelope.stream_id,
+                stream_version: envelope.stream_version,
+            });
+        }
     }
 }

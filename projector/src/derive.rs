@@ -96,8 +96,51 @@ pub async fn derive(
     })
 }
 
-/// Recomputes and stores the label of one recipe from the current views. A recipe whose
-/// label cannot be computed any more keeps a `label_error` instead, so reads can say why.
+/// A recipe view's derived columns: its label (or why there is none), resolved lines and
+/// cost, as stored in `recipe_view`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LabelColumns {
+    pub label: Option<serde_json::Value>,
+    /// SHA-256 of the label's canonical JSON (what label files are keyed by).
+    pub label_hash: Option<Vec<u8>>,
+    pub label_error: Option<serde_json::Value>,
+    pub ingredients: serde_json::Value,
+    pub cost: Option<f64>,
+}
+
+impl LabelColumns {
+    /// From a derivation that succeeded.
+    pub fn derived(derived: &Derived) -> Result<Self, serde_json::Error> {
+        Ok(Self {
+            label: Some(serde_json::to_value(&derived.label)?),
+            label_hash: Some(label_hash(&derived.label)?.to_vec()),
+            label_error: None,
+            ingredients: serde_json::to_value(&derived.lines)?,
+            cost: derived.cost,
+        })
+    }
+
+    /// From a derivation's outcome: a client-side problem becomes a `label_error`, so reads
+    /// can say why there is no label; database trouble stays an error.
+    pub fn from_outcome(
+        outcome: Result<Derived, DeriveError>,
+        state: &RecipeState,
+    ) -> Result<Self, DeriveError> {
+        match outcome {
+            Ok(derived) => Ok(Self::derived(&derived)?),
+            Err(err @ (DeriveError::Database(_) | DeriveError::CorruptView(_))) => Err(err),
+            Err(problem) => Ok(Self {
+                label: None,
+                label_hash: None,
+                label_error: Some(serde_json::json!({ "message": problem.to_string() })),
+                ingredients: serde_json::to_value(unresolved_lines(&state.ingredients))?,
+                cost: None,
+            }),
+        }
+    }
+}
+
+/// Recomputes and stores the label of one recipe from the current views.
 pub async fn refresh_label(tx: &mut PgConnection, recipe_id: &str) -> Result<(), DeriveError> {
     let Some(row) =
         sqlx::query("select account_id, body from recipe_view where recipe_id = $1 for update")
@@ -110,40 +153,47 @@ pub async fn refresh_label(tx: &mut PgConnection, recipe_id: &str) -> Result<(),
     let account_id: Uuid = row.try_get("account_id")?;
     let state: RecipeState = serde_json::from_value(row.try_get("body")?)?;
     if state.deleted {
-        sqlx::query("update recipe_view set label = null, label_error = null where recipe_id = $1")
-            .bind(recipe_id)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "update recipe_view set label = null, label_hash = null, label_error = null
+             where recipe_id = $1",
+        )
+        .bind(recipe_id)
+        .execute(&mut *tx)
+        .await?;
         return Ok(());
     }
-    let (label, label_error, lines, cost) =
-        match derive(tx, account_id, recipe_id, &state, None).await {
-            Ok(d) => (
-                Some(serde_json::to_value(&d.label)?),
-                None,
-                serde_json::to_value(&d.lines)?,
-                d.cost,
-            ),
-            Err(err @ (DeriveError::Database(_) | DeriveError::CorruptView(_))) => return Err(err),
-            Err(problem) => (
-                None,
-                Some(serde_json::json!({ "message": problem.to_string() })),
-                serde_json::to_value(unresolved_lines(&state.ingredients))?,
-                None,
-            ),
-        };
+    let outcome = derive(tx, account_id, recipe_id, &state, None).await;
+    let columns = LabelColumns::from_outcome(outcome, &state)?;
+    store_label(tx, recipe_id, &columns).await
+}
+
+/// Writes a recipe's derived columns.
+pub async fn store_label(
+    tx: &mut PgConnection,
+    recipe_id: &str,
+    columns: &LabelColumns,
+) -> Result<(), DeriveError> {
     sqlx::query(
-        "update recipe_view set label = $2, label_error = $3, ingredients = $4, cost = $5
+        "update recipe_view set label = $2, label_hash = $6, label_error = $3, ingredients = $4,
+                                cost = $5
          where recipe_id = $1",
     )
     .bind(recipe_id)
-    .bind(label)
-    .bind(label_error)
-    .bind(lines)
-    .bind(cost)
+    .bind(&columns.label)
+    .bind(&columns.label_error)
+    .bind(&columns.ingredients)
+    .bind(columns.cost)
+    .bind(&columns.label_hash)
     .execute(&mut *tx)
     .await?;
     Ok(())
+}
+
+/// SHA-256 of a label's canonical JSON: its serialisation from [`Label`], so key order or
+/// spacing in storage never matters. Label files are keyed by it.
+pub fn label_hash(label: &Label) -> Result<[u8; 32], serde_json::Error> {
+    use sha2::{Digest, Sha256};
+    Ok(Sha256::digest(serde_json::to_vec(label)?).into())
 }
 
 fn unresolved_lines(lines: &[IngredientLine]) -> Vec<ResolvedLine> {

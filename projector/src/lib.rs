@@ -32,9 +32,46 @@ pub async fn handle(
     pool: &sqlx::PgPool,
     event: &nls_events::Envelope,
 ) -> Result<(), ProjectionError> {
-    let mut tx = pool.begin().await?;
+    let mut tx = begin(pool).await?;
     views::apply(&mut tx, event).await?;
     cascade::apply(&mut tx, event).await?;
     tx.commit().await?;
     Ok(())
+}
+
+/// [`handle`] for a batch of events in log order. Most events reach the projector already
+/// applied (the command applies its own events, and marks the cascade of a new stream
+/// done), so one read of their checkpoints usually settles the whole batch. The others are
+/// applied one transaction each: a transaction holding the locks of several streams could
+/// deadlock with the writers of those streams.
+pub async fn handle_batch(
+    pool: &sqlx::PgPool,
+    events: &[nls_events::Envelope],
+) -> Result<(), ProjectionError> {
+    const PROJECTIONS: [&str; 2] = [views::PROJECTION, cascade::PROJECTION];
+    let streams = events.iter().map(|e| e.stream_id.as_str());
+    let done = checkpoint::read_many(pool, &PROJECTIONS, streams).await?;
+    for event in events {
+        let pending = PROJECTIONS
+            .iter()
+            .any(|projection| done.version(projection, &event.stream_id) < event.stream_version);
+        if pending {
+            handle(pool, event).await?;
+        }
+    }
+    Ok(())
+}
+
+/// A projector transaction. Its commit does not wait for the WAL flush: read models are
+/// derived from the log, and the catch-up pass re-applies whatever a database crash lost
+/// (its cursor is saved with a durable commit, which flushes every earlier commit first,
+/// so the cursor can never be ahead of the projections it vouches for).
+async fn begin(
+    pool: &sqlx::PgPool,
+) -> Result<sqlx::Transaction<'static, sqlx::Postgres>, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("set local synchronous_commit = off")
+        .execute(&mut *tx)
+        .await?;
+    Ok(tx)
 }

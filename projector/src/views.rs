@@ -6,6 +6,7 @@ use nls_events::{DomainEvent, Envelope, IngredientState, RecipeState};
 use sqlx::{PgConnection, Row};
 use uuid::Uuid;
 
+use crate::derive::LabelColumns;
 use crate::{checkpoint, derive, ProjectionError};
 
 /// The projection name of the views in `projection_checkpoint`.
@@ -13,12 +14,102 @@ pub const PROJECTION: &str = "views";
 
 /// Applies `event` (and any earlier events of its stream this projection has not seen) to
 /// the views. Returns whether anything was applied. Runs inside the caller's transaction:
-/// the command applies its own events right after appending them, the projector applies
-/// what arrives from NATS or the log, and the checkpoint makes whichever comes second a no-op.
+/// the projector applies what arrives from NATS or the log, the command side its own events
+/// (see [`apply_own`]), and the checkpoint makes whichever comes second a no-op.
 pub async fn apply(tx: &mut PgConnection, event: &Envelope) -> Result<bool, ProjectionError> {
+    match apply_events(tx, event).await? {
+        Applied::Nothing => Ok(false),
+        Applied::Recipe(recipe_id) => {
+            derive::refresh_label(tx, &recipe_id).await?;
+            Ok(true)
+        }
+        Applied::Other => Ok(true),
+    }
+}
+
+/// The command side: applies the events it just appended, with the label columns it
+/// already derived for the state they lead to, so a write derives its label once. Without
+/// `columns` (deletes, ingredients) the label is refreshed as the projector would.
+pub async fn apply_own(
+    tx: &mut PgConnection,
+    stored: &[Envelope],
+    columns: Option<&LabelColumns>,
+) -> Result<(), ProjectionError> {
+    let mut touched_recipe = None;
+    for event in stored {
+        if let Applied::Recipe(recipe_id) = apply_events(tx, event).await? {
+            touched_recipe = Some(recipe_id);
+        }
+    }
+    match (touched_recipe, columns) {
+        (Some(recipe_id), Some(columns)) => derive::store_label(tx, &recipe_id, columns).await?,
+        (Some(recipe_id), None) => derive::refresh_label(tx, &recipe_id).await?,
+        (None, _) => {}
+    }
+    Ok(())
+}
+
+/// The command side's path for a recipe stream it just created: the view row, its usage,
+/// and both checkpoints in one statement. Nothing can use a recipe that did not exist, so
+/// the label cascade has nothing to do for these events and is marked done too.
+pub async fn record_new_recipe(
+    tx: &mut PgConnection,
+    stored: &[Envelope],
+    state: &RecipeState,
+    columns: &LabelColumns,
+) -> Result<(), ProjectionError> {
+    let (Some(first), Some(last)) = (stored.first(), stored.last()) else {
+        return Ok(());
+    };
+    sqlx::query(
+        "with view as (
+             insert into recipe_view (recipe_id, account_id, name, archived, deleted, version,
+                                      applied_events, body, embed_token, created_at, updated_at,
+                                      label, label_hash, label_error, ingredients, cost)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $19, $13, $14, $15)
+         ),
+         usage as (
+             insert into recipe_usage (recipe_id, ingredient_id) select $1, unnest($16::text[])
+         )
+         insert into projection_checkpoint (projection, stream_id, version)
+         values ($17, $1, $6), ($18, $1, $6)",
+    )
+    .bind(&first.stream_id)
+    .bind(first.account_id)
+    .bind(&state.name)
+    .bind(state.archived)
+    .bind(state.deleted)
+    .bind(state.version)
+    .bind(i64::try_from(stored.len()).unwrap_or(i64::MAX))
+    .bind(serde_json::to_value(state)?)
+    .bind(&state.embed_token)
+    .bind(first.occurred_at)
+    .bind(last.occurred_at)
+    .bind(&columns.label)
+    .bind(&columns.label_error)
+    .bind(&columns.ingredients)
+    .bind(columns.cost)
+    .bind(used_ids(state))
+    .bind(PROJECTION)
+    .bind(crate::cascade::PROJECTION)
+    .bind(&columns.label_hash)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+/// What [`apply_events`] changed.
+enum Applied {
+    Nothing,
+    Recipe(String),
+    Other,
+}
+
+/// Applies `event` and any earlier unseen events of its stream, without the label.
+async fn apply_events(tx: &mut PgConnection, event: &Envelope) -> Result<Applied, ProjectionError> {
     let applied = checkpoint::lock(tx, PROJECTION, &event.stream_id).await?;
     if event.stream_version <= applied {
-        return Ok(false);
+        return Ok(Applied::Nothing);
     }
     // A gap means this event overtook earlier ones (redelivery order, or NATS lost some):
     // fill it from the log so every stream is applied in order.
@@ -33,23 +124,36 @@ pub async fn apply(tx: &mut PgConnection, event: &Envelope) -> Result<bool, Proj
         .await?;
     }
     pending.push(event.clone());
-    let mut touched_recipe = None;
+    let mut outcome = Applied::Other;
     for e in &pending {
         match DomainEvent::decode(&e.event_type, e.schema_version, e.payload.clone())? {
             DomainEvent::Recipe(recipe_event) => {
                 apply_recipe(tx, e, &recipe_event).await?;
-                touched_recipe = Some(e.stream_id.clone());
+                outcome = Applied::Recipe(e.stream_id.clone());
             }
             DomainEvent::Ingredient(ingredient_event) => {
                 apply_ingredient(tx, e, &ingredient_event).await?;
             }
         }
     }
-    if let Some(recipe_id) = touched_recipe {
-        derive::refresh_label(tx, &recipe_id).await?;
-    }
     checkpoint::advance(tx, PROJECTION, &event.stream_id, event.stream_version).await?;
-    Ok(true)
+    Ok(outcome)
+}
+
+/// The distinct ingredients and sub-recipes a recipe uses; none once it is deleted, so a
+/// deleted recipe no longer blocks deleting what it used.
+fn used_ids(state: &RecipeState) -> Vec<&str> {
+    if state.deleted {
+        return Vec::new();
+    }
+    let mut used: Vec<&str> = state
+        .ingredients
+        .iter()
+        .map(|l| l.ingredient_id.as_str())
+        .collect();
+    used.sort_unstable();
+    used.dedup();
+    used
 }
 
 async fn apply_recipe(
@@ -87,20 +191,13 @@ async fn apply_recipe(
     .bind(e.occurred_at)
     .execute(&mut *tx)
     .await?;
-    // Which ingredients and sub-recipes this recipe uses: only live recipes count, so a
-    // deleted recipe no longer blocks deleting what it used.
+    // Which ingredients and sub-recipes this recipe uses.
     sqlx::query("delete from recipe_usage where recipe_id = $1")
         .bind(&e.stream_id)
         .execute(&mut *tx)
         .await?;
-    if !state.deleted {
-        let mut used: Vec<&str> = state
-            .ingredients
-            .iter()
-            .map(|l| l.ingredient_id.as_str())
-            .collect();
-        used.sort_unstable();
-        used.dedup();
+    let used = used_ids(&state);
+    if !used.is_empty() {
         sqlx::query(
             "insert into recipe_usage (recipe_id, ingredient_id) select $1, unnest($2::text[])",
         )

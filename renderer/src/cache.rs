@@ -99,6 +99,18 @@ impl Spec {
     }
 }
 
+/// The cache key of a file: the label's hash, what is drawn, and the drawing code's version.
+pub fn file_key(label_hash: &[u8; 32], spec: &Spec) -> [u8; 32] {
+    let mut key = Sha256::new();
+    key.update(DRAW_VERSION.to_be_bytes());
+    key.update(label_hash);
+    key.update(spec.file_type.as_str().as_bytes());
+    key.update(spec.options.width_px.to_bits().to_be_bytes());
+    key.update(spec.options.scale.to_bits().to_be_bytes());
+    key.update([u8::from(spec.options.watermark)]);
+    key.finalize().into()
+}
+
 /// A label ready to be looked up or drawn: the parsed label, its hash and the file's key.
 #[derive(Debug, Clone)]
 pub struct Prepared {
@@ -121,23 +133,14 @@ impl Prepared {
 
     /// Hashes a label (re-serialised, so key order or spacing in storage never matters).
     pub fn new(label: Label, spec: Spec) -> Result<Prepared, serde_json::Error> {
-        let canonical = serde_json::to_vec(&label)?;
-        let label_hash: [u8; 32] = Sha256::digest(&canonical).into();
-        let mut key = Sha256::new();
-        key.update(DRAW_VERSION.to_be_bytes());
-        key.update(label_hash);
-        key.update(spec.file_type.as_str().as_bytes());
-        key.update(spec.options.width_px.to_bits().to_be_bytes());
-        key.update(spec.options.scale.to_bits().to_be_bytes());
-        key.update([u8::from(spec.options.watermark)]);
+        let label_hash = nls_projector::derive::label_hash(&label)?;
         Ok(Prepared {
+            key: file_key(&label_hash, &spec),
             label,
             label_hash,
-            key: key.finalize().into(),
             spec,
         })
     }
-
     /// The label's format family, when the format is known.
     pub fn family(&self) -> Option<Family> {
         nls_nutrition::format(&self.label.format).map(|f| f.family)
@@ -191,6 +194,22 @@ pub async fn exists(
     .bind(&key[..])
     .fetch_one(&mut *conn)
     .await
+}
+
+/// What a recipe has cached: each file's type and key.
+pub async fn cached(
+    conn: &mut PgConnection,
+    recipe_id: &str,
+) -> Result<Vec<(FileType, Vec<u8>)>, sqlx::Error> {
+    let rows: Vec<(String, Vec<u8>)> =
+        sqlx::query_as("select file_type, cache_key from label_file where recipe_id = $1")
+            .bind(recipe_id)
+            .fetch_all(&mut *conn)
+            .await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(file_type, key)| Some((FileType::parse(&file_type)?, key)))
+        .collect())
 }
 
 /// Stores a rendered file (a no-op when another writer stored the same key first), then

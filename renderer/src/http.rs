@@ -23,16 +23,18 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
+use bytes::Bytes;
 use nls_nutrition::{Family, Label};
 use nls_web::session::SessionCaller;
 use nls_web::{ApiError, ApiJson, ApiQuery, Caller, ErrorCode, JsonFields, Plan};
 use serde::Deserialize;
 use serde_json::Value;
-use sqlx::PgPool;
+use sqlx::{PgPool, Row};
 use uuid::Uuid;
 
 use crate::cache::{self, FileType, Prepared, Spec};
 use crate::draw::{Fonts, RenderError, RenderOptions};
+use crate::hot::HotFiles;
 use crate::limit::RenderSlots;
 
 /// Seconds a client is asked to wait after 429: renders take well under a second.
@@ -49,6 +51,8 @@ pub struct RenderState {
     pub fonts: Fonts,
     /// The cross-process render slots.
     pub slots: RenderSlots,
+    /// Recently served files.
+    pub hot: HotFiles,
 }
 
 impl FromRef<RenderState> for PgPool {
@@ -213,7 +217,8 @@ fn none_match(headers: &HeaderMap, etag: &str) -> bool {
         .any(|candidate| candidate == "*" || candidate.trim_start_matches("W/") == bare)
 }
 
-fn file_response(file_type: FileType, etag: &str, bytes: Vec<u8>) -> Response {
+fn file_response(file_type: FileType, etag: &str, bytes: impl Into<Bytes>) -> Response {
+    let bytes: Bytes = bytes.into();
     let mut response = (StatusCode::OK, bytes).into_response();
     let headers = response.headers_mut();
     headers.insert(
@@ -256,51 +261,105 @@ async fn recipe_label(
         return Err(ApiError::not_found("recipe"));
     }
     let (width, scale) = options(params.width, params.scale, "")?;
-    let mut conn = state.pool.acquire().await?;
-    let row = nls_projector::views::load_recipe(&mut conn, caller.account_id, &id)
-        .await
-        .map_err(ApiError::internal)?
-        .ok_or_else(|| ApiError::not_found("recipe"))?;
-    let Some(label) = row.label else {
-        let problem = row
-            .label_error
-            .as_ref()
-            .and_then(|e| e["message"].as_str())
-            .unwrap_or("the label cannot be computed")
-            .to_owned();
-        return Err(ApiError::new(
-            ErrorCode::ValidationFailed,
-            format!("recipe {id} has no label to draw: {problem}"),
-        )
-        .with_details(serde_json::json!([{ "field": "label", "problem": problem }])));
-    };
-    let label: Label = serde_json::from_value(label).map_err(ApiError::internal)?;
-    let family = nls_nutrition::format(&label.format).map(|f| f.family);
+    // The light columns only: the label itself is read when a file has to be drawn.
+    let row = sqlx::query(
+        "select label is not null as has_label, label_hash, label_error,
+                body->>'label_format' as label_format
+         from recipe_view where recipe_id = $1 and account_id = $2 and not deleted",
+    )
+    .bind(&id)
+    .bind(caller.account_id)
+    .fetch_optional(&state.pool)
+    .await?
+    .ok_or_else(|| ApiError::not_found("recipe"))?;
+    let has_label: bool = row.try_get("has_label")?;
+    if !has_label {
+        let label_error: Option<Value> = row.try_get("label_error")?;
+        return Err(no_label(&id, label_error.as_ref()));
+    }
+    let format: Option<String> = row.try_get("label_format")?;
+    let family = format
+        .as_deref()
+        .and_then(nls_nutrition::format)
+        .map(|f| f.family);
     let watermark = plan_rules(&caller.plan, file_type, family)?;
-    let prepared = Prepared::new(label, Spec::new(file_type, width, scale, watermark))
-        .map_err(ApiError::internal)?;
-    let etag = prepared.etag();
+    let spec = Spec::new(file_type, width, scale, watermark);
+    let stored_hash: Option<Vec<u8>> = row.try_get("label_hash")?;
+    // Rows written before label hashes were stored: hash the label here.
+    let (key, mut prepared) = match stored_hash.and_then(|h| <[u8; 32]>::try_from(h).ok()) {
+        Some(hash) => (cache::file_key(&hash, &spec), None),
+        None => {
+            let prepared = prepare(&state.pool, &caller, &id, spec).await?;
+            (prepared.key, Some(prepared))
+        }
+    };
+    let etag = format!("\"{}\"", cache::hex(&key));
     if none_match(&headers, &etag) {
         let mut response = StatusCode::NOT_MODIFIED.into_response();
         label_headers(response.headers_mut(), &etag);
         return Ok(response);
     }
-    let cached = cache::lookup(&mut conn, &id, &prepared.key).await?;
+    if let Some(bytes) = state.hot.get(&key) {
+        return Ok(file_response(file_type, &etag, bytes));
+    }
+    let mut conn = state.pool.acquire().await?;
+    let cached = cache::lookup(&mut conn, &id, &key).await?;
     drop(conn);
-    let bytes = match cached {
-        Some(bytes) => bytes,
-        None => {
-            render_limited(
-                &state,
-                caller.account_id,
-                &caller.plan,
-                prepared,
-                Some(id.clone()),
-            )
-            .await?
-        }
+    if let Some(bytes) = cached {
+        let bytes = Bytes::from(bytes);
+        state.hot.insert(key, bytes.clone());
+        return Ok(file_response(file_type, &etag, bytes));
+    }
+    let prepared = match prepared.take() {
+        Some(prepared) => prepared,
+        None => prepare(&state.pool, &caller, &id, spec).await?,
     };
+    // The label may have changed since the row above was read: serve what is drawn now.
+    let (key, etag) = (prepared.key, prepared.etag());
+    let bytes = Bytes::from(
+        render_limited(
+            &state,
+            caller.account_id,
+            &caller.plan,
+            prepared,
+            Some(id.clone()),
+        )
+        .await?,
+    );
+    state.hot.insert(key, bytes.clone());
     Ok(file_response(file_type, &etag, bytes))
+}
+
+/// 400 for a recipe whose label cannot be computed, naming why.
+fn no_label(id: &str, label_error: Option<&Value>) -> ApiError {
+    let problem = label_error
+        .and_then(|e| e["message"].as_str())
+        .unwrap_or("the label cannot be computed")
+        .to_owned();
+    ApiError::new(
+        ErrorCode::ValidationFailed,
+        format!("recipe {id} has no label to draw: {problem}"),
+    )
+    .with_details(serde_json::json!([{ "field": "label", "problem": problem }]))
+}
+
+/// Reads the recipe's current label and prepares `spec` of it for drawing.
+async fn prepare(
+    pool: &PgPool,
+    caller: &Caller,
+    id: &str,
+    spec: Spec,
+) -> Result<Prepared, ApiError> {
+    let mut conn = pool.acquire().await?;
+    let row = nls_projector::views::load_recipe(&mut conn, caller.account_id, id)
+        .await
+        .map_err(ApiError::internal)?
+        .ok_or_else(|| ApiError::not_found("recipe"))?;
+    let Some(label) = row.label else {
+        return Err(no_label(id, row.label_error.as_ref()));
+    };
+    let label: Label = serde_json::from_value(label).map_err(ApiError::internal)?;
+    Prepared::new(label, spec).map_err(ApiError::internal)
 }
 
 /// `POST /functions/v1/export-label` body.

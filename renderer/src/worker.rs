@@ -1,44 +1,67 @@
 //! The renderer role's background work: keep every live recipe's default label files
 //! rendered, and announce each new rendering on `<prefix>.rendered.<recipe id>`.
 //!
-//! - **Events.** A durable JetStream pull consumer (several renderer processes share it, so
-//!   JetStream hands each event to one of them) reacts to every event: the recipe itself and
-//!   every recipe that uses the changed ingredient or sub-recipe (`recipe_usage`,
-//!   transitively) are re-rendered. Labels of dependents are recomputed by the projector's
-//!   cascade, asynchronously; an event is handled only once the projector's `labels`
-//!   checkpoint for its stream has reached the event's version (until then it is nak'ed
-//!   with a short delay and redelivered), so the renderer draws the label the event led to.
-//!   After [`MAX_WAIT_DELIVERIES`] deliveries it renders whatever is current rather than
-//!   wait forever on a stopped projector; the content-keyed cache makes that harmless.
-//! - **Start.** After creating its consumer (which starts at new messages), the worker
-//!   sweeps every live recipe and renders what is missing. Stale files cannot exist: the
-//!   key includes the label hash (see [`crate::cache`]).
-//! - **Several processes.** Each recipe is rendered under a transaction-scoped advisory lock
-//!   `(hash(recipe id), -1)`, and what is already cached is not drawn again, so concurrent
-//!   workers neither duplicate work nor race; inserts are `on conflict do nothing` anyway.
+//! Which files: the default file of each type somebody asked for (a file of that type of
+//! the recipe is cached, for an earlier label). A `GET` of a type nobody asked for before
+//! draws it on demand (under a millisecond for SVG, a few for PNG and PDF), and from then
+//! on the worker keeps it fresh. Drawing and storing every type at every write would cost
+//! several times the write itself, for files most recipes never serve. The live embed
+//! draws its own SVG (see [`crate::embed`]). Every label change is announced either way.
 //!
-//! The cache is derived data, so an undecodable message is logged and acked, not retried.
-//! Background renders do not count against the accounts' concurrent-render limit.
+//! - **Events.** A durable JetStream pull consumer (several renderer processes share it, so
+//!   JetStream hands each event to one of them) turns events into a backlog of recipes to
+//!   render: the recipe itself and every recipe that uses the changed ingredient or
+//!   sub-recipe (`recipe_usage`, transitively). Labels of dependents are recomputed by the
+//!   projector's cascade, asynchronously; an event is taken only once the projector's
+//!   `labels` checkpoint for its stream has reached the event's version (until then it is
+//!   nak'ed with a short delay and redelivered), so the renderer draws the label the event
+//!   led to. After [`MAX_WAIT_DELIVERIES`] deliveries it takes the event anyway rather than
+//!   wait forever on a stopped projector; the content-keyed cache makes that harmless.
+//! - **Backlog.** Events are acked once their recipes are in the in-memory [`Backlog`],
+//!   which holds each recipe once however often it changed, so a burst of writes to one
+//!   recipe renders it once. Losing the backlog in a crash loses nothing: every process
+//!   start sweeps every live recipe and renders what is missing. A backlog that would grow
+//!   past [`backlog::MAX_RECIPES`] is replaced by such a sweep.
+//! - **Priority.** Pre-rendering is a convenience (a `GET` draws on demand what is not
+//!   cached), so it must not take capacity from requests: drawing runs on threads under the
+//!   `SCHED_IDLE` policy ([`crate::idle`]), which get a core only when nothing else wants it.
+//!   Under a write burst the backlog grows; it drains when the burst ends.
+//! - **Several processes.** JetStream gives each event to one of them, and what is already
+//!   cached is not drawn again. Two processes may still draw the same file at once (their
+//!   start-up sweeps overlap); the content key makes that harmless, as inserts are
+//!   `on conflict do nothing`. Files are drawn before the storing transaction opens, so no
+//!   transaction waits on drawing.
+//!
+//! The cache is derived data, so an undecodable message is logged and acked, not retried,
+//! and cache writes do not wait for a WAL flush. Background renders do not count against
+//! the accounts' concurrent-render limit.
 
 use std::time::Duration;
 
 use async_nats::jetstream::consumer::{pull, AckPolicy, DeliverPolicy};
-use async_nats::jetstream::AckKind;
-use futures::StreamExt;
+use async_nats::jetstream::{self, AckKind};
+use nls_eventlog::batch::next_batch;
 use nls_eventlog::NatsLink;
 use nls_events::Envelope;
+use nls_projector::{cascade, checkpoint};
 use nls_web::Plan;
 use sqlx::{PgPool, Row};
 use tokio_util::sync::CancellationToken;
 
+use crate::backlog::{Backlog, Job};
 use crate::cache::{self, FileType, Prepared, Spec};
 use crate::draw::{Fonts, RenderError, RenderOptions};
-use crate::limit::lock_key;
+use crate::idle::IdleDrawer;
 
 /// Deliveries of one event after which the worker stops waiting for the projector.
 pub const MAX_WAIT_DELIVERIES: i64 = 60;
 /// Delay before an event the projector has not caught up with is redelivered.
 const NAK_DELAY: Duration = Duration::from_millis(250);
+/// Most events taken into the backlog at once.
+const BATCH: usize = 256;
+/// How long the first event of a batch waits for more (nothing here is urgent: the embed
+/// hears a recipe's own events directly).
+const WINDOW: Duration = Duration::from_millis(20);
 
 /// Why a recipe could not be rendered.
 #[derive(Debug, thiserror::Error)]
@@ -52,7 +75,7 @@ pub enum WorkerError {
     /// Drawing failed.
     #[error("render: {0}")]
     Render(#[from] RenderError),
-    /// The blocking render task panicked or was cancelled.
+    /// The drawing thread is gone.
     #[error("render task failed: {0}")]
     Task(String),
 }
@@ -66,6 +89,10 @@ pub struct Worker {
     pub nats: NatsLink,
     /// The bundled fonts.
     pub fonts: Fonts,
+    /// Recipes waiting to be rendered.
+    pub backlog: Backlog,
+    /// The low-priority drawing threads.
+    pub drawer: IdleDrawer,
 }
 
 /// The default files pre-rendered for a plan: what the plan may fetch at default size.
@@ -79,29 +106,47 @@ fn default_specs(plan: &Plan) -> Vec<Spec> {
 }
 
 impl Worker {
-    /// Consumes events as `durable_name` until `shutdown`; reconnects after NATS trouble.
+    /// A worker whose backlog starts with a sweep of every live recipe.
+    pub fn new(pool: PgPool, nats: NatsLink, fonts: Fonts) -> Worker {
+        let backlog = Backlog::default();
+        backlog.request_sweep();
+        Worker {
+            pool,
+            nats,
+            fonts,
+            backlog,
+            drawer: IdleDrawer::start(),
+        }
+    }
+
+    /// Consumes events as `durable_name` and renders the backlog until `shutdown`;
+    /// reconnects after NATS trouble.
     pub async fn run(self, durable_name: String, shutdown: CancellationToken) {
+        let loops: Vec<_> = (0..self.drawer.threads())
+            .map(|_| tokio::spawn(self.clone().render_loop(shutdown.clone())))
+            .collect();
         let mut backoff = Duration::from_millis(200);
-        let mut swept = false;
         while !shutdown.is_cancelled() {
-            match self.consume(&durable_name, &mut swept, &shutdown).await {
-                Ok(()) => return,
+            match self.consume(&durable_name, &shutdown).await {
+                Ok(()) => break,
                 Err(err) => {
                     tracing::warn!(error = %err, "renderer consumer interrupted; retrying");
                     tokio::select! {
-                        _ = shutdown.cancelled() => return,
+                        _ = shutdown.cancelled() => break,
                         _ = tokio::time::sleep(backoff) => {}
                     }
                     backoff = (backoff * 2).min(Duration::from_secs(3));
                 }
             }
         }
+        for render_loop in loops {
+            let _ = render_loop.await;
+        }
     }
 
     async fn consume(
         &self,
         durable_name: &str,
-        swept: &mut bool,
         shutdown: &CancellationToken,
     ) -> Result<(), String> {
         let stream = self.nats.ensure_stream().await.map_err(|e| e.to_string())?;
@@ -111,10 +156,10 @@ impl Worker {
                 pull::Config {
                     durable_name: Some(durable_name.to_owned()),
                     ack_policy: AckPolicy::Explicit,
-                    // A new consumer starts now: the sweep below covers everything before.
+                    // A new consumer starts now: the start-up sweep covers everything before.
                     deliver_policy: DeliverPolicy::New,
                     ack_wait: Duration::from_secs(60),
-                    max_ack_pending: 256,
+                    max_ack_pending: 1024,
                     filter_subject: self.nats.config.events_wildcard(),
                     ..Default::default()
                 },
@@ -122,74 +167,129 @@ impl Worker {
             .await
             .map_err(|e| e.to_string())?;
         let mut messages = consumer.messages().await.map_err(|e| e.to_string())?;
-        if !*swept {
-            tokio::select! {
-                _ = shutdown.cancelled() => return Ok(()),
-                swept_now = self.sweep() => match swept_now {
-                    Ok(n) => tracing::info!(recipes = n, "renderer start-up sweep done"),
-                    Err(err) => tracing::error!(error = %err, "renderer start-up sweep failed"),
-                },
-            }
-            *swept = true;
-        }
         loop {
             let next = tokio::select! {
                 _ = shutdown.cancelled() => return Ok(()),
-                next = messages.next() => next,
+                next = next_batch(&mut messages, BATCH, WINDOW) => next,
             };
-            let message = next
-                .ok_or_else(|| "message stream ended".to_owned())?
-                .map_err(|e| e.to_string())?;
-            let envelope: Envelope = match serde_json::from_slice(&message.payload) {
-                Ok(envelope) => envelope,
-                Err(err) => {
-                    tracing::error!(error = %err, subject = %message.subject, "renderer skips an undecodable event");
-                    message.ack().await.map_err(|e| e.to_string())?;
-                    continue;
+            let batch = next.ok_or_else(|| "message stream ended".to_owned())?;
+            let mut events = Vec::with_capacity(batch.len());
+            for message in batch {
+                let message = message.map_err(|e| e.to_string())?;
+                match serde_json::from_slice::<Envelope>(&message.payload) {
+                    Ok(envelope) => events.push((message, envelope)),
+                    Err(err) => {
+                        tracing::error!(error = %err, subject = %message.subject, "renderer skips an undecodable event");
+                        message.ack().await.map_err(|e| e.to_string())?;
+                    }
                 }
-            };
+            }
+            self.take(events).await?;
+        }
+    }
+
+    /// Moves the recipes a batch of events changed into the backlog and acks the events;
+    /// naks those the projector has not applied to the labels yet.
+    async fn take(&self, events: Vec<(jetstream::Message, Envelope)>) -> Result<(), String> {
+        let streams = events.iter().map(|(_, e)| e.stream_id.as_str());
+        let done = checkpoint::read_many(&self.pool, &[cascade::PROJECTION], streams)
+            .await
+            .map_err(|e| e.to_string())?;
+        let mut ready = Vec::with_capacity(events.len());
+        for (message, envelope) in events {
             let deliveries = message.info().map(|i| i.delivered).unwrap_or(1);
-            let ready = self.projected(&envelope).await.map_err(|e| e.to_string())?;
-            if !ready && deliveries < MAX_WAIT_DELIVERIES {
+            let projected =
+                done.version(cascade::PROJECTION, &envelope.stream_id) >= envelope.stream_version;
+            if projected || deliveries >= MAX_WAIT_DELIVERIES {
+                ready.push((message, envelope));
+            } else {
                 message
                     .ack_with(AckKind::Nak(Some(NAK_DELAY)))
                     .await
                     .map_err(|e| e.to_string())?;
-                continue;
             }
-            if let Err(err) = self.handle(&envelope).await {
-                // Transient (database) or a defect; the message is redelivered after ack_wait.
-                tracing::error!(error = %err, stream_id = %envelope.stream_id, "renderer failed to handle an event");
-                message
-                    .ack_with(AckKind::Nak(Some(Duration::from_secs(1))))
-                    .await
-                    .map_err(|e| e.to_string())?;
-                continue;
+        }
+        if ready.is_empty() {
+            return Ok(());
+        }
+        let changed: Vec<&str> = ready.iter().map(|(_, e)| e.stream_id.as_str()).collect();
+        let mut affected: Vec<String> = changed
+            .iter()
+            .filter(|id| nls_events::RecipeId::parse(id).is_some())
+            .map(|id| (*id).to_owned())
+            .collect();
+        let mut conn = self.pool.acquire().await.map_err(|e| e.to_string())?;
+        let dependents = cascade::dependents_of_any(&mut conn, &changed)
+            .await
+            .map_err(|e| e.to_string())?;
+        affected.extend(dependents);
+        affected.sort_unstable();
+        affected.dedup();
+        // Recipes with no cached file need no drawing: their new label is announced here,
+        // for the whole batch in one query, instead of going through the backlog.
+        let bare: Vec<(String, Vec<u8>)> = sqlx::query_as(
+            "select r.recipe_id, r.label_hash from recipe_view r
+             where r.recipe_id = any($1) and not r.deleted and r.label_hash is not null
+               and not exists (select 1 from label_file f where f.recipe_id = r.recipe_id)",
+        )
+        .bind(&affected)
+        .fetch_all(&mut *conn)
+        .await
+        .map_err(|e| e.to_string())?;
+        drop(conn);
+        for (recipe_id, hash) in &bare {
+            if let Ok(hash) = <[u8; 32]>::try_from(hash.as_slice()) {
+                self.announce(recipe_id, &hash).await;
             }
+        }
+        let announced: std::collections::HashSet<&str> =
+            bare.iter().map(|(id, _)| id.as_str()).collect();
+        let rest: Vec<String> = affected
+            .iter()
+            .filter(|id| !announced.contains(id.as_str()))
+            .cloned()
+            .collect();
+        self.backlog.push(rest);
+        for (message, _) in ready {
             message.ack().await.map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+
+    /// Renders what the backlog holds, until `shutdown`.
+    async fn render_loop(self, shutdown: CancellationToken) {
+        loop {
+            let job = tokio::select! {
+                _ = shutdown.cancelled() => return,
+                job = self.backlog.next() => job,
+            };
+            let outcome = match &job {
+                Job::Sweep => self
+                    .sweep()
+                    .await
+                    .map(|n| tracing::info!(recipes = n, "renderer sweep done")),
+                Job::Recipe(recipe_id) => self.refresh(recipe_id).await,
+            };
+            if let Err(err) = outcome {
+                // Database trouble or a defect: try again shortly rather than spin.
+                tracing::error!(error = %err, "background rendering failed; retrying shortly");
+                self.backlog.put_back(job);
+                tokio::select! {
+                    _ = shutdown.cancelled() => return,
+                    _ = tokio::time::sleep(Duration::from_secs(1)) => {}
+                }
+            }
         }
     }
 
-    /// Whether the projector has applied `event` to the labels (its own and the cascade).
-    async fn projected(&self, event: &Envelope) -> Result<bool, sqlx::Error> {
-        let done: Option<i64> = sqlx::query_scalar(
-            "select version from projection_checkpoint where projection = 'labels' and stream_id = $1",
-        )
-        .bind(&event.stream_id)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(done.is_some_and(|v| v >= event.stream_version))
-    }
-
-    /// Re-renders every recipe `event` can have changed.
-    #[tracing::instrument(skip_all, fields(stream_id = %event.stream_id, version = event.stream_version))]
+    /// Re-renders every recipe `event` can have changed, now (tests and tools).
     pub async fn handle(&self, event: &Envelope) -> Result<(), WorkerError> {
         let mut affected = Vec::new();
         if nls_events::RecipeId::parse(&event.stream_id).is_some() {
             affected.push(event.stream_id.clone());
         }
         let mut conn = self.pool.acquire().await?;
-        affected.extend(nls_projector::cascade::dependents(&mut conn, &event.stream_id).await?);
+        affected.extend(cascade::dependents(&mut conn, &event.stream_id).await?);
         drop(conn);
         for recipe_id in affected {
             self.refresh(&recipe_id).await?;
@@ -224,61 +324,85 @@ impl Worker {
     /// Renders the default files of one recipe's current label that are not cached yet,
     /// then announces the label hash. Deleted recipes lose their files.
     pub async fn refresh(&self, recipe_id: &str) -> Result<(), WorkerError> {
-        let mut tx = self.pool.begin().await?;
-        // One worker per recipe at a time; the second waits, then finds the files cached.
-        sqlx::query("select pg_advisory_xact_lock($1, -1)")
-            .bind(lock_key("render-recipe", recipe_id.as_bytes()))
-            .execute(&mut *tx)
-            .await?;
+        let mut conn = self.pool.acquire().await?;
         let row = sqlx::query(
-            "select r.deleted, r.label, p.*
+            "select r.deleted, r.label_hash, r.label is not null as has_label, p.*
              from recipe_view r
              join account a on a.account_id = r.account_id
              join plan p on p.plan_id = a.plan_id
              where r.recipe_id = $1",
         )
         .bind(recipe_id)
-        .fetch_optional(&mut *tx)
+        .fetch_optional(&mut *conn)
         .await?;
         let Some(row) = row else {
             return Ok(());
         };
+        let cached = cache::cached(&mut conn, recipe_id).await?;
         let deleted: bool = row.try_get("deleted")?;
-        let label: Option<serde_json::Value> = row.try_get("label")?;
-        let label = match label {
-            Some(label) if !deleted => label,
-            _ => {
-                cache::forget(&mut tx, recipe_id).await?;
-                tx.commit().await?;
-                return Ok(());
+        let has_label: bool = row.try_get("has_label")?;
+        if deleted || !has_label {
+            if !cached.is_empty() {
+                cache::forget(&mut conn, recipe_id).await?;
             }
-        };
+            return Ok(());
+        }
+        let stored_hash: Option<Vec<u8>> = row.try_get("label_hash")?;
+        let stored_hash = stored_hash.and_then(|h| <[u8; 32]>::try_from(h).ok());
+        if let (true, Some(hash)) = (cached.is_empty(), stored_hash) {
+            // Nothing of this recipe was ever asked for: nothing to keep fresh.
+            drop(conn);
+            self.announce(recipe_id, &hash).await;
+            return Ok(());
+        }
+        let label: serde_json::Value =
+            sqlx::query_scalar("select label from recipe_view where recipe_id = $1")
+                .bind(recipe_id)
+                .fetch_one(&mut *conn)
+                .await?;
+        drop(conn);
         let plan = Plan::from_row(&row)?;
+        let mut missing = Vec::new();
         let mut label_hash = None;
         for spec in default_specs(&plan) {
             let prepared = Prepared::from_json(&label, spec)?;
             label_hash = Some(prepared.label_hash);
             let format_allowed =
                 plan.all_label_formats || prepared.family() == Some(nls_nutrition::Family::UsFda);
-            if !format_allowed || cache::exists(&mut tx, recipe_id, &prepared.key).await? {
-                continue;
+            // Only types somebody asked for (see the module documentation).
+            let wanted = cached.iter().any(|(t, _)| *t == spec.file_type);
+            let present = cached.iter().any(|(_, key)| key[..] == prepared.key[..]);
+            if format_allowed && wanted && !present {
+                missing.push(prepared);
             }
-            let fonts = self.fonts.clone();
-            let (prepared, bytes) = tokio::task::spawn_blocking(move || {
-                let bytes = prepared.render(&fonts);
-                (prepared, bytes)
-            })
-            .await
-            .map_err(|e| WorkerError::Task(e.to_string()))?;
+        }
+        // Drawn with no transaction open: a transaction holding an id while it waits for an
+        // idle thread would hold back every log follower's horizon (see nls_eventlog::read).
+        let mut drawn = Vec::with_capacity(missing.len());
+        for prepared in missing {
+            let (prepared, bytes) = self
+                .drawer
+                .draw(prepared, self.fonts.clone())
+                .await
+                .map_err(WorkerError::Task)?;
             match bytes {
-                Ok(bytes) => cache::store(&mut tx, recipe_id, &prepared, &bytes).await?,
+                Ok(bytes) => drawn.push((prepared, bytes)),
                 // A format the drawing code cannot lay out: nothing to pre-render; a GET
                 // reports it.
                 Err(RenderError::UnsupportedFormat(_)) => continue,
                 Err(err) => return Err(err.into()),
             }
         }
-        tx.commit().await?;
+        if !drawn.is_empty() {
+            let mut tx = self.pool.begin().await?;
+            sqlx::query("set local synchronous_commit = off")
+                .execute(&mut *tx)
+                .await?;
+            for (prepared, bytes) in &drawn {
+                cache::store(&mut tx, recipe_id, prepared, bytes).await?;
+            }
+            tx.commit().await?;
+        }
         if let Some(hash) = label_hash {
             self.announce(recipe_id, &hash).await;
         }

@@ -24,6 +24,19 @@
 //! costs no extra round trip (see `bench/rate_limit.sh`). The table is unlogged, so the write
 //! does not wait for a WAL flush; a crash of the database only resets the buckets.
 //!
+//! # Leases: most requests never reach Postgres
+//!
+//! A process that serves many requests for one key does not run the statement for each:
+//! it reserves several at once (the statement advances `tat` by `n·T` and is refused unless
+//! all `n` fit) and serves them from memory, with the authentication the statement made.
+//! The lease size follows the key's recent rate in this process: about
+//! [`LEASE_COVERS`] of traffic, at most 1% of the per-minute limit and at most
+//! [`MAX_LEASE`]; a lease lasts at most [`LEASE_TTL`]. So with the plans' limits (tens of
+//! requests a minute) every request is still counted in Postgres one by one; leases matter
+//! only for keys allowed thousands of requests a minute, which give up at most that 1%
+//! (reserved by one process and unused when the lease ends). A revoked key stops working
+//! within [`LEASE_TTL`] in the processes holding a lease for it.
+//!
 //! # Response headers
 //!
 //! Every response to a request with a valid key under `/v1/` carries `RateLimit-Limit` (N),
@@ -31,6 +44,10 @@
 //! (seconds until the bucket is full again). A refused request gets 429 `rate_limited` with
 //! `Retry-After` (whole seconds, at least 1: when the next request is allowed). Requests
 //! without a valid key are not counted (they get 401 from the `Caller` extractor).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderName, HeaderValue};
@@ -51,8 +68,8 @@ pub const RESET: HeaderName = HeaderName::from_static("ratelimit-reset");
 /// Paths under `/v1/` that are public (no key, not limited).
 const PUBLIC_PATHS: &[&str] = &["/v1/openapi.json"];
 
-/// Authenticates the key and advances its bucket in one statement. `ahead` is `tat - now`
-/// in seconds after the request, or null when the request is refused.
+/// Authenticates the key and advances its bucket by `$3` requests in one statement (all or
+/// none). `ahead` is `tat - now` in seconds after them, or null when they are refused.
 const AUTHENTICATE_AND_COUNT: &str = "
 with caller as (
     select k.key_id, a.account_id, a.api_early_access, p.*,
@@ -65,7 +82,7 @@ with caller as (
 now as materialized (select clock_timestamp() as t),
 advanced as (
     insert into rate_limit as r (key_id, tat)
-    select c.key_id, now.t + interval '60 seconds' / c.per_minute from caller c, now
+    select c.key_id, now.t + interval '60 seconds' / c.per_minute * $3 from caller c, now
     on conflict (key_id) do update
         set tat = greatest(r.tat + (excluded.tat - (select t from now)), excluded.tat)
         where greatest(r.tat + (excluded.tat - (select t from now)), excluded.tat)
@@ -79,6 +96,15 @@ from caller c cross join now left join advanced a on a.key_id = c.key_id";
 const AHEAD: &str =
     "select extract(epoch from (tat - clock_timestamp()))::float8 from rate_limit where key_id = $1";
 
+/// The longest a lease is used: also how long a revoked key may go on in a process.
+pub const LEASE_TTL: Duration = Duration::from_secs(1);
+/// How much of a key's recent traffic one lease covers.
+pub const LEASE_COVERS: Duration = Duration::from_millis(100);
+/// The most requests one lease reserves.
+pub const MAX_LEASE: u32 = 1000;
+/// Keys remembered before expired leases are dropped.
+const LEASES_KEPT: usize = 10_000;
+
 /// Settings and state of the limiter.
 #[derive(Debug, Clone)]
 pub struct RateLimiter {
@@ -87,6 +113,90 @@ pub struct RateLimiter {
     pub override_per_minute: Option<u32>,
     /// `false` turns the limiter off (benchmarks only); keys are then checked by `Caller`.
     pub enabled: bool,
+    leases: Leases,
+}
+
+impl RateLimiter {
+    pub fn new(pool: PgPool, override_per_minute: Option<u32>, enabled: bool) -> Self {
+        Self {
+            pool,
+            override_per_minute,
+            enabled,
+            leases: Leases::default(),
+        }
+    }
+}
+
+/// The current lease of each key this process has served, behind one async lock per key
+/// (so one request refills while the others of that key wait for it).
+#[derive(Debug, Clone, Default)]
+struct Leases(Arc<Mutex<HashMap<Vec<u8>, Slot>>>);
+
+/// One key's lease, if any.
+type Slot = Arc<tokio::sync::Mutex<Option<Lease>>>;
+
+impl Leases {
+    fn slot(&self, hash: &[u8]) -> Slot {
+        let mut map = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if map.len() >= LEASES_KEPT && !map.contains_key(hash) {
+            // Entries nobody is using and whose lease ended are forgotten.
+            map.retain(|_, slot| {
+                slot.try_lock()
+                    .map(|lease| {
+                        lease
+                            .as_ref()
+                            .is_some_and(|l| l.granted_at.elapsed() < LEASE_TTL)
+                    })
+                    .unwrap_or(true)
+            });
+        }
+        map.entry(hash.to_vec()).or_default().clone()
+    }
+}
+
+/// Requests reserved from a key's bucket, with who the key belongs to.
+#[derive(Debug, Clone)]
+struct Lease {
+    /// `None` when the key may not use the REST resources (the extractor answers 403).
+    caller: Option<Caller>,
+    limit: u32,
+    /// The reservation's size and what is left of it.
+    size: u32,
+    left: u32,
+    /// `tat - now` in seconds right after the reservation.
+    ahead: f64,
+    granted_at: Instant,
+}
+
+impl Lease {
+    /// Serves one request from the lease, if it is still valid and not used up.
+    fn take(&mut self, now: Instant) -> Option<Decision> {
+        let age = now.saturating_duration_since(self.granted_at);
+        if self.left == 0 || age >= LEASE_TTL {
+            return None;
+        }
+        self.left -= 1;
+        // What the bucket holds now, plus what this process still holds in reserve.
+        let mut decision = Decision::allowed(self.limit, self.ahead - age.as_secs_f64());
+        decision.remaining = decision.remaining.saturating_add(self.left).min(self.limit);
+        Some(decision)
+    }
+
+    /// The size of the next lease: what this one served over its lifetime, scaled to
+    /// [`LEASE_COVERS`], within 1..=min(1% of the limit, [`MAX_LEASE`]).
+    fn next_size(previous: Option<&Lease>, limit: u32, now: Instant) -> u32 {
+        let cap = (limit / 100).clamp(1, MAX_LEASE);
+        let Some(previous) = previous else {
+            return 1;
+        };
+        let served = previous.size - previous.left;
+        let lived = now
+            .saturating_duration_since(previous.granted_at)
+            .max(Duration::from_millis(1));
+        let rate = f64::from(served) / lived.as_secs_f64();
+        let wanted = (rate * LEASE_COVERS.as_secs_f64()).ceil();
+        (wanted.clamp(1.0, f64::from(cap))) as u32
+    }
 }
 
 /// What the bucket says about one request.
@@ -195,17 +305,78 @@ pub async fn middleware(
 }
 
 /// Authenticates and counts one request: `None` for an unknown key; the caller only when
-/// the key may use the REST resources (otherwise the extractor gives the 403).
+/// the key may use the REST resources (otherwise the extractor gives the 403). Served from
+/// the key's lease when it has one (see the module documentation).
 async fn check(
     limiter: &RateLimiter,
     hash: &[u8],
 ) -> Result<Option<(Decision, Option<Caller>)>, ApiError> {
+    let slot = limiter.leases.slot(hash);
+    let mut lease = slot.lock().await;
+    let now = Instant::now();
+    if let Some(current) = lease.as_mut() {
+        if let Some(decision) = current.take(now) {
+            return Ok(Some((decision, current.caller.clone())));
+        }
+    }
+    let limit = lease.as_ref().map(|l| l.limit);
+    let size = limit.map_or(1, |limit| Lease::next_size(lease.as_ref(), limit, now));
+    let mut granted = reserve(limiter, hash, size).await?;
+    if let Some(Grant { ahead: None, .. }) = granted {
+        if size > 1 {
+            // Near the limit: the whole lease did not fit, a single request may.
+            granted = reserve(limiter, hash, 1).await?;
+        }
+    }
+    let Some(grant) = granted else {
+        *lease = None;
+        return Ok(None);
+    };
+    let decision = match grant.ahead {
+        Some(ahead) => {
+            let mut fresh = Lease {
+                caller: grant.caller.clone(),
+                limit: grant.limit,
+                size: grant.size,
+                left: grant.size,
+                ahead,
+                granted_at: now,
+            };
+            let decision = fresh.take(now);
+            *lease = Some(fresh);
+            decision.unwrap_or_else(|| Decision::allowed(grant.limit, ahead))
+        }
+        None => {
+            *lease = None;
+            let ahead: Option<f64> = sqlx::query_scalar(AHEAD)
+                .bind(grant.key_id)
+                .fetch_optional(&limiter.pool)
+                .await?;
+            Decision::refused(grant.limit, ahead.unwrap_or(60.0))
+        }
+    };
+    Ok(Some((decision, grant.caller)))
+}
+
+/// What the statement answered for a known key.
+struct Grant {
+    key_id: uuid::Uuid,
+    caller: Option<Caller>,
+    limit: u32,
+    size: u32,
+    /// `None` when refused.
+    ahead: Option<f64>,
+}
+
+/// Runs [`AUTHENTICATE_AND_COUNT`] for `size` requests; `None` for an unknown key.
+async fn reserve(limiter: &RateLimiter, hash: &[u8], size: u32) -> Result<Option<Grant>, ApiError> {
     let override_limit = limiter
         .override_per_minute
         .map(|n| i32::try_from(n).unwrap_or(i32::MAX));
     let Some(row) = sqlx::query(AUTHENTICATE_AND_COUNT)
         .bind(hash)
         .bind(override_limit)
+        .bind(i32::try_from(size).unwrap_or(1))
         .fetch_optional(&limiter.pool)
         .await?
     else {
@@ -213,26 +384,22 @@ async fn check(
     };
     let per_minute: i32 = row.try_get("per_minute")?;
     let limit = u32::try_from(per_minute).unwrap_or(1).max(1);
-    let ahead: Option<f64> = row.try_get("ahead")?;
     let plan = Plan::from_row(&row)?;
     let early_access: bool = row.try_get("api_early_access")?;
+    let key_id: uuid::Uuid = row.try_get("key_id")?;
+    let entitled = plan.rest_access || early_access;
     let caller = Caller {
         account_id: row.try_get("account_id")?,
-        key_id: row.try_get("key_id")?,
+        key_id,
         plan,
     };
-    let decision = match ahead {
-        Some(ahead) => Decision::allowed(limit, ahead),
-        None => {
-            let ahead: Option<f64> = sqlx::query_scalar(AHEAD)
-                .bind(caller.key_id)
-                .fetch_optional(&limiter.pool)
-                .await?;
-            Decision::refused(limit, ahead.unwrap_or(60.0))
-        }
-    };
-    let entitled = caller.plan.rest_access || early_access;
-    Ok(Some((decision, entitled.then_some(caller))))
+    Ok(Some(Grant {
+        key_id,
+        caller: entitled.then_some(caller),
+        limit,
+        size,
+        ahead: row.try_get("ahead")?,
+    }))
 }
 
 #[cfg(test)]
@@ -260,6 +427,56 @@ mod tests {
         assert_eq!(Decision::refused(60, 60.0).retry_after_secs, Some(1));
         // 10 a minute: one request every 6 s.
         assert_eq!(Decision::refused(10, 59.5).retry_after_secs, Some(6));
+    }
+
+    fn lease(size: u32, left: u32, limit: u32, age: Duration) -> (Lease, Instant) {
+        let now = Instant::now();
+        let lease = Lease {
+            caller: None,
+            limit,
+            size,
+            left,
+            ahead: 1.0,
+            granted_at: now.checked_sub(age).unwrap_or(now),
+        };
+        (lease, now)
+    }
+
+    #[test]
+    fn a_lease_serves_what_it_reserved_and_no_more() {
+        let (mut lease, now) = lease(3, 3, 60_000, Duration::ZERO);
+        assert!(lease.take(now).is_some());
+        assert!(lease.take(now).is_some());
+        let last = lease.take(now).map(|d| d.remaining);
+        assert!(lease.take(now).is_none());
+        // The bucket's own count (59,999 of 60,000 free at ahead = 1 s, less rounding).
+        assert!(last.is_some_and(|r| r > 58_000));
+    }
+
+    #[test]
+    fn a_lease_expires() {
+        let (mut lease, now) = lease(5, 5, 60_000, LEASE_TTL);
+        assert!(lease.take(now).is_none());
+    }
+
+    #[test]
+    fn leases_stay_single_requests_under_the_plans_limits() {
+        // 60 a minute: 1% is below one request, so every request is counted in Postgres.
+        let (busy, now) = lease(1, 0, 60, Duration::from_millis(1));
+        assert_eq!(Lease::next_size(Some(&busy), 60, now), 1);
+        assert_eq!(Lease::next_size(None, 1_000_000_000, now), 1);
+    }
+
+    #[test]
+    fn lease_size_follows_the_recent_rate_within_its_caps() {
+        // 100 requests in 100 ms = 1,000/s; a lease covers 100 ms of that.
+        let (busy, now) = lease(100, 0, 1_000_000, Duration::from_millis(100));
+        let size = Lease::next_size(Some(&busy), 1_000_000, now);
+        assert!((90..=110).contains(&size), "{size}");
+        // Capped by 1% of the limit, and by MAX_LEASE.
+        assert_eq!(Lease::next_size(Some(&busy), 2_000, now), 20);
+        let (flood, now) = lease(1000, 0, u32::MAX, Duration::from_millis(1));
+        assert_eq!(Lease::next_size(Some(&flood), u32::MAX, now), MAX_LEASE);
     }
 
     #[test]

@@ -1,0 +1,13 @@
+-- The SHA-256 of a recipe's canonical label JSON, stored with the label so that label
+-- files can be looked up (and their ETags answered) without reading and hashing the label.
+-- Null where there is no label, and on rows written before this column existed (readers
+-- then hash the label themselves; `nls replay` fills it in).
+alter table recipe_view add column label_hash bytea;
+
+-- The label (about 20 KB of JSON) and the folded state are compressed when Postgres moves
+-- them out of line; its default, pglz, showed as a visible share of every write's
+-- database time, and lz4 does the same job for a fraction of the CPU. Existing values stay
+-- as they are until rewritten.
+alter table recipe_view alter column label set compression lz4;
+alter table recipe_view alter column body set compression lz4;
+alter table recipe_view alter column ingredients set compression lz4;
