@@ -1,6 +1,9 @@
 //! Write load against a running service: N concurrent clients create recipes for a fixed
-//! time; reports writes/s, write latency p50/p99, and the lag from each write's response to
-//! its event arriving on NATS (what the projector, renderer and embeds consume).
+//! time; reports writes/s, write latency p50/p99, and two lags from each write's response:
+//! to its event arriving on NATS (what the projector, renderer and embeds consume), and to
+//! the renderer announcing the recipe's label (`<prefix>.rendered.<id>`: the projector and
+//! the renderer have both handled it). The recipe view itself is written in the write's
+//! own transaction, so a read after the response always sees it.
 //!
 //! cargo run --release --example load -- <base url> <api key> [clients=16] [seconds=20] [nats url] [subject prefix]
 
@@ -38,21 +41,26 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         .unwrap_or_else(|| "nats://127.0.0.1:4222".into());
     let prefix = args.get(6).cloned().unwrap_or_else(|| "nls".into());
 
-    // Arrival time of each recipe's first event on NATS.
+    // Arrival time of each recipe's first event, and of its first announcement, on NATS.
     let arrivals: Arc<Mutex<HashMap<String, Instant>>> = Arc::default();
+    let announced: Arc<Mutex<HashMap<String, Instant>>> = Arc::default();
     let nats = async_nats::connect(nats_url.as_str()).await?;
-    let mut subscription = nats.subscribe(format!("{prefix}.events.recipe.>")).await?;
-    let sink = arrivals.clone();
-    tokio::spawn(async move {
-        while let Some(message) = subscription.next().await {
-            let now = Instant::now();
-            if let Some(stream) = message.subject.as_str().rsplit('.').next() {
-                if let Ok(mut map) = sink.lock() {
-                    map.entry(stream.to_owned()).or_insert(now);
+    for (subject, sink) in [
+        (format!("{prefix}.events.recipe.>"), arrivals.clone()),
+        (format!("{prefix}.rendered.>"), announced.clone()),
+    ] {
+        let mut subscription = nats.subscribe(subject).await?;
+        tokio::spawn(async move {
+            while let Some(message) = subscription.next().await {
+                let now = Instant::now();
+                if let Some(stream) = message.subject.as_str().rsplit('.').next() {
+                    if let Ok(mut map) = sink.lock() {
+                        map.entry(stream.to_owned()).or_insert(now);
+                    }
                 }
             }
-        }
-    });
+        });
+    }
 
     let http = reqwest::Client::builder()
         .pool_max_idle_per_host(clients)
@@ -104,22 +112,28 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         writes.extend(task.await?);
     }
     let elapsed = started.elapsed().as_secs_f64();
-    tokio::time::sleep(Duration::from_secs(2)).await;
+    tokio::time::sleep(Duration::from_secs(5)).await;
 
     let mut latency: Vec<f64> = writes
         .iter()
         .map(|(_, _, l)| l.as_secs_f64() * 1000.0)
         .collect();
     latency.sort_by(|a, b| a.total_cmp(b));
-    let map = arrivals.lock().map_err(|_| "poisoned")?.clone();
-    let mut lag: Vec<f64> = writes
-        .iter()
-        .filter_map(|(id, answered, _)| {
-            map.get(id)
-                .map(|arrived| arrived.saturating_duration_since(*answered).as_secs_f64() * 1000.0)
-        })
-        .collect();
-    lag.sort_by(|a, b| a.total_cmp(b));
+    let lags = |seen: &Arc<Mutex<HashMap<String, Instant>>>| -> Vec<f64> {
+        let map = seen.lock().map(|m| m.clone()).unwrap_or_default();
+        let mut lag: Vec<f64> = writes
+            .iter()
+            .filter_map(|(id, answered, _)| {
+                map.get(id).map(|arrived| {
+                    arrived.saturating_duration_since(*answered).as_secs_f64() * 1000.0
+                })
+            })
+            .collect();
+        lag.sort_by(|a, b| a.total_cmp(b));
+        lag
+    };
+    let lag = lags(&arrivals);
+    let rendered = lags(&announced);
     println!("clients: {clients}, duration: {elapsed:.1} s");
     println!(
         "writes: {} ({:.0} writes/s)",
@@ -137,6 +151,13 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         writes.len(),
         percentile(&lag, 50.0),
         percentile(&lag, 99.0)
+    );
+    println!(
+        "write-to-renderer lag ms ({} of {} announced): p50 {:.2} p99 {:.2}",
+        rendered.len(),
+        writes.len(),
+        percentile(&rendered, 50.0),
+        percentile(&rendered, 99.0)
     );
     Ok(())
 }
