@@ -4,10 +4,10 @@
 -- then hash the label themselves; `nls replay` fills it in).
 alter table recipe_view add column label_hash bytea;
 
--- The label (about 20 KB of JSON) and the folded state are compressed when Postgres moves
--- them out of line; its default, pglz, showed as a visible share of every write's
--- database time, and lz4 does the same job for a fraction of the CPU. Existing values stay
--- as they are until rewritten.
+-- Labels (a few KB of JSON, more with claims) and the folded state are compressed by
+-- Postgres when a row outgrows a page's share; its default, pglz, showed as a visible share
+-- of every write's database time, and lz4 does the same job for a fraction of the CPU.
+-- Existing values stay as they are until rewritten.
 alter table recipe_view alter column label set compression lz4;
 alter table recipe_view alter column body set compression lz4;
 alter table recipe_view alter column ingredients set compression lz4;
