@@ -106,15 +106,20 @@ async fn run_as_leader(
     loop {
         let batch = reader.next_batch(cursor, BATCH).await?;
         if batch.is_empty() {
-            tokio::select! {
-                _ = shutdown.cancelled() => return Ok(()),
-                _ = appended.wait_local() => {}
-                nudge = nudges.next() => match nudge {
-                    None => return Err(RelayError::Publish("NATS subscription closed".into())),
-                    Some(message) if appended.is_own(&message.payload) => continue,
-                    Some(_) => {}
-                },
-                _ = tokio::time::sleep(POLL) => {}
+            let poll = tokio::time::sleep(POLL);
+            tokio::pin!(poll);
+            loop {
+                tokio::select! {
+                    _ = shutdown.cancelled() => return Ok(()),
+                    _ = appended.wait_local() => break,
+                    nudge = nudges.next() => match nudge {
+                        None => return Err(RelayError::Publish("NATS subscription closed".into())),
+                        // This process's own commits already woke it locally.
+                        Some(message) if appended.is_own(&message.payload) => {}
+                        Some(_) => break,
+                    },
+                    _ = &mut poll => break,
+                }
             }
             tokio::time::sleep(GATHER).await;
             continue;
