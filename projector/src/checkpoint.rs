@@ -50,13 +50,14 @@ pub async fn advance(
 /// Checkpoints of many streams, read without locks (for skipping work already done: a
 /// checkpoint only grows, so a stale value only means taking the locked path).
 #[derive(Debug, Default)]
-pub struct Versions(HashMap<(String, String), i64>);
+pub struct Versions(HashMap<String, HashMap<String, i64>>);
 
 impl Versions {
     /// The version `projection` has applied for `stream_id` (0 if none).
     pub fn version(&self, projection: &str, stream_id: &str) -> i64 {
         self.0
-            .get(&(projection.to_owned(), stream_id.to_owned()))
+            .get(projection)
+            .and_then(|streams| streams.get(stream_id))
             .copied()
             .unwrap_or(0)
     }
@@ -79,12 +80,12 @@ pub async fn read_many<'a>(
     .bind(&ids)
     .fetch_all(pool)
     .await?;
-    let mut versions = HashMap::with_capacity(rows.len());
+    let mut versions: HashMap<String, HashMap<String, i64>> = HashMap::new();
     for row in rows {
-        versions.insert(
-            (row.try_get("projection")?, row.try_get("stream_id")?),
-            row.try_get("version")?,
-        );
+        versions
+            .entry(row.try_get("projection")?)
+            .or_default()
+            .insert(row.try_get("stream_id")?, row.try_get("version")?);
     }
     Ok(Versions(versions))
 }

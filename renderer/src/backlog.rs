@@ -57,6 +57,8 @@ impl Backlog {
                 }
             }
         }
+        // Every waiting render loop may take one of several new recipes; and if none waits
+        // yet, one stored permit makes the next `next()` look again.
         self.wake.notify_waiters();
         self.wake.notify_one();
     }

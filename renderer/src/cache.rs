@@ -99,6 +99,11 @@ impl Spec {
     }
 }
 
+/// The strong `ETag` of the file under `key`: the quoted hex key.
+pub fn etag(key: &[u8; 32]) -> String {
+    format!("\"{}\"", hex(key))
+}
+
 /// The cache key of a file: the label's hash, what is drawn, and the drawing code's version.
 pub fn file_key(label_hash: &[u8; 32], spec: &Spec) -> [u8; 32] {
     let mut key = Sha256::new();
@@ -148,7 +153,7 @@ impl Prepared {
 
     /// The strong `ETag` of the file: the quoted hex key (it names the exact bytes).
     pub fn etag(&self) -> String {
-        format!("\"{}\"", hex(&self.key))
+        etag(&self.key)
     }
 
     /// Draws the file. CPU-bound (up to hundreds of ms for large PNGs): call it on a

@@ -25,6 +25,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use bytes::Bytes;
 use nls_nutrition::{Family, Label};
+use nls_web::headers::none_match;
 use nls_web::session::SessionCaller;
 use nls_web::{ApiError, ApiJson, ApiQuery, Caller, ErrorCode, JsonFields, Plan};
 use serde::Deserialize;
@@ -205,18 +206,6 @@ struct LabelParams {
     scale: Option<f64>,
 }
 
-/// Whether `If-None-Match` lists `etag` (weak comparison, RFC 9110 §13.1.2) or is `*`.
-fn none_match(headers: &HeaderMap, etag: &str) -> bool {
-    let bare = etag.trim_start_matches("W/");
-    headers
-        .get_all(header::IF_NONE_MATCH)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .map(str::trim)
-        .any(|candidate| candidate == "*" || candidate.trim_start_matches("W/") == bare)
-}
-
 fn file_response(file_type: FileType, etag: &str, bytes: impl Into<Bytes>) -> Response {
     let bytes: Bytes = bytes.into();
     let mut response = (StatusCode::OK, bytes).into_response();
@@ -293,7 +282,7 @@ async fn recipe_label(
             (prepared.key, Some(prepared))
         }
     };
-    let etag = format!("\"{}\"", cache::hex(&key));
+    let etag = cache::etag(&key);
     if none_match(&headers, &etag) {
         let mut response = StatusCode::NOT_MODIFIED.into_response();
         label_headers(response.headers_mut(), &etag);

@@ -282,21 +282,6 @@ impl Worker {
         }
     }
 
-    /// Re-renders every recipe `event` can have changed, now (tests and tools).
-    pub async fn handle(&self, event: &Envelope) -> Result<(), WorkerError> {
-        let mut affected = Vec::new();
-        if nls_events::RecipeId::parse(&event.stream_id).is_some() {
-            affected.push(event.stream_id.clone());
-        }
-        let mut conn = self.pool.acquire().await?;
-        affected.extend(cascade::dependents(&mut conn, &event.stream_id).await?);
-        drop(conn);
-        for recipe_id in affected {
-            self.refresh(&recipe_id).await?;
-        }
-        Ok(())
-    }
-
     /// Renders whatever every live recipe is missing; returns how many recipes it visited.
     pub async fn sweep(&self) -> Result<u64, WorkerError> {
         let mut after = String::new();

@@ -1,7 +1,7 @@
-//! `If-Match`, `Idempotency-Key`, and responses that carry an `ETag`.
+//! `If-Match`, `If-None-Match`, `Idempotency-Key`, and responses that carry an `ETag`.
 
 use axum::extract::FromRequestParts;
-use axum::http::{header, request::Parts, HeaderValue, StatusCode};
+use axum::http::{header, request::Parts, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
@@ -111,4 +111,16 @@ impl<T: Serialize> IntoResponse for Versioned<T> {
         }
         response
     }
+}
+
+/// Whether `If-None-Match` lists `etag` (weak comparison, RFC 9110 §13.1.2) or is `*`.
+pub fn none_match(headers: &HeaderMap, etag: &str) -> bool {
+    let bare = etag.trim_start_matches("W/");
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .any(|candidate| candidate == "*" || candidate.trim_start_matches("W/") == bare)
 }

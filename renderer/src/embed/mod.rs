@@ -30,6 +30,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use futures::StreamExt as _;
+use nls_web::headers::none_match;
 use nls_web::ApiError;
 use serde::Deserialize;
 use tokio_util::sync::CancellationToken;
@@ -69,18 +70,6 @@ fn plausible(token: &str) -> bool {
         && token
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
-}
-
-/// Whether `If-None-Match` lists `etag` (weak comparison) or is `*`.
-fn none_match(headers: &HeaderMap, etag: &str) -> bool {
-    let bare = etag.trim_start_matches("W/");
-    headers
-        .get_all(header::IF_NONE_MATCH)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .map(str::trim)
-        .any(|candidate| candidate == "*" || candidate.trim_start_matches("W/") == bare)
 }
 
 fn set(headers: &mut HeaderMap, name: HeaderName, value: &str) {
