@@ -10,6 +10,7 @@ use base64::Engine;
 use nls_eventlog::{AppendSignal, EventMeta, StreamVersion};
 use nls_events::{Envelope, IngredientEvent, IngredientState, NewEvent, RecipeEvent, RecipeState};
 use nls_projector::derive::LabelColumns;
+use nls_projector::label_index::LabelIndex;
 use nls_projector::views::RecipeRow;
 use nls_projector::{derive, representation, resolve, views};
 use nls_web::{ApiError, Caller, ErrorCode};
@@ -34,6 +35,8 @@ pub struct CommandState {
     pub site_url: Arc<str>,
     /// Wakes the relay after each commit.
     pub appended: AppendSignal,
+    /// The label-file lookups' in-memory index, told about each recipe write.
+    pub labels: LabelIndex,
 }
 
 impl FromRef<CommandState> for PgPool {
@@ -107,10 +110,11 @@ fn meta(caller: &Caller) -> EventMeta {
 
 impl CommandState {
     /// Runs `attempt` in a transaction and commits what it did, starting over (up to
-    /// [`MAX_ATTEMPTS`] times) when it lost a race. After the commit the relay is woken.
-    /// The attempt owns the transaction and hands it back, which keeps its future `Send`
-    /// without boxing.
-    async fn transact<T, F, Fut>(&self, mut attempt: F) -> Result<T, ApiError>
+    /// [`MAX_ATTEMPTS`] times) when it lost a race. After the commit the relay is woken and
+    /// the label index forgets `recipe` (the existing recipe the write may change), before
+    /// the client hears of the write. The attempt owns the transaction and hands it back,
+    /// which keeps its future `Send` without boxing.
+    async fn transact<T, F, Fut>(&self, recipe: Option<&str>, mut attempt: F) -> Result<T, ApiError>
     where
         F: FnMut(Transaction<'static, Postgres>) -> Fut,
         Fut: Future<Output = (Transaction<'static, Postgres>, Result<Attempt<T>, ApiError>)>,
@@ -121,7 +125,12 @@ impl CommandState {
                 // Dropping the transaction rolls the attempt back.
                 Attempt::Retry => continue,
                 Attempt::Done(value) => {
-                    tx.commit().await?;
+                    let committed = tx.commit().await;
+                    // Also when the commit's outcome is unknown.
+                    if let Some(recipe_id) = recipe {
+                        self.labels.forget(recipe_id);
+                    }
+                    committed?;
                     self.appended.committed().await;
                     return Ok(value);
                 }
@@ -130,69 +139,89 @@ impl CommandState {
         Err(contention())
     }
 
-    /// `POST /v1/recipes`.
+    /// `POST /v1/recipes`. Without an `Idempotency-Key` the create is a single statement
+    /// on a plain connection (see [`views::record_new_recipe`]): a fresh stream cannot lose
+    /// a race, so there is nothing to retry and no transaction to open. With a key, the
+    /// lookup, the create and the remembered response share one transaction.
     pub async fn create_recipe(
         &self,
         caller: &Caller,
         change: RecipeChange,
         idempotency: Option<Idempotency>,
     ) -> Result<Written, ApiError> {
-        let (change, idempotency) = (&change, idempotency.as_ref());
-        self.transact(|mut owned| async move {
+        let Some(idempotency) = idempotency else {
+            let mut conn = self.pool.acquire().await?;
+            let written = self.record_recipe(&mut conn, caller, &change).await?;
+            drop(conn);
+            self.appended.committed().await;
+            return Ok(written);
+        };
+        let (change, idempotency) = (&change, Some(&idempotency));
+        self.transact(None, |mut owned| async move {
             let outcome = async {
                 let tx = &mut owned;
                 if let Some(replayed) = replay(tx, caller, idempotency).await? {
                     return Ok(Attempt::Done(replayed));
                 }
-                let id = nls_events::RecipeId::generate();
-                let lines = resolve_lines(tx, caller, change).await?;
-                let command = RecipeCommand {
-                    change: change.clone(),
-                    lines,
-                };
-                let events = decide::create_recipe(command, &context(caller))
-                    .map_err(|e| error::domain(e, "recipe"))?;
-                let state = events
-                    .iter()
-                    .fold(RecipeState::default(), RecipeState::evolve);
-                let derived = derive::derive(tx, caller.account_id, id.as_str(), &state, None)
-                    .await
-                    .map_err(error::derive)?;
-                let columns = LabelColumns::derived(&derived).map_err(ApiError::internal)?;
-                let new: Vec<NewEvent> = events.iter().map(RecipeEvent::to_new_event).collect();
-                let stored = append(tx, id.as_str(), 0, caller, &new).await?;
-                views::record_new_recipe(tx, &stored, &state, &columns)
-                    .await
-                    .map_err(error::projection)?;
-                // The response is the row just written, built here rather than read back.
-                let (Some(first), Some(last)) = (stored.first(), stored.last()) else {
-                    return Err(ApiError::internal(std::io::Error::other(
-                        "an append stored nothing",
-                    )));
-                };
-                let row = RecipeRow {
-                    recipe_id: id.to_string(),
-                    account_id: caller.account_id,
-                    state: state.clone(),
-                    label: columns.label,
-                    label_error: columns.label_error,
-                    ingredients: columns.ingredients,
-                    cost: columns.cost,
-                    created_at: first.occurred_at,
-                    updated_at: last.occurred_at,
-                };
-                let written = Written {
-                    status: 201,
-                    version: state.version,
-                    location: Some(format!("/v1/recipes/{id}")),
-                    body: representation::recipe(&row, &self.site_url),
-                };
+                let written = self.record_recipe(tx, caller, change).await?;
                 remember(tx, caller, idempotency, written).await
             }
             .await;
             (owned, outcome)
         })
         .await
+    }
+
+    /// Decides, derives and records a new recipe; the response is built here rather than
+    /// read back.
+    async fn record_recipe(
+        &self,
+        conn: &mut PgConnection,
+        caller: &Caller,
+        change: &RecipeChange,
+    ) -> Result<Written, ApiError> {
+        let id = nls_events::RecipeId::generate();
+        let lines = resolve_lines(conn, caller, change).await?;
+        let command = RecipeCommand {
+            change: change.clone(),
+            lines,
+        };
+        let events = decide::create_recipe(command, &context(caller))
+            .map_err(|e| error::domain(e, "recipe"))?;
+        let state = events
+            .iter()
+            .fold(RecipeState::default(), RecipeState::evolve);
+        let derived = derive::derive(conn, caller.account_id, id.as_str(), &state, None)
+            .await
+            .map_err(error::derive)?;
+        let columns = LabelColumns::derived(&derived).map_err(ApiError::internal)?;
+        let new: Vec<NewEvent> = events.iter().map(RecipeEvent::to_new_event).collect();
+        let stored =
+            views::record_new_recipe(conn, id.as_str(), &meta(caller), &new, &state, &columns)
+                .await
+                .map_err(error::projection)?;
+        let (Some(first), Some(last)) = (stored.first(), stored.last()) else {
+            return Err(ApiError::internal(std::io::Error::other(
+                "a create stored no event",
+            )));
+        };
+        let row = RecipeRow {
+            recipe_id: id.to_string(),
+            account_id: caller.account_id,
+            state: state.clone(),
+            label: columns.label,
+            label_error: columns.label_error,
+            ingredients: columns.ingredients,
+            cost: columns.cost,
+            created_at: first.occurred_at,
+            updated_at: last.occurred_at,
+        };
+        Ok(Written {
+            status: 201,
+            version: state.version,
+            location: Some(format!("/v1/recipes/{id}")),
+            body: representation::recipe(&row, &self.site_url),
+        })
     }
 
     /// `PUT /v1/recipes/{id}`.
@@ -204,7 +233,7 @@ impl CommandState {
         change: RecipeChange,
     ) -> Result<Written, ApiError> {
         let change = &change;
-        self.transact(|mut owned| async move {
+        self.transact(Some(id), |mut owned| async move {
             let outcome = async {
                 let tx = &mut owned;
                 let state: RecipeState = load_recipe_state(tx, caller, id).await?;
@@ -254,7 +283,7 @@ impl CommandState {
         id: &str,
         if_match: Option<i64>,
     ) -> Result<(), ApiError> {
-        self.transact(|mut owned| async move {
+        self.transact(Some(id), |mut owned| async move {
             let outcome = async {
                 let tx = &mut owned;
                 let state: RecipeState = load_recipe_state(tx, caller, id).await?;
@@ -279,7 +308,7 @@ impl CommandState {
         idempotency: Option<Idempotency>,
     ) -> Result<Written, ApiError> {
         let (change, idempotency) = (&change, idempotency.as_ref());
-        self.transact(|mut owned| async move {
+        self.transact(None, |mut owned| async move {
             let outcome = async {
                 let tx = &mut owned;
                 if let Some(replayed) = replay(tx, caller, idempotency).await? {
@@ -319,7 +348,7 @@ impl CommandState {
         change: IngredientChange,
     ) -> Result<Written, ApiError> {
         let change = &change;
-        self.transact(|mut owned| async move {
+        self.transact(None, |mut owned| async move {
             let outcome = async {
                 let tx = &mut owned;
                 let state: IngredientState = load_ingredient_state(tx, caller, id).await?;
@@ -356,7 +385,7 @@ impl CommandState {
         id: &str,
         if_match: Option<i64>,
     ) -> Result<(), ApiError> {
-        self.transact(|mut owned| async move {
+        self.transact(None, |mut owned| async move {
             let outcome = async {
                 let tx = &mut owned;
                 let state: IngredientState = load_ingredient_state(tx, caller, id).await?;

@@ -71,24 +71,43 @@ pub async fn append(
                 expected: expected.0,
             });
         };
-        stored.push(Envelope {
-            position: row.try_get("position")?,
-            event_id: event.event_id,
-            stream_id: stream_id.to_owned(),
-            stream_version: version,
-            event_type: event.event_type.to_owned(),
-            schema_version: event.schema_version,
-            payload: event.payload.clone(),
-            account_id: meta.account_id,
-            actor: meta.actor.clone(),
-            occurred_at: row.try_get("occurred_at")?,
-            correlation_id: meta.correlation_id,
-            causation_id: meta.causation_id,
-        });
+        stored.push(stored_event(
+            event,
+            stream_id,
+            version,
+            meta,
+            row.try_get("position")?,
+            row.try_get("occurred_at")?,
+        ));
     }
     // No `pg_notify` here: it would serialise the commits of all writers. The caller sends
     // an [`crate::AppendSignal`] after its commit.
     Ok(stored)
+}
+
+/// The envelope of `event` as the log stored it, at `position` and `occurred_at`.
+pub fn stored_event(
+    event: &NewEvent,
+    stream_id: &str,
+    stream_version: i64,
+    meta: &EventMeta,
+    position: i64,
+    occurred_at: chrono::DateTime<chrono::Utc>,
+) -> Envelope {
+    Envelope {
+        position,
+        event_id: event.event_id,
+        stream_id: stream_id.to_owned(),
+        stream_version,
+        event_type: event.event_type.to_owned(),
+        schema_version: event.schema_version,
+        payload: event.payload.clone(),
+        account_id: meta.account_id,
+        actor: meta.actor.clone(),
+        occurred_at,
+        correlation_id: meta.correlation_id,
+        causation_id: meta.causation_id,
+    }
 }
 
 fn classify(err: sqlx::Error, stream_id: &str, expected: StreamVersion) -> AppendError {

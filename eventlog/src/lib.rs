@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 
 pub mod append;
+pub mod backoff;
 pub mod batch;
 pub mod nats;
 pub mod read;

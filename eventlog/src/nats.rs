@@ -3,7 +3,9 @@
 use std::time::Duration;
 
 use async_nats::jetstream::{self, stream};
+use async_nats::Event;
 use nls_events::Envelope;
+use tokio::sync::watch;
 
 /// Where events are published. Tests give each run its own stream and prefix.
 #[derive(Debug, Clone)]
@@ -46,13 +48,33 @@ pub struct NatsLink {
     pub config: NatsConfig,
     pub client: async_nats::Client,
     pub jetstream: jetstream::Context,
+    /// Counts the moments core-NATS messages may have been lost: each disconnect,
+    /// reconnect and slow-consumer drop. Whoever keeps state fed by plain subscriptions
+    /// (not JetStream, which redelivers) starts over when it changes.
+    pub interruptions: watch::Receiver<u64>,
 }
 
 impl NatsLink {
     /// Connects without waiting for the server: the client keeps reconnecting in the
     /// background, so a service can start (and take writes) while NATS is down.
     pub async fn connect(config: NatsConfig) -> Result<Self, async_nats::ConnectError> {
+        let (interrupted, interruptions) = watch::channel(0u64);
+        let interrupted = std::sync::Arc::new(interrupted);
         let client = async_nats::ConnectOptions::new()
+            .event_callback(move |event| {
+                let interrupted = interrupted.clone();
+                async move {
+                    if matches!(
+                        event,
+                        Event::Connected
+                            | Event::Disconnected
+                            | Event::SlowConsumer(_)
+                            | Event::Closed
+                    ) {
+                        interrupted.send_modify(|count| *count += 1);
+                    }
+                }
+            })
             .retry_on_initial_connect()
             .connection_timeout(Duration::from_secs(2))
             .connect(config.url.as_str())
@@ -62,6 +84,7 @@ impl NatsLink {
             config,
             client,
             jetstream,
+            interruptions,
         })
     }
 

@@ -15,6 +15,7 @@ use futures::StreamExt;
 use sqlx::PgPool;
 use tokio_util::sync::CancellationToken;
 
+use crate::backoff::Backoff;
 use crate::nats::NatsLink;
 use crate::read::{load_cursor, save_cursor, CursorTable, LogCursor, LogReader};
 use crate::signal::{self, AppendSignal};
@@ -37,17 +38,15 @@ pub async fn run(
     appended: AppendSignal,
     shutdown: CancellationToken,
 ) {
-    let mut backoff = Duration::from_millis(100);
+    let mut backoff = Backoff::new(Duration::from_millis(100), Duration::from_secs(2));
     while !shutdown.is_cancelled() {
         match run_as_leader(&pool, &nats, &name, &appended, &shutdown).await {
             Ok(()) => return,
             Err(err) => {
                 tracing::warn!(error = %err, "relay interrupted; retrying");
-                tokio::select! {
-                    _ = shutdown.cancelled() => return,
-                    _ = tokio::time::sleep(backoff) => {}
+                if !backoff.wait(&shutdown).await {
+                    return;
                 }
-                backoff = (backoff * 2).min(Duration::from_secs(2));
             }
         }
     }

@@ -11,6 +11,7 @@ use nls_eventlog::LogReader;
 use sqlx::PgPool;
 use tokio_util::sync::CancellationToken;
 
+use crate::label_index::LabelIndex;
 use crate::ProjectionError;
 
 /// The catch-up pass's name in `projection_cursor`.
@@ -18,7 +19,7 @@ pub const CURSOR_NAME: &str = "catch_up";
 const BATCH: i64 = 500;
 
 /// Applies every final event after the stored cursor; returns how many it read.
-pub async fn run_once(pool: &PgPool) -> Result<u64, ProjectionError> {
+pub async fn run_once(pool: &PgPool, labels: &LabelIndex) -> Result<u64, ProjectionError> {
     let reader = LogReader::new(pool.clone());
     let mut cursor = load_cursor(pool, CursorTable::Projection, CURSOR_NAME).await?;
     let mut read = 0u64;
@@ -28,7 +29,7 @@ pub async fn run_once(pool: &PgPool) -> Result<u64, ProjectionError> {
             return Ok(read);
         }
         let events: Vec<_> = batch.iter().map(|(_, event)| event.clone()).collect();
-        crate::handle_batch(pool, &events).await?;
+        crate::handle_batch(pool, &events, labels).await?;
         if let Some((at, _)) = batch.last() {
             cursor = *at;
         }
@@ -39,9 +40,14 @@ pub async fn run_once(pool: &PgPool) -> Result<u64, ProjectionError> {
 }
 
 /// Runs catch-up at start, then every `interval` until `shutdown`.
-pub async fn run(pool: PgPool, interval: Duration, shutdown: CancellationToken) {
+pub async fn run(
+    pool: PgPool,
+    interval: Duration,
+    labels: LabelIndex,
+    shutdown: CancellationToken,
+) {
     loop {
-        if let Err(err) = run_once(&pool).await {
+        if let Err(err) = run_once(&pool, &labels).await {
             tracing::error!(error = %err, "projector catch-up failed; will retry");
         }
         tokio::select! {

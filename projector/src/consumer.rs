@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use async_nats::jetstream::consumer::{pull, AckPolicy, DeliverPolicy};
+use nls_eventlog::backoff::Backoff;
 use nls_eventlog::batch::next_batch;
 use nls_eventlog::NatsLink;
 use nls_events::Envelope;
@@ -10,6 +11,7 @@ use sqlx::PgPool;
 use tokio::sync::broadcast;
 use tokio_util::sync::CancellationToken;
 
+use crate::label_index::LabelIndex;
 use crate::ProjectionError;
 
 /// Most messages handled together.
@@ -32,11 +34,12 @@ pub async fn run(
     nats: NatsLink,
     durable_name: String,
     applied: broadcast::Sender<Applied>,
+    labels: LabelIndex,
     shutdown: CancellationToken,
 ) {
-    let mut backoff = Duration::from_millis(200);
+    let mut backoff = Backoff::new(Duration::from_millis(200), Duration::from_secs(3));
     while !shutdown.is_cancelled() {
-        match consume(&pool, &nats, &durable_name, &applied, &shutdown).await {
+        match consume(&pool, &nats, &durable_name, &applied, &labels, &shutdown).await {
             Ok(()) => return,
             Err(ConsumeError::Poison(err)) => {
                 tracing::error!(error = %err, "projector stopped: an event cannot be applied; fix and restart");
@@ -45,11 +48,9 @@ pub async fn run(
             }
             Err(ConsumeError::Transient(err)) => {
                 tracing::warn!(error = %err, "projector consumer interrupted; retrying");
-                tokio::select! {
-                    _ = shutdown.cancelled() => return,
-                    _ = tokio::time::sleep(backoff) => {}
+                if !backoff.wait(&shutdown).await {
+                    return;
                 }
-                backoff = (backoff * 2).min(Duration::from_secs(3));
             }
         }
     }
@@ -65,6 +66,7 @@ async fn consume(
     nats: &NatsLink,
     durable_name: &str,
     applied: &broadcast::Sender<Applied>,
+    labels: &LabelIndex,
     shutdown: &CancellationToken,
 ) -> Result<(), ConsumeError> {
     let transient = |e: &dyn std::fmt::Display| ConsumeError::Transient(e.to_string());
@@ -103,7 +105,7 @@ async fn consume(
             messages.push(message);
             envelopes.push(envelope);
         }
-        match crate::handle_batch(pool, &envelopes).await {
+        match crate::handle_batch(pool, &envelopes, labels).await {
             Ok(()) => {}
             Err(ProjectionError::Decode(e)) => return Err(ConsumeError::Poison(e.to_string())),
             Err(e) => return Err(transient(&e)),

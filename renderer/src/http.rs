@@ -25,6 +25,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use bytes::Bytes;
 use nls_nutrition::{Family, Label};
+use nls_projector::label_index::{LabelIndex, LabelPointer};
 use nls_web::headers::none_match;
 use nls_web::session::SessionCaller;
 use nls_web::{ApiError, ApiJson, ApiQuery, Caller, ErrorCode, JsonFields, Plan};
@@ -54,6 +55,8 @@ pub struct RenderState {
     pub slots: RenderSlots,
     /// Recently served files.
     pub hot: HotFiles,
+    /// Where each recipe's current label is, so a hit needs no database.
+    pub labels: LabelIndex,
 }
 
 impl FromRef<RenderState> for PgPool {
@@ -250,33 +253,29 @@ async fn recipe_label(
         return Err(ApiError::not_found("recipe"));
     }
     let (width, scale) = options(params.width, params.scale, "")?;
-    // The light columns only: the label itself is read when a file has to be drawn.
-    let row = sqlx::query(
-        "select label is not null as has_label, label_hash, label_error,
-                body->>'label_format' as label_format
-         from recipe_view where recipe_id = $1 and account_id = $2 and not deleted",
-    )
-    .bind(&id)
-    .bind(caller.account_id)
-    .fetch_optional(&state.pool)
-    .await?
-    .ok_or_else(|| ApiError::not_found("recipe"))?;
-    let has_label: bool = row.try_get("has_label")?;
-    if !has_label {
-        let label_error: Option<Value> = row.try_get("label_error")?;
-        return Err(no_label(&id, label_error.as_ref()));
+    let found = match state.labels.get(&id) {
+        Some(pointer) => Found::Pointer(pointer),
+        None => read_pointer(&state, &id).await?,
+    };
+    // Another account's recipe does not exist for this caller.
+    if found.account_id() != Some(caller.account_id) {
+        return Err(ApiError::not_found("recipe"));
     }
-    let format: Option<String> = row.try_get("label_format")?;
-    let family = format
+    let (label_hash, label_format) = match found {
+        Found::Pointer(pointer) => (Some(pointer.label_hash), pointer.label_format),
+        Found::Unhashed { label_format, .. } => (None, label_format.map(Into::into)),
+        Found::NoLabel { label_error, .. } => return Err(no_label(&id, label_error.as_ref())),
+        Found::Missing => return Err(ApiError::not_found("recipe")),
+    };
+    let family = label_format
         .as_deref()
         .and_then(nls_nutrition::format)
         .map(|f| f.family);
     let watermark = plan_rules(&caller.plan, file_type, family)?;
     let spec = Spec::new(file_type, width, scale, watermark);
-    let stored_hash: Option<Vec<u8>> = row.try_get("label_hash")?;
-    // Rows written before label hashes were stored: hash the label here.
-    let (key, mut prepared) = match stored_hash.and_then(|h| <[u8; 32]>::try_from(h).ok()) {
+    let (key, mut prepared) = match label_hash {
         Some(hash) => (cache::file_key(&hash, &spec), None),
+        // Rows written before label hashes were stored: hash the label here.
         None => {
             let prepared = prepare(&state.pool, &caller, &id, spec).await?;
             (prepared.key, Some(prepared))
@@ -317,6 +316,74 @@ async fn recipe_label(
     );
     state.hot.insert(key, bytes.clone());
     Ok(file_response(file_type, &etag, bytes))
+}
+
+/// What `recipe_view` holds for a recipe, as far as its label files are concerned.
+enum Found {
+    Missing,
+    Pointer(LabelPointer),
+    NoLabel {
+        account_id: Uuid,
+        label_error: Option<Value>,
+    },
+    /// A row written before label hashes were stored.
+    Unhashed {
+        account_id: Uuid,
+        label_format: Option<String>,
+    },
+}
+
+impl Found {
+    fn account_id(&self) -> Option<Uuid> {
+        match self {
+            Found::Missing => None,
+            Found::Pointer(pointer) => Some(pointer.account_id),
+            Found::NoLabel { account_id, .. } | Found::Unhashed { account_id, .. } => {
+                Some(*account_id)
+            }
+        }
+    }
+}
+
+/// Reads the recipe's light columns (the label itself is read only when a file has to be
+/// drawn) and keeps a found pointer in the label index. Any account's recipe is read, so
+/// the pointer serves whoever asks next; the caller compares accounts.
+async fn read_pointer(state: &RenderState, id: &str) -> Result<Found, ApiError> {
+    let ticket = state.labels.ticket();
+    let Some(row) = sqlx::query(
+        "select account_id, label is not null as has_label, label_hash, label_error,
+                body->>'label_format' as label_format
+         from recipe_view where recipe_id = $1 and not deleted",
+    )
+    .bind(id)
+    .fetch_optional(&state.pool)
+    .await?
+    else {
+        return Ok(Found::Missing);
+    };
+    let account_id: Uuid = row.try_get("account_id")?;
+    let has_label: bool = row.try_get("has_label")?;
+    if !has_label {
+        return Ok(Found::NoLabel {
+            account_id,
+            label_error: row.try_get("label_error")?,
+        });
+    }
+    let label_format: Option<String> = row.try_get("label_format")?;
+    let stored_hash: Option<Vec<u8>> = row.try_get("label_hash")?;
+    let Some(label_hash) = stored_hash.and_then(|h| <[u8; 32]>::try_from(h).ok()) else {
+        return Ok(Found::Unhashed {
+            account_id,
+            label_format,
+        });
+    };
+    let pointer = LabelPointer {
+        account_id,
+        label_hash,
+        label_format: label_format.map(Into::into),
+    };
+    state.labels.keep(ticket, id, pointer.clone());
+    Ok(Found::Pointer(pointer))
 }
 
 /// 400 for a recipe whose label cannot be computed, naming why.

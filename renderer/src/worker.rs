@@ -40,6 +40,7 @@ use std::time::Duration;
 
 use async_nats::jetstream::consumer::{pull, AckPolicy, DeliverPolicy};
 use async_nats::jetstream::{self, AckKind};
+use nls_eventlog::backoff::Backoff;
 use nls_eventlog::batch::next_batch;
 use nls_eventlog::NatsLink;
 use nls_events::Envelope;
@@ -125,17 +126,15 @@ impl Worker {
         let loops: Vec<_> = (0..self.drawer.threads())
             .map(|_| tokio::spawn(self.clone().render_loop(shutdown.clone())))
             .collect();
-        let mut backoff = Duration::from_millis(200);
+        let mut backoff = Backoff::new(Duration::from_millis(200), Duration::from_secs(3));
         while !shutdown.is_cancelled() {
             match self.consume(&durable_name, &shutdown).await {
                 Ok(()) => break,
                 Err(err) => {
                     tracing::warn!(error = %err, "renderer consumer interrupted; retrying");
-                    tokio::select! {
-                        _ = shutdown.cancelled() => break,
-                        _ = tokio::time::sleep(backoff) => {}
+                    if !backoff.wait(&shutdown).await {
+                        break;
                     }
-                    backoff = (backoff * 2).min(Duration::from_secs(3));
                 }
             }
         }

@@ -168,6 +168,18 @@ async fn oat_recipe(app: &TestApp, key: &str) -> (String, String) {
     (recipe["id"].as_str().expect("recipe id").to_owned(), ing)
 }
 
+/// Makes the [`oat_recipe`] 200 g in its one serving: 800 Calories, 20 g fat.
+async fn double_the_oats(app: &TestApp, key: &str, id: &str, ing: &str) {
+    let put = app
+        .put(
+            key,
+            &format!("/v1/recipes/{id}"),
+            json!({ "ingredients": [{ "ingredient_id": ing, "grams": 200 }] }),
+        )
+        .await;
+    assert_eq!(put.status, StatusCode::OK, "{:?}", put.body);
+}
+
 /// Polls the recipe until its label's calories equal `calories` (the cascade is done).
 async fn wait_for_calories(app: &TestApp, key: &str, id: &str, calories: f64) {
     let path = format!("/v1/recipes/{id}");
@@ -245,14 +257,7 @@ async fn a_recipe_write_shows_in_the_next_label_file_and_changes_its_etag() {
     assert!(again.bytes.is_empty());
 
     // 200 g in one serving: 800 Calories, at once (read-your-writes, no stale cache).
-    let put = app
-        .put(
-            &key,
-            &format!("/v1/recipes/{id}"),
-            json!({ "ingredients": [{ "ingredient_id": ing, "grams": 200 }] }),
-        )
-        .await;
-    assert_eq!(put.status, StatusCode::OK, "{:?}", put.body);
+    double_the_oats(&app, &key, &id, &ing).await;
     let changed = fetch(&app, &key, &path, &[("if-none-match", &etag)]).await;
     assert_eq!(changed.status, StatusCode::OK);
     assert_ne!(changed.header("etag"), etag);
@@ -532,5 +537,48 @@ async fn the_renderer_keeps_the_files_asked_for_fresh_and_announces_every_label(
         (count == 0).then_some(())
     })
     .await;
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn a_renderer_process_serves_a_write_made_in_another_process_within_moments() {
+    // Process A takes the write; process B only serves label files, from its in-memory
+    // label index once it has served the recipe. B must learn of A's write over NATS well
+    // before the index's time limit would have dropped the entry anyway.
+    let app = TestApp::spawn().await;
+    let mut config = nls::config::ServeConfig::new(app.db.url.clone(), app.nats.clone());
+    config.role = nls::config::Role::Renderer;
+    config.migrate = false;
+    config.db_pool_size = 4;
+    config.rate_limit_per_minute = Some(1_000_000);
+    let renderer = nls::serve::start(config)
+        .await
+        .expect("renderer process starts");
+    let renderer_base = format!("http://{}", renderer.local_addr());
+    let key = app.business_key().await;
+    let (id, ing) = oat_recipe(&app, &key).await;
+    let label_at_b = || {
+        let request = app
+            .http
+            .get(format!("{renderer_base}/v1/recipes/{id}/label.svg"))
+            .bearer_auth(&key);
+        async move { send(request).await }
+    };
+
+    let first = label_at_b().await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.text());
+    assert!(svg_text(&first.text()).contains("400"));
+    // Served again, now from B's index.
+    assert_eq!(label_at_b().await.header("etag"), first.header("etag"));
+
+    double_the_oats(&app, &key, &id, &ing).await;
+    let limit = nls_projector::label_index::TTL / 2;
+    app.eventually(limit, "process B to serve the new label", || async {
+        let file = label_at_b().await;
+        assert_eq!(file.status, StatusCode::OK, "{}", file.text());
+        svg_text(&file.text()).contains("800").then_some(())
+    })
+    .await;
+    renderer.shutdown().await;
     app.finish().await;
 }

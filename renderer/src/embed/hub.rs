@@ -24,6 +24,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use futures::StreamExt;
+use nls_eventlog::backoff::Backoff;
 use nls_nutrition::Label;
 use nls_projector::consumer::Applied;
 use sqlx::{PgPool, Row};
@@ -333,7 +334,7 @@ impl Hub {
         mut applied: Option<broadcast::Receiver<Applied>>,
         shutdown: CancellationToken,
     ) {
-        let mut backoff = Duration::from_millis(200);
+        let mut backoff = Backoff::new(Duration::from_millis(200), Duration::from_secs(3));
         while !shutdown.is_cancelled() {
             match self
                 .listen_once(&nats, &prefix, &mut applied, &shutdown)
@@ -342,11 +343,9 @@ impl Hub {
                 Ok(()) => return,
                 Err(err) => {
                     tracing::warn!(error = %err, "embed hub: NATS subscription failed; retrying");
-                    tokio::select! {
-                        _ = shutdown.cancelled() => return,
-                        _ = tokio::time::sleep(backoff) => {}
+                    if !backoff.wait(&shutdown).await {
+                        return;
                     }
-                    backoff = (backoff * 2).min(Duration::from_secs(3));
                 }
             }
         }
