@@ -273,7 +273,6 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
             ),
             nls_web::rate_limit::middleware,
         ))
-        .layer(axum::middleware::from_fn(embed_cors))
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(
             TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
@@ -313,23 +312,6 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         applied,
         pool,
     })
-}
-
-/// CORS: only the public embed (`/embed.js`, `/embed/...`) may be read from any origin,
-/// and it takes no credentials. The REST resources, the export function and session
-/// routes send no `Access-Control-Allow-*` header at all, so browsers refuse cross-origin
-/// calls to them (and their preflights, answered 405, allow nothing).
-async fn embed_cors(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
-    let path = request.uri().path();
-    let public = path == "/embed.js" || path.starts_with("/embed/");
-    let mut response = next.run(request).await;
-    if public {
-        response.headers_mut().insert(
-            header::ACCESS_CONTROL_ALLOW_ORIGIN,
-            axum::http::HeaderValue::from_static("*"),
-        );
-    }
-    response
 }
 
 /// A panic in a handler becomes the generic JSON 500; the details stay in the log.

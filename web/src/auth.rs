@@ -1,5 +1,7 @@
 //! API keys: generation, hashing, and the `Caller` extractor that authenticates a request.
 
+use std::sync::Arc;
+
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::{header, request::Parts};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -84,12 +86,13 @@ impl Plan {
     }
 }
 
-/// The authenticated caller of a REST request.
+/// The authenticated caller of a REST request. Cloned for each request it serves (from
+/// the rate limiter's lease), so the plan is shared rather than copied.
 #[derive(Debug, Clone)]
 pub struct Caller {
     pub account_id: Uuid,
     pub key_id: Uuid,
-    pub plan: Plan,
+    pub plan: Arc<Plan>,
 }
 
 impl Caller {
@@ -152,7 +155,7 @@ where
         Ok(Self {
             account_id: row.try_get("account_id")?,
             key_id: row.try_get("key_id")?,
-            plan,
+            plan: Arc::new(plan),
         })
     }
 }

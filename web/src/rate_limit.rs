@@ -391,7 +391,7 @@ async fn reserve(limiter: &RateLimiter, hash: &[u8], size: u32) -> Result<Option
     let caller = Caller {
         account_id: row.try_get("account_id")?,
         key_id,
-        plan,
+        plan: std::sync::Arc::new(plan),
     };
     Ok(Some(Grant {
         key_id,

@@ -51,7 +51,9 @@ pub struct EmbedState {
     pub shutdown: CancellationToken,
 }
 
-/// The public embed routes (no authentication).
+/// The public embed routes (no authentication). They alone may be read from any origin,
+/// and they take no credentials; every other route sends no `Access-Control-Allow-*`
+/// header at all, so browsers refuse cross-origin calls to them.
 pub fn router<S>() -> Router<S>
 where
     S: Clone + Send + Sync + 'static,
@@ -61,6 +63,15 @@ where
         .route("/embed.js", get(script))
         .route("/embed/{token}", get(label_page))
         .route("/embed/{token}/events", get(events))
+        .layer(axum::middleware::map_response(allow_any_origin))
+}
+
+async fn allow_any_origin(mut response: Response) -> Response {
+    response.headers_mut().insert(
+        header::ACCESS_CONTROL_ALLOW_ORIGIN,
+        HeaderValue::from_static("*"),
+    );
+    response
 }
 
 /// Tokens are `emb_` plus URL-safe base64; anything else is unknown without a lookup.
