@@ -76,7 +76,7 @@ CONF
 nginx -c "$WWW/nginx.conf" &
 PIDS+=("$!")
 sleep 0.5
-echo "-- nls (API key, recipe row from Postgres, file from memory)"
+echo "-- nls (API key checked, label index and file from memory)"
 wrk -t2 -c16 -d"${SECONDS_PER_RUN}s" --latency -H "Authorization: Bearer $KEY" \
   "http://127.0.0.1:18080/v1/recipes/$RID/label.png" | grep -E "Requests/sec|50%|99%|Non-2xx"
 echo "-- nginx (static file)"
