@@ -7,7 +7,7 @@
 //! is down the relay retries with backoff while writes go on; it catches up when NATS
 //! returns. Several relays may run: a session advisory lock makes exactly one of them active.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use async_nats::HeaderMap;
 use bytes::Bytes;
@@ -21,6 +21,9 @@ use crate::read::{load_cursor, save_cursor, CursorTable, LogCursor, LogReader};
 use crate::signal::{self, AppendSignal};
 
 const BATCH: i64 = 256;
+/// The longest the saved cursor lags behind what JetStream acknowledged while the log is
+/// busy (see the publishing loop).
+const SAVE_EVERY: Duration = Duration::from_millis(25);
 /// How long the relay lets commits gather after a signal before reading them, so a busy
 /// log is read and checkpointed once per few commits rather than once each.
 const GATHER: Duration = Duration::from_millis(2);
@@ -102,9 +105,14 @@ async fn run_as_leader(
     let reader = LogReader::new(pool.clone());
     let mut cursor = load_cursor(pool, CursorTable::Relay, name).await?;
     let mut publish_backoff = Duration::from_millis(50);
+    let (mut saved_at, mut unsaved) = (Instant::now(), false);
     loop {
         let batch = reader.next_batch(cursor, BATCH).await?;
         if batch.is_empty() {
+            if unsaved {
+                save_cursor(&mut lock_conn, CursorTable::Relay, name, cursor).await?;
+                (saved_at, unsaved) = (Instant::now(), false);
+            }
             let poll = tokio::time::sleep(POLL);
             tokio::pin!(poll);
             loop {
@@ -128,7 +136,15 @@ async fn run_as_leader(
                 publish_backoff = Duration::from_millis(50);
                 if let Some((last, _)) = batch.last() {
                     cursor = *last;
+                    unsaved = true;
+                }
+                // While the log is busy the cursor is saved at most every SAVE_EVERY,
+                // which keeps its round trip off most reads; it is saved as soon as the
+                // log is idle. What a crash forgets is republished, and JetStream drops
+                // it as a duplicate (the message id is the event id).
+                if saved_at.elapsed() >= SAVE_EVERY {
                     save_cursor(&mut lock_conn, CursorTable::Relay, name, cursor).await?;
+                    (saved_at, unsaved) = (Instant::now(), false);
                 }
             }
             Err(err) => {

@@ -72,9 +72,19 @@ pub async fn read_many<'a>(
     let mut ids: Vec<&str> = stream_ids.collect();
     ids.sort_unstable();
     ids.dedup();
+    // One primary-key probe per (projection, stream) pair. The plain form
+    // (`projection = any($1) and stream_id = any($2)`) gets a generic plan that probes by
+    // projection only and filters every stream of it: 10 ms at 20,000 recipes, and
+    // growing with the table. `offset 0` keeps the lateral subquery a parameterised probe.
     let rows = sqlx::query(
-        "select projection, stream_id, version from projection_checkpoint
-         where projection = any($1) and stream_id = any($2)",
+        "select p.projection, s.stream_id, c.version
+         from unnest($1::text[]) as p(projection)
+         cross join unnest($2::text[]) as s(stream_id)
+         cross join lateral (
+             select version from projection_checkpoint c
+             where c.projection = p.projection and c.stream_id = s.stream_id
+             offset 0
+         ) c",
     )
     .bind(projections)
     .bind(&ids)

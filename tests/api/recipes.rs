@@ -321,3 +321,41 @@ async fn plans_gate_formats_and_the_embed() {
     );
     app.finish().await;
 }
+
+#[tokio::test]
+async fn the_dependents_query_finds_each_user_once_and_ends_even_on_a_cycle() {
+    // Cycles are refused when written; the query must still end if one ever got into the
+    // table. a uses x; b uses a; c uses b; a also uses c (the cycle); d uses a and b.
+    let app = TestApp::spawn().await;
+    for (recipe, used) in [
+        ("rcp_a", "ing_x"),
+        ("rcp_b", "rcp_a"),
+        ("rcp_c", "rcp_b"),
+        ("rcp_a", "rcp_c"),
+        ("rcp_d", "rcp_a"),
+        ("rcp_d", "rcp_b"),
+        ("rcp_e", "ing_y"),
+    ] {
+        sqlx::query("insert into recipe_usage (recipe_id, ingredient_id) values ($1, $2)")
+            .bind(recipe)
+            .bind(used)
+            .execute(&app.pool)
+            .await
+            .expect("usage row");
+    }
+    let mut conn = app.pool.acquire().await.expect("connection");
+    let dependents = tokio::time::timeout(
+        Duration::from_secs(10),
+        nls_projector::cascade::dependents_of_any(&mut conn, &["ing_x"]),
+    )
+    .await
+    .expect("the query ends")
+    .expect("the query runs");
+    assert_eq!(dependents, ["rcp_a", "rcp_b", "rcp_c", "rcp_d"]);
+    let none = nls_projector::cascade::dependents_of_any(&mut conn, &["ing_z"])
+        .await
+        .expect("the query runs");
+    assert!(none.is_empty());
+    drop(conn);
+    app.finish().await;
+}
