@@ -899,6 +899,9 @@ another account's data. Another account's resource is 404 `not_found`, never 403
   `rate_limited` with `Retry-After` (whole seconds) and the wait in the message. Requests \
   without a valid key are not counted.
 * 5 concurrent label renders per account: the sixth gets 429 with `Retry-After`.
+* 10 password attempts per minute per e-mail address on `POST /auth/v1/token`, right or \
+  wrong, counted before the password is checked: beyond them 429 `rate_limited` with \
+  `Retry-After`.
 * Request bodies over 1 MiB (1,048,576 bytes, declared or chunked): 429 `payload_too_large` \
   with `Retry-After`; the body is not read past the limit.
 
@@ -1009,7 +1012,7 @@ fn error_responses() -> Value {
         "PreconditionFailed": error_response("`If-Match` names another version.", &codes_with(412), false),
         "UnsupportedMediaType": error_response("The body must be JSON.", &codes_with(415), false),
         "TooManyRequests": too_many,
-        "TooManyRequestsUnkeyed": error_response("Body over 1 MiB, or too many concurrent renders.", &codes_with(429), true),
+        "TooManyRequestsUnkeyed": error_response("Body over 1 MiB, too many concurrent renders, or too many sign-in attempts for one e-mail address.", &codes_with(429), true),
         "InternalError": error_response("Server error; retry with backoff.", &codes_with(500), false),
         "Unavailable": error_response("A dependency is unavailable; retry with backoff.", &codes_with(503), false)
     })

@@ -326,3 +326,38 @@ async fn the_free_plan_exports_watermarked_us_png_only() {
     assert_eq!(jpg.bytes, png.bytes, "jpg is the same watermarked PNG");
     app.finish().await;
 }
+
+#[tokio::test]
+async fn an_address_gets_ten_password_attempts_a_minute_then_429() {
+    let app = TestApp::spawn().await;
+    let email = account_with_password(&app, "professional").await;
+    for attempt in 1..=nls_web::sign_in_limit::ATTEMPTS_PER_MINUTE {
+        let wrong = sign_in(&app, &email, "wrong password").await;
+        assert_eq!(wrong.status, StatusCode::UNAUTHORIZED, "attempt {attempt}");
+    }
+    // Counted before the password is checked: the right one is refused too, and an
+    // address without an account is limited the same way (nothing is revealed).
+    let right = sign_in(&app, &email.to_uppercase(), PASSWORD).await;
+    assert_eq!(
+        right.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        right.text()
+    );
+    assert_eq!(right.code(), "rate_limited");
+    let wait: u64 = right
+        .header("retry-after")
+        .parse()
+        .expect("Retry-After seconds");
+    assert!((1..=60).contains(&wait), "Retry-After {wait}");
+    for _ in 0..=nls_web::sign_in_limit::ATTEMPTS_PER_MINUTE {
+        sign_in(&app, "nobody@example.com", PASSWORD).await;
+    }
+    let unknown = sign_in(&app, "nobody@example.com", PASSWORD).await;
+    assert_eq!(unknown.status, StatusCode::TOO_MANY_REQUESTS);
+    // Another address is untouched.
+    let other = account_with_password(&app, "professional").await;
+    let fine = sign_in(&app, &other, PASSWORD).await;
+    assert_eq!(fine.status, StatusCode::OK, "{}", fine.text());
+    app.finish().await;
+}

@@ -9,6 +9,7 @@ pub mod json;
 pub mod paging;
 pub mod rate_limit;
 pub mod session;
+pub mod sign_in_limit;
 
 pub use auth::{Caller, Plan};
 pub use error::{ApiError, ErrorCode};

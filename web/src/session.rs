@@ -197,12 +197,14 @@ struct VerifyTaskFailed(String);
 
 /// Exchanges an account's e-mail and password for a session token valid for one hour.
 /// Wrong e-mail, wrong password or an account without a password: 401 `unauthorized`
-/// with the same message.
+/// with the same message. Beyond the address's attempts (see [`crate::sign_in_limit`]):
+/// 429 `rate_limited` with `Retry-After`, before any password is checked.
 #[tracing::instrument(skip_all)]
 async fn issue(
     axum::extract::State(pool): axum::extract::State<PgPool>,
     ApiJson { value: request, .. }: ApiJson<TokenRequest>,
 ) -> Result<Response, ApiError> {
+    crate::sign_in_limit::admit(&pool, &request.email).await?;
     let row =
         sqlx::query("select account_id, password_hash from account where lower(email) = lower($1)")
             .bind(request.email.trim())
