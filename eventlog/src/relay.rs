@@ -104,7 +104,7 @@ async fn run_as_leader(
         .map_err(|e| RelayError::Publish(e.to_string()))?;
     let reader = LogReader::new(pool.clone());
     let mut cursor = load_cursor(pool, CursorTable::Relay, name).await?;
-    let mut publish_backoff = Duration::from_millis(50);
+    let mut publish_backoff = Backoff::new(Duration::from_millis(50), Duration::from_secs(2));
     let (mut saved_at, mut unsaved) = (Instant::now(), false);
     loop {
         let batch = reader.next_batch(cursor, BATCH).await?;
@@ -133,7 +133,7 @@ async fn run_as_leader(
         }
         match publish_batch(nats, &batch).await {
             Ok(()) => {
-                publish_backoff = Duration::from_millis(50);
+                publish_backoff.reset();
                 if let Some((last, _)) = batch.last() {
                     cursor = *last;
                     unsaved = true;
@@ -149,11 +149,13 @@ async fn run_as_leader(
             }
             Err(err) => {
                 tracing::warn!(error = %err, "publishing to NATS failed; will retry");
-                tokio::select! {
-                    _ = shutdown.cancelled() => return Ok(()),
-                    _ = tokio::time::sleep(publish_backoff) => {}
+                if !publish_backoff.wait(shutdown).await {
+                    // What was published before NATS failed need not be sent again.
+                    if unsaved {
+                        save_cursor(&mut lock_conn, CursorTable::Relay, name, cursor).await?;
+                    }
+                    return Ok(());
                 }
-                publish_backoff = (publish_backoff * 2).min(Duration::from_secs(2));
             }
         }
     }
