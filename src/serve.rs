@@ -9,6 +9,7 @@ use axum::extract::FromRef;
 use axum::http::{header, HeaderName, Request};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use axum::serve::ListenerExt;
 use axum::Router;
 use nls_command::CommandState;
 use nls_eventlog::{AppendSignal, NatsLink};
@@ -290,6 +291,11 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
 
     let http_shutdown = shutdown.clone();
     tasks.push(tokio::spawn(async move {
+        // Responses go out in one write each; Nagle's algorithm would only hold back the
+        // last segment of a large one until the client acknowledges the rest.
+        let listener = listener.tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         let served = axum::serve(listener, app)
             .with_graceful_shutdown(async move { http_shutdown.cancelled().await })
             .await;
