@@ -24,7 +24,17 @@ cargo build --release -q --bin nls --example load
 NLS="$ROOT/target/release/nls"
 server="${DATABASE_URL%/*}"
 PIDS=()
-trap 'kill "${PIDS[@]}" 2>/dev/null || true' EXIT
+DATABASES=()
+# Stops what was started and drops the benchmark databases (their NATS streams stay, each
+# a few MB; JetStream keeps them until deleted).
+cleanup() {
+  kill "${PIDS[@]}" 2>/dev/null || true
+  wait "${PIDS[@]}" 2>/dev/null || true
+  for db in "${DATABASES[@]}"; do
+    psql -q "$server/postgres" -c "drop database if exists \"$db\" with (force)" >/dev/null 2>&1 || true
+  done
+}
+trap cleanup EXIT
 
 # A fresh database, NATS stream, account and key, and a server on port 18080; each
 # benchmark gets its own, so one's background work (a renderer draining after a write
@@ -32,6 +42,7 @@ trap 'kill "${PIDS[@]}" 2>/dev/null || true' EXIT
 start_server() {
   tag="bench_$(date +%s%N)"
   export DATABASE_URL="$server/nls_$tag"
+  DATABASES+=("nls_$tag")
   export NLS_NATS_STREAM="NLS_BENCH_${tag}" NLS_NATS_PREFIX="nlsbench${tag}"
   "$NLS" migrate >/dev/null
   ACC=$("$NLS" account create --name Bench --email "bench-$tag@example.com" --plan business)
