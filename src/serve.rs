@@ -198,6 +198,7 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         let (hub, task) = nls_renderer::embed::Hub::start(
             pool.clone(),
             nats.client.clone(),
+            nats.interruptions.clone(),
             &config.nats.subject_prefix,
             config.role.projects().then(|| applied.subscribe()),
             shutdown.clone(),

@@ -11,6 +11,7 @@ use sha2::{Digest, Sha256};
 use sqlx::PgPool;
 
 use crate::error::{ApiError, ErrorCode};
+use crate::rate_limit::Decision;
 
 /// Password attempts allowed per address per minute (also the burst).
 pub const ATTEMPTS_PER_MINUTE: u32 = 10;
@@ -38,17 +39,11 @@ pub fn email_key(email: &str) -> Vec<u8> {
 }
 
 /// Whole seconds until a refused address may try again, given how far ahead of now its
-/// bucket stands: one more attempt fits once the bucket is within a minute minus one
-/// attempt's share of now.
-pub fn retry_after_secs(ahead_secs: f64) -> u64 {
-    let share = 60.0 / f64::from(ATTEMPTS_PER_MINUTE);
-    let wait = (ahead_secs + share - 60.0).ceil();
-    if wait.is_finite() && wait >= 1.0 {
-        // At most a minute by construction; the cast cannot truncate.
-        wait.min(60.0) as u64
-    } else {
-        1
-    }
+/// bucket stands: the REST limiter's arithmetic, with this limit.
+fn retry_after_secs(ahead_secs: f64) -> u64 {
+    Decision::refused(ATTEMPTS_PER_MINUTE, ahead_secs)
+        .retry_after_secs
+        .unwrap_or(1)
 }
 
 /// Counts one password attempt for `email`; 429 `rate_limited` with `Retry-After` when

@@ -28,7 +28,7 @@ use nls_eventlog::backoff::Backoff;
 use nls_nutrition::Label;
 use nls_projector::consumer::Applied;
 use sqlx::{PgPool, Row};
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, watch};
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 
@@ -156,16 +156,19 @@ impl Hub {
     pub fn start(
         pool: PgPool,
         nats: async_nats::Client,
+        interruptions: watch::Receiver<u64>,
         subject_prefix: &str,
         applied: Option<broadcast::Receiver<Applied>>,
         shutdown: CancellationToken,
     ) -> (Hub, tokio::task::JoinHandle<()>) {
         let hub = Hub::new(pool);
-        let task =
-            tokio::spawn(
-                hub.clone()
-                    .listen(nats, subject_prefix.to_owned(), applied, shutdown),
-            );
+        let task = tokio::spawn(hub.clone().listen(
+            nats,
+            interruptions,
+            subject_prefix.to_owned(),
+            applied,
+            shutdown,
+        ));
         (hub, task)
     }
 
@@ -330,6 +333,7 @@ impl Hub {
     async fn listen(
         self,
         nats: async_nats::Client,
+        mut interruptions: watch::Receiver<u64>,
         prefix: String,
         mut applied: Option<broadcast::Receiver<Applied>>,
         shutdown: CancellationToken,
@@ -337,7 +341,7 @@ impl Hub {
         let mut backoff = Backoff::new(Duration::from_millis(200), Duration::from_secs(3));
         while !shutdown.is_cancelled() {
             match self
-                .listen_once(&nats, &prefix, &mut applied, &shutdown)
+                .listen_once(&nats, &mut interruptions, &prefix, &mut applied, &shutdown)
                 .await
             {
                 Ok(()) => return,
@@ -354,6 +358,7 @@ impl Hub {
     async fn listen_once(
         &self,
         nats: &async_nats::Client,
+        interruptions: &mut watch::Receiver<u64>,
         prefix: &str,
         applied: &mut Option<broadcast::Receiver<Applied>>,
         shutdown: &CancellationToken,
@@ -364,12 +369,11 @@ impl Hub {
         let events = nats.subscribe(format!("{prefix}.events.recipe.*")).await?;
         let mut signals = futures::stream::select(rendered, events);
         // Pages opened while the subscription was down may have missed a change.
+        interruptions.mark_unchanged();
         self.refresh_all().await;
         // Recipe id -> whether another signal came while it was being read.
         let mut in_flight: HashMap<String, bool> = HashMap::new();
         let mut reads: JoinSet<String> = JoinSet::new();
-        let mut was_connected = true;
-        let mut check = tokio::time::interval(Duration::from_secs(2));
         loop {
             tokio::select! {
                 _ = shutdown.cancelled() => return Ok(()),
@@ -397,14 +401,17 @@ impl Hub {
                         in_flight.remove(&recipe_id);
                     }
                 }
-                _ = check.tick() => {
+                changed = interruptions.changed() => {
+                    // The client is gone: so is every signal this loop could get.
+                    if changed.is_err() {
+                        return Ok(());
+                    }
                     // async-nats keeps subscriptions across reconnects, but messages sent
-                    // while disconnected are lost: resend current state after a reconnect.
-                    let connected = nats.connection_state() == async_nats::connection::State::Connected;
-                    if connected && !was_connected {
+                    // while disconnected (or dropped as a slow consumer) are lost: resend
+                    // current state once connected again.
+                    if nats.connection_state() == async_nats::connection::State::Connected {
                         self.refresh_all().await;
                     }
-                    was_connected = connected;
                 }
             }
         }
