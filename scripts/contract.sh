@@ -17,6 +17,10 @@ nls_ensure_services >/dev/null
 
 VENV="$ROOT/.nls/venv"
 if [[ ! -x "$VENV/bin/schemathesis" ]]; then
+    # Debian splits venv and ensurepip off python3 (and a minimal system may lack python3).
+    if ! python3 -c 'import ensurepip, venv' 2>/dev/null; then
+        bash "$ROOT/scripts/services.sh" apt-install python3-venv
+    fi
     log "installing schemathesis into $VENV"
     python3 -m venv "$VENV"
     "$VENV/bin/pip" install -q 'schemathesis>=4,<5'

@@ -7,6 +7,7 @@
 #         bash scripts/services.sh stop     # stops the project-local instances (data kept)
 #         bash scripts/services.sh purge    # stops them and deletes their data
 #         bash scripts/services.sh nats-bin # installs nats-server if missing, prints its path
+#         bash scripts/services.sh apt-install PKG...  # Debian packages, no prompts (see apt_install)
 # Source: source scripts/services.sh && nls_ensure_services   # sets and exports both URLs
 #
 # Order of preference for each service:
@@ -516,6 +517,11 @@ case "${1:-ensure}" in
     stop) cmd_stop ;;
     purge) cmd_purge ;;
     nats-bin) ensure_nats_bin ;;
+    apt-install)
+        shift
+        (($#)) || die "apt-install: name the packages"
+        apt_install "$@"
+        ;;
     -h | --help | help) sed -n '2,/^$/p' "$_NLS_SERVICES_SH" | sed 's/^# \{0,1\}//' ;;
-    *) die "unknown command '$1' (ensure|status|stop|purge|nats-bin)" ;;
+    *) die "unknown command '$1' (ensure|status|stop|purge|nats-bin|apt-install)" ;;
 esac

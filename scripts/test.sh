@@ -29,13 +29,15 @@ NLS_NATS_SERVER_BIN="$(bash "$ROOT/scripts/services.sh" nats-bin)" || die "nats-
 export NLS_NATS_SERVER_BIN
 
 # The embed's browser test (tests/api/embed.rs) drives Debian's Chromium through Node
-# (tests/browser); never a downloaded browser. apt_install runs apt-get update once.
+# (tests/browser); never a downloaded browser. Installed through services.sh, which runs
+# apt-get without prompts (sourcing it defines only the nls_* functions).
 browser_packages=()
 command -v chromium >/dev/null || [[ -x /usr/bin/chromium ]] || browser_packages+=(chromium)
 command -v node >/dev/null || browser_packages+=(nodejs)
 command -v npm >/dev/null || browser_packages+=(npm)
 if ((${#browser_packages[@]})); then
-    apt_install "${browser_packages[@]}"
+    bash "$ROOT/scripts/services.sh" apt-install "${browser_packages[@]}" \
+        || die "could not install ${browser_packages[*]}"
 fi
 if [[ ! -d "$ROOT/tests/browser/node_modules/playwright-core" ]]; then
     log "npm ci in tests/browser"
