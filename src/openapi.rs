@@ -420,6 +420,22 @@ fn query_param(name: &str, description: &str, schema: Value) -> Value {
     json!({ "name": name, "in": "query", "required": false, "description": description, "schema": schema })
 }
 
+/// `version` and `as_of` (API_DECISIONS §12), at most one of them.
+fn past_params() -> [Value; 2] {
+    [
+        query_param(
+            "version",
+            "The recipe as it was right after this version was recorded (see `/history`). Not with `as_of`.",
+            json!({"type": "integer", "minimum": 1}),
+        ),
+        query_param(
+            "as_of",
+            "The recipe as it was at this moment (RFC 3339, e.g. `2026-01-31T12:00:00Z`). Not with `version`.",
+            json!({"type": "string", "format": "date-time"}),
+        ),
+    ]
+}
+
 fn list_params(with_archived: bool) -> Vec<Value> {
     let mut params = vec![
         query_param(
@@ -570,6 +586,8 @@ fn describe(op: &Operation) -> Value {
         }
         ("get", "/v1/recipes/{id}") => {
             params.push(id_param("recipe"));
+            params.extend(past_params());
+            description = Some("With `version` or `as_of`, the recipe as it was then, with its label, resolved ingredient lines and cost derived from the custom ingredients and sub-recipes as they were at that moment (for `version`, the moment it was recorded). A point at which the recipe did not exist, had been deleted, or a version beyond the latest is 404 saying which. Deleted recipes keep their history. Unknown query parameters are refused.");
             responses.insert(
                 "200".into(),
                 ok_json("The recipe.", schema_ref("Recipe"), true, true),
@@ -626,7 +644,8 @@ fn describe(op: &Operation) -> Value {
                 "PNG pixel ratio (default 2).",
                 json!({"type": "number", "minimum": 0.5, "maximum": 8}),
             ));
-            description = Some("At most 5 renders of an account run at once (every process counted); beyond that 429 with `Retry-After`. Files are cached and carry an `ETag`; `If-None-Match` gives 304.");
+            params.extend(past_params());
+            description = Some("At most 5 renders of an account run at once (every process counted); beyond that 429 with `Retry-After`. Files are cached and carry an `ETag`; `If-None-Match` gives 304. With `version` or `as_of`, the label as it was then (see `GET /v1/recipes/{id}`).");
             responses.insert("200".into(), json!({
                 "description": "The label file.",
                 "headers": rate_headers(),

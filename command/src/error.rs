@@ -88,6 +88,7 @@ pub fn derive(err: DeriveError) -> ApiError {
         DeriveError::Label(e) => ApiError::new(ErrorCode::ValidationFailed, e.to_string()),
         DeriveError::Database(e) => ApiError::from(e),
         DeriveError::CorruptView(e) => ApiError::internal(e),
+        DeriveError::CorruptEvent(e) => ApiError::internal(e),
     }
 }
 

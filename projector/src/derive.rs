@@ -5,13 +5,17 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+use chrono::{DateTime, Utc};
+
 use nls_events::recipe::IngredientLine;
-use nls_events::{IngredientState, RecipeState};
+use nls_events::{DecodeError, IngredientEvent, IngredientState, RecipeEvent, RecipeState};
 use nls_nutrition::{
     Allergen, IngredientSource, Label, LabelError, Nutrient, NutrientAmounts, RecipeInput,
     ResolvedIngredient,
 };
+use serde::de::DeserializeOwned;
 use serde::Serialize;
+use serde_json::Value;
 use sqlx::{PgConnection, Row};
 use thiserror::Error;
 use uuid::Uuid;
@@ -57,9 +61,12 @@ pub enum DeriveError {
     Database(#[from] sqlx::Error),
     #[error("stored view is corrupt: {0}")]
     CorruptView(#[from] serde_json::Error),
+    #[error("stored event cannot be decoded: {0}")]
+    CorruptEvent(#[from] nls_events::DecodeError),
 }
 
-/// Derives the label of `state` (the recipe `root_id`, which need not exist yet).
+/// Derives the label of `state` (the recipe `root_id`, which need not exist yet) from the
+/// current views.
 pub async fn derive(
     conn: &mut PgConnection,
     account_id: Uuid,
@@ -67,9 +74,24 @@ pub async fn derive(
     state: &RecipeState,
     racc_g: Option<f64>,
 ) -> Result<Derived, DeriveError> {
+    if nls_nutrition::format(&state.label_format).is_none() {
+        // Nothing to load for a label that cannot be made.
+        return Err(DeriveError::UnknownFormat(state.label_format.clone()));
+    }
+    let graph = Graph::load(conn, account_id, root_id, state, Source::Views).await?;
+    derive_from(&graph, root_id, state, racc_g)
+}
+
+/// Derives the label of `state` from what `graph` holds: no I/O. [`derive`] loads the graph
+/// from the views; `crate::past` from the event log as of a moment.
+pub(crate) fn derive_from(
+    graph: &Graph,
+    root_id: &str,
+    state: &RecipeState,
+    racc_g: Option<f64>,
+) -> Result<Derived, DeriveError> {
     let format = nls_nutrition::format(&state.label_format)
         .ok_or_else(|| DeriveError::UnknownFormat(state.label_format.clone()))?;
-    let graph = Graph::load(conn, account_id, root_id, state).await?;
     let mut path = vec![root_id.to_owned()];
     let (mut input, cost) = graph.build(state, &mut path)?;
     input.racc_g = racc_g;
@@ -128,7 +150,11 @@ impl LabelColumns {
     ) -> Result<Self, DeriveError> {
         match outcome {
             Ok(derived) => Ok(Self::derived(&derived)?),
-            Err(err @ (DeriveError::Database(_) | DeriveError::CorruptView(_))) => Err(err),
+            Err(
+                err @ (DeriveError::Database(_)
+                | DeriveError::CorruptView(_)
+                | DeriveError::CorruptEvent(_)),
+            ) => Err(err),
             Err(problem) => Ok(Self {
                 label: None,
                 label_hash: None,
@@ -214,6 +240,7 @@ impl From<DeriveError> for crate::ProjectionError {
         match err {
             DeriveError::Database(e) => Self::Database(e),
             DeriveError::CorruptView(e) => Self::CorruptView(e),
+            DeriveError::CorruptEvent(e) => Self::Decode(e),
             // refresh_label stores client-side problems as label_error; these cannot reach here.
             other => Self::Database(sqlx::Error::Protocol(other.to_string())),
         }
@@ -221,10 +248,105 @@ impl From<DeriveError> for crate::ProjectionError {
 }
 
 /// The sub-recipes and custom ingredients a recipe reaches, loaded up front so the label
-/// can be built without further I/O.
-struct Graph {
+/// can be built without further I/O. Only live (not deleted) ones are held: a line that
+/// names anything else makes the label fail with `UnknownIngredient`.
+pub(crate) struct Graph {
     recipes: HashMap<String, RecipeState>,
     ingredients: HashMap<String, IngredientState>,
+}
+
+/// A state a graph holds: folded from its stream's events, and kept current in a view.
+pub(crate) trait StreamState: Default + DeserializeOwned {
+    /// The view of current states and its id column.
+    const VIEW: &'static str;
+    const ID: &'static str;
+    /// Applies one stored event.
+    fn apply(
+        self,
+        event_type: &str,
+        schema_version: i16,
+        payload: Value,
+    ) -> Result<Self, DecodeError>;
+    /// Whether it exists and is not deleted.
+    fn live(&self) -> bool;
+}
+
+impl StreamState for RecipeState {
+    const VIEW: &'static str = "recipe_view";
+    const ID: &'static str = "recipe_id";
+    fn apply(
+        self,
+        event_type: &str,
+        schema_version: i16,
+        payload: Value,
+    ) -> Result<Self, DecodeError> {
+        Ok(self.evolve(&RecipeEvent::decode(event_type, schema_version, payload)?))
+    }
+    fn live(&self) -> bool {
+        self.is_live()
+    }
+}
+
+impl StreamState for IngredientState {
+    const VIEW: &'static str = "ingredient_view";
+    const ID: &'static str = "ingredient_id";
+    fn apply(
+        self,
+        event_type: &str,
+        schema_version: i16,
+        payload: Value,
+    ) -> Result<Self, DecodeError> {
+        Ok(self.evolve(&IngredientEvent::decode(
+            event_type,
+            schema_version,
+            payload,
+        )?))
+    }
+    fn live(&self) -> bool {
+        self.is_live()
+    }
+}
+
+/// The live states `ids` of `account_id` from `source`, in one query.
+async fn load_states<S: StreamState>(
+    conn: &mut PgConnection,
+    account_id: Uuid,
+    ids: &[String],
+    source: Source,
+) -> Result<Vec<(String, S)>, DeriveError> {
+    match source {
+        Source::Views => {
+            let sql = format!(
+                "select {id} as id, body from {view}
+                 where {id} = any($1) and account_id = $2 and not deleted",
+                id = S::ID,
+                view = S::VIEW
+            );
+            let rows = sqlx::query(&sql)
+                .bind(ids)
+                .bind(account_id)
+                .fetch_all(&mut *conn)
+                .await?;
+            rows.iter()
+                .map(|row| {
+                    Ok((
+                        row.try_get("id")?,
+                        serde_json::from_value(row.try_get("body")?)?,
+                    ))
+                })
+                .collect()
+        }
+        Source::LogAt(at) => crate::past::fold_streams(conn, account_id, ids, at).await,
+    }
+}
+
+/// Where a graph's states come from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Source {
+    /// The current views.
+    Views,
+    /// The event log as it stood at a moment (see `crate::past`).
+    LogAt(DateTime<Utc>),
 }
 
 impl Graph {
@@ -240,19 +362,25 @@ impl Graph {
             .or_else(|| self.recipes.get(id).map(|r| r.name.clone()))
     }
 
-    async fn load(
+    /// Everything `root` (the recipe `root_id`) reaches, from `source`.
+    pub(crate) async fn load(
         conn: &mut PgConnection,
         account_id: Uuid,
         root_id: &str,
         root: &RecipeState,
+        source: Source,
     ) -> Result<Self, DeriveError> {
         let mut recipes: HashMap<String, RecipeState> = HashMap::new();
         let mut ingredient_ids: BTreeSet<String> = BTreeSet::new();
-        let mut frontier: Vec<&RecipeState> = vec![root];
-        let mut owned: Vec<RecipeState>;
-        for _ in 0..=MAX_DEPTH {
+        let mut frontier: Vec<RecipeState> = Vec::new();
+        for depth in 0..=MAX_DEPTH {
             let mut wanted: Vec<String> = Vec::new();
-            for state in &frontier {
+            let states = if depth == 0 {
+                std::slice::from_ref(root)
+            } else {
+                frontier.as_slice()
+            };
+            for state in states {
                 for line in &state.ingredients {
                     let id = line.ingredient_id.as_str();
                     if id.starts_with("ing_") {
@@ -267,22 +395,13 @@ impl Graph {
             if wanted.is_empty() {
                 break;
             }
-            let rows = sqlx::query(
-                "select recipe_id, body from recipe_view
-                 where recipe_id = any($1) and account_id = $2 and not deleted",
-            )
-            .bind(&wanted)
-            .bind(account_id)
-            .fetch_all(&mut *conn)
-            .await?;
-            owned = Vec::with_capacity(rows.len());
-            for row in &rows {
-                let id: String = row.try_get("recipe_id")?;
-                let state: RecipeState = serde_json::from_value(row.try_get("body")?)?;
+            let found: Vec<(String, RecipeState)> =
+                load_states(conn, account_id, &wanted, source).await?;
+            frontier = Vec::with_capacity(found.len());
+            for (id, state) in found {
                 recipes.insert(id, state.clone());
-                owned.push(state);
+                frontier.push(state);
             }
-            frontier = owned.iter().collect();
         }
         let ids: Vec<String> = ingredient_ids.into_iter().collect();
         if ids.is_empty() {
@@ -291,19 +410,10 @@ impl Graph {
                 ingredients: HashMap::new(),
             });
         }
-        let rows = sqlx::query(
-            "select ingredient_id, body from ingredient_view
-             where ingredient_id = any($1) and account_id = $2 and not deleted",
-        )
-        .bind(&ids)
-        .bind(account_id)
-        .fetch_all(&mut *conn)
-        .await?;
-        let mut ingredients = HashMap::with_capacity(rows.len());
-        for row in &rows {
-            let id: String = row.try_get("ingredient_id")?;
-            ingredients.insert(id, serde_json::from_value(row.try_get("body")?)?);
-        }
+        let ingredients = load_states(conn, account_id, &ids, source)
+            .await?
+            .into_iter()
+            .collect();
         Ok(Self {
             recipes,
             ingredients,

@@ -20,6 +20,7 @@ pub mod consumer;
 pub mod derive;
 pub mod error;
 pub mod label_index;
+pub mod past;
 pub mod replay;
 pub mod representation;
 pub mod resolve;

@@ -142,20 +142,27 @@ async fn list_ingredients(
     }))
 }
 
+/// `GET /v1/recipes/{id}`, or with `?version=N` / `?as_of=` the recipe as it was.
 #[tracing::instrument(skip_all, fields(account_id = %caller.account_id, recipe_id = %id))]
 async fn get_recipe(
     State(app): State<QueryState>,
     caller: Caller,
     Path(id): Path<String>,
+    ApiQuery(params): ApiQuery<crate::past::PastParams>,
 ) -> Result<Versioned<Value>, ApiError> {
     if nls_events::RecipeId::parse(&id).is_none() {
         return Err(ApiError::not_found("recipe"));
     }
-    let mut conn = app.pool.acquire().await?;
-    let row = views::load_recipe(&mut conn, caller.account_id, &id)
-        .await
-        .map_err(internal)?
-        .ok_or_else(|| ApiError::not_found("recipe"))?;
+    let row = match crate::past::point(params.version, params.as_of.as_deref())? {
+        Some(point) => crate::past::recipe_at(&app.pool, caller.account_id, &id, point).await?,
+        None => {
+            let mut conn = app.pool.acquire().await?;
+            views::load_recipe(&mut conn, caller.account_id, &id)
+                .await
+                .map_err(internal)?
+                .ok_or_else(|| ApiError::not_found("recipe"))?
+        }
+    };
     Ok(Versioned::ok(
         row.state.version,
         representation::recipe(&row, &app.site_url),

@@ -6,5 +6,6 @@ pub mod analyze;
 pub mod foods;
 pub mod history;
 pub mod http;
+pub mod past;
 
 pub use http::{router, QueryState};

@@ -9,6 +9,8 @@
 //!   changes, which a client cannot predict, so every reuse is revalidated (cheap: a 304).
 //!   A recipe whose label cannot be computed (`label_error`) is 400 `validation_failed`
 //!   naming the problem (detail field `label`): the client fixes the recipe.
+//!   `?version=N` or `?as_of=<RFC 3339>` draws the label as it was then (API_DECISIONS §12,
+//!   see [`nls_projector::past`]).
 //! - `POST /functions/v1/export-label` `{fileType, data, extra}`: draws the label object in
 //!   `data` (not cached; `Cache-Control: no-store`).
 //!
@@ -207,6 +209,10 @@ async fn store(
 struct LabelParams {
     width: Option<f64>,
     scale: Option<f64>,
+    /// The label as it was after this version of the recipe (API_DECISIONS §12).
+    version: Option<i64>,
+    /// The label as it was at this moment (RFC 3339).
+    as_of: Option<String>,
 }
 
 fn file_response(file_type: FileType, etag: &str, bytes: impl Into<Bytes>) -> Response {
@@ -253,6 +259,14 @@ async fn recipe_label(
         return Err(ApiError::not_found("recipe"));
     }
     let (width, scale) = options(params.width, params.scale, "")?;
+    if let Some(point) = nls_query::past::point(params.version, params.as_of.as_deref())? {
+        let past = PastFile {
+            file_type,
+            width,
+            scale,
+        };
+        return past_label(&state, &caller, &id, point, past, &headers).await;
+    }
     let found = match state.labels.get(&id) {
         Some(pointer) => Found::Pointer(pointer),
         None => read_pointer(&state, &id).await?,
@@ -316,6 +330,56 @@ async fn recipe_label(
     );
     state.hot.insert(key, bytes.clone());
     Ok(file_response(file_type, &etag, bytes))
+}
+
+/// What a past label file is asked for as.
+struct PastFile {
+    file_type: FileType,
+    width: f32,
+    scale: f32,
+}
+
+/// A label file of the recipe as it was at `point`. Its key is the past label's content,
+/// like any file's, so an unchanged label is the very file (and `ETag`) served today. A file
+/// drawn for the past stays in the in-memory hot files only: stored under the recipe, it
+/// would take one of the few places pruning keeps for its current files.
+async fn past_label(
+    state: &RenderState,
+    caller: &Caller,
+    id: &str,
+    point: nls_projector::past::PastPoint,
+    file: PastFile,
+    headers: &HeaderMap,
+) -> Result<Response, ApiError> {
+    let row = nls_query::past::recipe_at(&state.pool, caller.account_id, id, point).await?;
+    let Some(label) = row.label else {
+        return Err(no_label(id, row.label_error.as_ref()));
+    };
+    let family = nls_nutrition::format(&row.state.label_format).map(|f| f.family);
+    let watermark = plan_rules(&caller.plan, file.file_type, family)?;
+    let spec = Spec::new(file.file_type, file.width, file.scale, watermark);
+    let prepared = Prepared::from_json(&label, spec).map_err(ApiError::internal)?;
+    let etag = prepared.etag();
+    if none_match(headers, &etag) {
+        let mut response = StatusCode::NOT_MODIFIED.into_response();
+        label_headers(response.headers_mut(), &etag);
+        return Ok(response);
+    }
+    if let Some(bytes) = state.hot.get(&prepared.key) {
+        return Ok(file_response(file.file_type, &etag, bytes));
+    }
+    let mut conn = state.pool.acquire().await?;
+    let stored = cache::lookup(&mut conn, id, &prepared.key).await?;
+    drop(conn);
+    let key = prepared.key;
+    let bytes = match stored {
+        Some(bytes) => Bytes::from(bytes),
+        None => Bytes::from(
+            render_limited(state, caller.account_id, &caller.plan, prepared, None).await?,
+        ),
+    };
+    state.hot.insert(key, bytes.clone());
+    Ok(file_response(file.file_type, &etag, bytes))
 }
 
 /// What `recipe_view` holds for a recipe, as far as its label files are concerned.

@@ -154,7 +154,7 @@ pub fn pdf_text(bytes: &[u8]) -> String {
 }
 
 /// A recipe of 100 g oat paste in one serving: 400 Calories, 10 g fat, 12 g protein.
-async fn oat_recipe(app: &TestApp, key: &str) -> (String, String) {
+pub async fn oat_recipe(app: &TestApp, key: &str) -> (String, String) {
     let ing = app.create_ingredient(key, oat_paste()).await["id"]
         .as_str()
         .expect("ingredient id")
@@ -169,7 +169,7 @@ async fn oat_recipe(app: &TestApp, key: &str) -> (String, String) {
 }
 
 /// Makes the [`oat_recipe`] 200 g in its one serving: 800 Calories, 20 g fat.
-async fn double_the_oats(app: &TestApp, key: &str, id: &str, ing: &str) {
+pub async fn double_the_oats(app: &TestApp, key: &str, id: &str, ing: &str) {
     let put = app
         .put(
             key,
@@ -181,7 +181,7 @@ async fn double_the_oats(app: &TestApp, key: &str, id: &str, ing: &str) {
 }
 
 /// Polls the recipe until its label's calories equal `calories` (the cascade is done).
-async fn wait_for_calories(app: &TestApp, key: &str, id: &str, calories: f64) {
+pub async fn wait_for_calories(app: &TestApp, key: &str, id: &str, calories: f64) {
     let path = format!("/v1/recipes/{id}");
     app.eventually(Duration::from_secs(15), "the label to follow", || async {
         let reply = app.get(key, &path).await;

@@ -13,6 +13,7 @@ mod ingredients;
 mod labels;
 mod limits;
 mod openapi;
+mod past;
 mod recipes;
 mod resilience;
 mod security;

@@ -1,0 +1,253 @@
+//! Recipes and their label files as they were (API_DECISIONS §12): `?version=N` and
+//! `?as_of=<RFC 3339>`, with ingredients and sub-recipes taken as of the same moment.
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::helpers::{Reply, TestApp};
+use crate::labels::{decode_png, double_the_oats, fetch, oat_recipe, svg_text, wait_for_calories};
+
+/// `occurred_at` of each event of a stream, oldest first.
+async fn event_times(app: &TestApp, key: &str, path: &str) -> Vec<String> {
+    let history = app.get(key, &format!("{path}/history")).await;
+    assert_eq!(history.status, StatusCode::OK, "{:?}", history.body);
+    history.body["data"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .map(|e| e["occurred_at"].as_str().expect("occurred_at").to_owned())
+        .collect()
+}
+
+/// `as_of` as a query value (`+` in an offset must not turn into a space).
+fn as_of(time: &str) -> String {
+    time.replace('+', "%2B")
+}
+
+fn calories(reply: &Reply) -> Option<f64> {
+    reply.body["label"]["calories"].as_f64()
+}
+
+#[tokio::test]
+async fn a_recipe_reads_as_it_was_at_each_version_and_moment_with_its_ingredients_of_then() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    // v1: 100 g of oat paste (400 kcal per 100 g) in one serving.
+    let (id, ing) = oat_recipe(&app, &key).await;
+    let path = format!("/v1/recipes/{id}");
+    // A tray made of the recipe: a sub-recipe, folded from the log as well.
+    let tray = app
+        .create_recipe(
+            &key,
+            json!({ "name": "Tray", "servings": 1, "ingredients": [{ "ingredient_id": id, "grams": 100 }] }),
+        )
+        .await;
+    let tray_id = tray["id"].as_str().expect("tray id").to_owned();
+    let tray_path = format!("/v1/recipes/{tray_id}");
+    // v2: 200 g, renamed: 800 kcal.
+    double_the_oats(&app, &key, &id, &ing).await;
+    let renamed = app.put(&key, &path, json!({ "name": "Big oat bar" })).await;
+    assert_eq!(renamed.status, StatusCode::OK, "{:?}", renamed.body);
+    // Then the ingredient drops to 250 kcal per 100 g: 500 kcal now, no recipe event.
+    let put = app
+        .put(
+            &key,
+            &format!("/v1/ingredients/{ing}"),
+            json!({ "nutrients_per_100g": { "calories": 250, "total_fat_g": 10, "protein_g": 12, "total_carbohydrate_g": 60 } }),
+        )
+        .await;
+    assert_eq!(put.status, StatusCode::OK, "{:?}", put.body);
+    wait_for_calories(&app, &key, &id, 500.0).await;
+    wait_for_calories(&app, &key, &tray_id, 250.0).await;
+
+    let first = app.get(&key, &format!("{path}?version=1")).await;
+    assert_eq!(first.status, StatusCode::OK, "{:?}", first.body);
+    assert_eq!(first.body["version"], 1);
+    assert_eq!(first.body["name"], "Oat bar");
+    assert_eq!(first.body["ingredients"][0]["grams"], 100.0);
+    assert_eq!(calories(&first), Some(400.0));
+    assert_eq!(first.etag(), "\"1\"");
+    let times = event_times(&app, &key, &path).await;
+    assert_eq!(times.len(), 3, "{times:?}");
+    assert_eq!(first.body["updated_at"], json!(times[0]));
+    assert_eq!(first.body["created_at"], json!(times[0]));
+
+    // Version 2 with the ingredient as it was when version 2 was written.
+    let second = app.get(&key, &format!("{path}?version=2")).await;
+    assert_eq!(second.body["name"], "Oat bar");
+    assert_eq!(calories(&second), Some(800.0), "{}", second.body);
+    // The latest version, as it was written, still has the old ingredient data ...
+    let third = app.get(&key, &format!("{path}?version=3")).await;
+    assert_eq!(third.body["name"], "Big oat bar");
+    assert_eq!(calories(&third), Some(800.0), "{}", third.body);
+    // ... while today, and as of the ingredient's change, it has the new.
+    assert_eq!(calories(&app.get(&key, &path).await), Some(500.0));
+    let ing_times = event_times(&app, &key, &format!("/v1/ingredients/{ing}")).await;
+    let after_change = app
+        .get(&key, &format!("{path}?as_of={}", as_of(&ing_times[1])))
+        .await;
+    assert_eq!(
+        after_change.status,
+        StatusCode::OK,
+        "{:?}",
+        after_change.body
+    );
+    assert_eq!(after_change.body["version"], 3);
+    assert_eq!(calories(&after_change), Some(500.0));
+    let at_first = app
+        .get(&key, &format!("{path}?as_of={}", as_of(&times[0])))
+        .await;
+    assert_eq!(at_first.body["version"], 1);
+    assert_eq!(calories(&at_first), Some(400.0));
+
+    // The tray's sub-recipe and its ingredient, both as of the tray's first version.
+    let tray_then = app.get(&key, &format!("{tray_path}?version=1")).await;
+    assert_eq!(calories(&tray_then), Some(400.0), "{}", tray_then.body);
+    assert_eq!(calories(&app.get(&key, &tray_path).await), Some(250.0));
+
+    // Points that have no recipe: 404 saying why.
+    let beyond = app.get(&key, &format!("{path}?version=4")).await;
+    assert_eq!(beyond.status, StatusCode::NOT_FOUND);
+    assert_eq!(beyond.code(), "not_found");
+    let message = beyond.body["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("no version 4") && message.contains("latest is 3"),
+        "{message}"
+    );
+    let before = app
+        .get(&key, &format!("{path}?as_of=2000-01-01T00:00:00Z"))
+        .await;
+    assert_eq!(before.status, StatusCode::NOT_FOUND);
+    let message = before.body["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("did not exist"), "{message}");
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn bad_points_are_400_and_other_accounts_recipes_stay_hidden() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let (id, _) = oat_recipe(&app, &key).await;
+    let path = format!("/v1/recipes/{id}");
+    let cases = [
+        ("version=0", "version"),
+        ("version=-2", "version"),
+        ("as_of=yesterday", "as_of"),
+        ("as_of=2026-01-31", "as_of"),
+        ("version=1&as_of=2026-01-31T00:00:00Z", "as_of"),
+    ];
+    for (query, field) in cases {
+        for target in [path.clone(), format!("{path}/label.svg")] {
+            let reply = fetch(&app, &key, &format!("{target}?{query}"), &[]).await;
+            assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{target}?{query}");
+            assert_eq!(reply.code(), "validation_failed", "{target}?{query}");
+            assert_eq!(
+                reply.json()["error"]["details"][0]["field"],
+                field,
+                "{target}?{query}"
+            );
+        }
+    }
+    // Not a number, and a misspelt parameter (which must not answer with today's recipe).
+    for query in ["version=first", "verison=1"] {
+        let reply = app.get(&key, &format!("{path}?{query}")).await;
+        assert_eq!(
+            reply.status,
+            StatusCode::BAD_REQUEST,
+            "{query}: {:?}",
+            reply.body
+        );
+        assert_eq!(reply.code(), "validation_failed", "{query}");
+    }
+
+    let (_, other) = app.account("business", false).await;
+    for target in [
+        format!("{path}?version=1"),
+        format!("{path}/label.svg?version=1"),
+    ] {
+        let reply = fetch(&app, &other, &target, &[]).await;
+        assert_eq!(reply.status, StatusCode::NOT_FOUND, "{target}");
+        assert_eq!(
+            reply.json()["error"]["message"],
+            "recipe not found",
+            "{target}"
+        );
+    }
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn a_deleted_recipe_keeps_its_past() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let (id, _) = oat_recipe(&app, &key).await;
+    let path = format!("/v1/recipes/{id}");
+    assert_eq!(app.delete(&key, &path).await.status, StatusCode::NO_CONTENT);
+    assert_eq!(app.get(&key, &path).await.status, StatusCode::NOT_FOUND);
+
+    let then = app.get(&key, &format!("{path}?version=1")).await;
+    assert_eq!(then.status, StatusCode::OK, "{:?}", then.body);
+    assert_eq!(calories(&then), Some(400.0));
+    let svg = fetch(&app, &key, &format!("{path}/label.svg?version=1"), &[]).await;
+    assert_eq!(svg.status, StatusCode::OK, "{}", svg.text());
+    assert!(svg_text(&svg.text()).contains("400"));
+
+    let gone = app.get(&key, &format!("{path}?version=2")).await;
+    assert_eq!(gone.status, StatusCode::NOT_FOUND);
+    let message = gone.body["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("deleted at version 2"), "{message}");
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn past_label_files_show_the_numbers_of_then_under_the_etag_they_had() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let (id, ing) = oat_recipe(&app, &key).await;
+    let svg_path = format!("/v1/recipes/{id}/label.svg");
+    let before = fetch(&app, &key, &svg_path, &[]).await;
+    assert_eq!(before.status, StatusCode::OK);
+    double_the_oats(&app, &key, &id, &ing).await;
+
+    let now = fetch(&app, &key, &svg_path, &[]).await;
+    assert!(svg_text(&now.text()).contains("800"));
+    let then = fetch(&app, &key, &format!("{svg_path}?version=1"), &[]).await;
+    assert_eq!(then.status, StatusCode::OK, "{}", then.text());
+    assert_eq!(then.header("content-type"), "image/svg+xml");
+    let text = svg_text(&then.text());
+    assert!(text.contains("400") && !text.contains("800"), "{text}");
+    // Files are keyed by content: version 1's file is the one served before the change.
+    assert_eq!(then.header("etag"), before.header("etag"));
+    assert_eq!(then.bytes, before.bytes);
+    assert_ne!(then.header("etag"), now.header("etag"));
+    let etag = then.header("etag").to_owned();
+    let unchanged = fetch(
+        &app,
+        &key,
+        &format!("{svg_path}?version=1"),
+        &[("if-none-match", &etag)],
+    )
+    .await;
+    assert_eq!(unchanged.status, StatusCode::NOT_MODIFIED);
+
+    let png = fetch(
+        &app,
+        &key,
+        &format!("/v1/recipes/{id}/label.png?version=1&width=200&scale=1"),
+        &[],
+    )
+    .await;
+    assert_eq!(png.status, StatusCode::OK, "{}", png.text());
+    assert_eq!(decode_png(&png.bytes).0, 200);
+
+    let beyond = fetch(&app, &key, &format!("{svg_path}?version=9"), &[]).await;
+    assert_eq!(beyond.status, StatusCode::NOT_FOUND);
+    assert_eq!(beyond.code(), "not_found");
+    assert_eq!(beyond.header("content-type"), "application/json");
+    let message = beyond.json()["error"]["message"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(message.contains("no version 9"), "{message}");
+    app.finish().await;
+}
