@@ -4,6 +4,7 @@
 //! The table in `data/foods.tsv.gz` is built by [`import_to_file`] from the USDA files in
 //! `shared/fooddb/` and embedded in the binary; [`shipped`] loads it once.
 
+mod added_sugars;
 mod allergens;
 mod csv;
 mod import;
@@ -14,16 +15,18 @@ mod table;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::{OnceLock, RwLock};
 
-use nls_nutrition::{Allergen, NutrientAmounts};
+use nls_nutrition::{Allergen, Nutrient, NutrientAmounts};
 use serde::Serialize;
 
+pub use added_sugars::{added_sugars_for, is_sweetener};
 pub use allergens::allergens_for;
 pub use import::{import, import_to_file, FoodTable, ImportError, ImportStats};
 pub use label_name::label_name_for;
 pub use table::{read_table, write_table, LoadError};
 
 /// One database food. Nutrient amounts are per 100 g edible portion; a nutrient USDA does
-/// not report is absent (unknown), never zero.
+/// not report is absent (unknown), never zero. The one derived amount is added sugars,
+/// known only for sweeteners (see [`added_sugars_for`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Food {
     /// FoodData Central id; the API id is `fooddb:<fdc_id>`.
@@ -97,6 +100,13 @@ impl Food {
     fn finish(mut self) -> Self {
         self.label_name = label_name_for(&self.description, &self.food_group);
         self.allergens = allergens_for(&self.description, &self.food_group);
+        if let Some(added) = added_sugars_for(
+            &self.description,
+            &self.food_group,
+            &self.nutrients_per_100g,
+        ) {
+            self.nutrients_per_100g.set(Nutrient::AddedSugarsG, added);
+        }
         self
     }
 

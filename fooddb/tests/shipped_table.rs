@@ -105,3 +105,58 @@ fn every_label_name_is_a_clean_common_name() {
         assert_eq!(food.label_name, food.label_name.to_lowercase());
     }
 }
+
+#[test]
+fn sweeteners_carry_their_sugars_as_added_sugars_and_other_foods_do_not() {
+    let db = shipped();
+    let added = |fdc_id: u32| {
+        let food = db.get(fdc_id).expect("food in the table");
+        food.nutrients_per_100g.get(Nutrient::AddedSugarsG)
+    };
+    assert_eq!(added(169655), Some(99.8), "Sugars, granulated");
+    assert_eq!(added(169640), Some(82.12), "Honey");
+    assert_eq!(added(169661), Some(60.46), "Syrups, maple");
+    assert_eq!(
+        added(173944),
+        None,
+        "bananas: natural sugars, nothing added"
+    );
+}
+
+/// The US label of `grams` of each named food, as one serving.
+fn us_label_json(lines: &[(&str, f64)]) -> serde_json::Value {
+    let ingredients = lines
+        .iter()
+        .map(|(name, grams)| {
+            let food = shipped().resolve_name(name).expect("name resolves");
+            nls_nutrition::ResolvedIngredient {
+                grams: *grams,
+                label_name: food.label_name.clone(),
+                allergens: food.allergens.clone(),
+                source: nls_nutrition::IngredientSource::PerHundredGrams(
+                    food.nutrients_per_100g.clone(),
+                ),
+            }
+        })
+        .collect();
+    let recipe = nls_nutrition::RecipeInput {
+        servings: 1.0,
+        serving_weight_g: None,
+        serving_size_text: None,
+        racc_g: None,
+        ingredients,
+    };
+    let format = nls_nutrition::format("standard").expect("the US standard format");
+    let label = nls_nutrition::compute_label(&recipe, format).expect("label");
+    serde_json::to_value(&label).expect("label serialises")
+}
+
+#[test]
+fn a_us_label_declares_the_sugar_a_recipe_adds() {
+    // 21 CFR 101.9(c)(6)(iii): sugars from sugar, syrups and honey added to a food.
+    let sweetened = us_label_json(&[("all-purpose flour", 100.0), ("sugar", 30.0)]);
+    assert_eq!(sweetened["added_sugars_g"], 30.0, "{sweetened}");
+    assert_eq!(sweetened["display"]["added_sugars_g"], "30g", "{sweetened}");
+    let fruit = us_label_json(&[("all-purpose flour", 100.0), ("banana", 100.0)]);
+    assert_eq!(fruit["added_sugars_g"], 0.0, "{fruit}");
+}
