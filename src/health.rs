@@ -1,10 +1,12 @@
 //! `/healthz` (the process is up) and `/readyz` (Postgres and NATS reachable, projector lag
-//! bounded), plus the JSON answers for unknown routes and methods.
+//! bounded), plus the JSON answers for unknown routes and methods. (`/metrics` is
+//! `crate::metrics`.)
 
 use axum::extract::{FromRef, State};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::Json;
+use nls_web::metrics::Metrics;
 use nls_web::{ApiError, ErrorCode};
 use serde_json::json;
 use sqlx::PgPool;
@@ -56,7 +58,8 @@ where
 }
 
 /// Any path no route serves.
-pub async fn not_found() -> ApiError {
+pub async fn not_found(State(metrics): State<Metrics>) -> ApiError {
+    metrics.record_unmatched();
     ApiError::new(
         ErrorCode::NotFound,
         "no such route; resources live under /v1",

@@ -7,6 +7,7 @@ pub mod cli;
 pub mod config;
 pub mod db;
 pub mod health;
+pub mod metrics;
 pub mod openapi;
 pub mod serve;
 pub mod telemetry;

@@ -266,6 +266,14 @@ pub const OPERATIONS: &[Operation] = &[
     ),
     op(
         "get",
+        "/metrics",
+        "metrics",
+        "Operations",
+        "Counters and gauges in the Prometheus text format",
+        Auth::Public,
+    ),
+    op(
+        "get",
         "/docs",
         "docs",
         "Reference",
@@ -827,6 +835,10 @@ fn describe(op: &Operation) -> Value {
                 "503".into(),
                 json!({"description": "Not ready.", "content": json_body(schema)}),
             );
+        }
+        ("get", "/metrics") => {
+            description = Some("Requests by route template, method and status, with latency histograms; requests no route serves and requests the rate limit refused; label files served by source (memory, database, drawn); gauges for unpublished events, embed streams, the label index and the database pool. Labels never carry an id, an account or a key.");
+            responses.insert("200".into(), json!({"description": "Prometheus text format 0.0.4.", "content": {"text/plain": {"schema": {"type": "string"}}}}));
         }
         ("get", "/docs") => {
             responses.insert("200".into(), json!({"description": "HTML reference page (no request to any other host).", "content": {"text/html": {"schema": {"type": "string"}}}}));

@@ -16,6 +16,7 @@ use nls_eventlog::{AppendSignal, NatsLink};
 use nls_projector::label_index::LabelIndex;
 use nls_query::QueryState;
 use nls_renderer::RenderState;
+use nls_web::metrics::Metrics;
 use nls_web::{ApiError, ErrorCode};
 use sqlx::PgPool;
 use tokio::sync::broadcast;
@@ -27,6 +28,7 @@ use tower_http::trace::TraceLayer;
 
 use crate::config::ServeConfig;
 use crate::health::{self, Readiness};
+use crate::metrics::MetricsPage;
 
 /// A running server.
 pub struct Server {
@@ -93,6 +95,7 @@ struct AppParts {
     renderer: RenderState,
     readiness: Readiness,
     embed: nls_renderer::embed::EmbedState,
+    metrics: Metrics,
 }
 
 impl FromRef<AppState> for CommandState {
@@ -123,6 +126,21 @@ impl FromRef<AppState> for PgPool {
 impl FromRef<AppState> for Readiness {
     fn from_ref(s: &AppState) -> Self {
         s.readiness.clone()
+    }
+}
+impl FromRef<AppState> for Metrics {
+    fn from_ref(s: &AppState) -> Self {
+        s.metrics.clone()
+    }
+}
+impl FromRef<AppState> for MetricsPage {
+    fn from_ref(s: &AppState) -> Self {
+        MetricsPage {
+            metrics: s.metrics.clone(),
+            readiness: s.readiness.clone(),
+            hub: s.embed.hub.clone(),
+            labels: s.renderer.labels.clone(),
+        }
     }
 }
 
@@ -217,7 +235,9 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
             shutdown.clone(),
         )));
     }
+    let metrics = Metrics::default();
     let state = AppState(Arc::new(AppParts {
+        metrics: metrics.clone(),
         embed: nls_renderer::embed::EmbedState {
             hub: embed_hub,
             shutdown: shutdown.clone(),
@@ -238,6 +258,7 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
             slots: render_slots.clone(),
             hot: nls_renderer::hot::HotFiles::new(nls_renderer::hot::DEFAULT_BYTES),
             labels: label_index,
+            metrics: metrics.clone(),
         },
         readiness: Readiness {
             pool: pool.clone(),
@@ -248,6 +269,7 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
     let mut api: Router<AppState> = Router::new()
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz::<AppState>))
+        .route("/metrics", get(crate::metrics::metrics::<AppState>))
         .merge(crate::openapi::router::<AppState>());
     if config.role.serves_commands() {
         api = api.merge(nls_command::router::<AppState>());
@@ -262,6 +284,11 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
             .merge(nls_web::session::router::<AppState>());
     }
     let request_id = HeaderName::from_static("x-request-id");
+    // After every route is added: a route layer sees the matched template.
+    let api = api.route_layer(axum::middleware::from_fn_with_state(
+        metrics.clone(),
+        nls_web::metrics::track,
+    ));
     let app = api
         .fallback(health::not_found)
         .method_not_allowed_fallback(health::method_not_allowed)
@@ -272,6 +299,7 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
                 pool.clone(),
                 config.rate_limit_per_minute,
                 config.rate_limit_enabled,
+                metrics,
             ),
             nls_web::rate_limit::middleware,
         ))

@@ -29,6 +29,7 @@ use bytes::Bytes;
 use nls_nutrition::{Family, Label};
 use nls_projector::label_index::{LabelIndex, LabelPointer};
 use nls_web::headers::none_match;
+use nls_web::metrics::{FileSource, Metrics};
 use nls_web::session::SessionCaller;
 use nls_web::{ApiError, ApiJson, ApiQuery, Caller, ErrorCode, JsonFields, Plan};
 use serde::Deserialize;
@@ -59,6 +60,8 @@ pub struct RenderState {
     pub hot: HotFiles,
     /// Where each recipe's current label is, so a hit needs no database.
     pub labels: LabelIndex,
+    /// Counts served files by where they came from.
+    pub metrics: Metrics,
 }
 
 impl FromRef<RenderState> for PgPool {
@@ -302,6 +305,7 @@ async fn recipe_label(
         return Ok(response);
     }
     if let Some(bytes) = state.hot.get(&key) {
+        state.metrics.record_label_file(FileSource::Memory);
         return Ok(file_response(file_type, &etag, bytes));
     }
     let mut conn = state.pool.acquire().await?;
@@ -310,6 +314,7 @@ async fn recipe_label(
     if let Some(bytes) = cached {
         let bytes = Bytes::from(bytes);
         state.hot.insert(key, bytes.clone());
+        state.metrics.record_label_file(FileSource::Database);
         return Ok(file_response(file_type, &etag, bytes));
     }
     let prepared = match prepared.take() {
@@ -329,6 +334,7 @@ async fn recipe_label(
         .await?,
     );
     state.hot.insert(key, bytes.clone());
+    state.metrics.record_label_file(FileSource::Drawn);
     Ok(file_response(file_type, &etag, bytes))
 }
 
@@ -366,18 +372,23 @@ async fn past_label(
         return Ok(response);
     }
     if let Some(bytes) = state.hot.get(&prepared.key) {
+        state.metrics.record_label_file(FileSource::Memory);
         return Ok(file_response(file.file_type, &etag, bytes));
     }
     let mut conn = state.pool.acquire().await?;
     let stored = cache::lookup(&mut conn, id, &prepared.key).await?;
     drop(conn);
     let key = prepared.key;
-    let bytes = match stored {
-        Some(bytes) => Bytes::from(bytes),
-        None => Bytes::from(
-            render_limited(state, caller.account_id, &caller.plan, prepared, None).await?,
+    let (bytes, source) = match stored {
+        Some(bytes) => (Bytes::from(bytes), FileSource::Database),
+        None => (
+            Bytes::from(
+                render_limited(state, caller.account_id, &caller.plan, prepared, None).await?,
+            ),
+            FileSource::Drawn,
         ),
     };
+    state.metrics.record_label_file(source);
     state.hot.insert(key, bytes.clone());
     Ok(file_response(file.file_type, &etag, bytes))
 }

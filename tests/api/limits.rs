@@ -13,7 +13,7 @@ use crate::helpers::{nats_url, private_nats, Reply, TestApp, TestDb};
 
 /// A test app whose keys may send `per_minute` requests a minute, plus `extra` more
 /// servers on the same database (other processes, as far as the limiter can tell).
-async fn limited_app(per_minute: u32, extra: usize) -> (TestApp, Vec<nls::serve::Server>) {
+pub async fn limited_app(per_minute: u32, extra: usize) -> (TestApp, Vec<nls::serve::Server>) {
     let db = TestDb::create().await;
     let nats = private_nats(&nats_url());
     let config = |migrate: bool| {

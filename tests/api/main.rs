@@ -12,6 +12,7 @@ mod export;
 mod ingredients;
 mod labels;
 mod limits;
+mod metrics;
 mod openapi;
 mod past;
 mod recipes;

@@ -6,6 +6,7 @@ pub mod auth;
 pub mod error;
 pub mod headers;
 pub mod json;
+pub mod metrics;
 pub mod paging;
 pub mod rate_limit;
 pub mod session;

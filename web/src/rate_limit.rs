@@ -57,6 +57,7 @@ use sqlx::{PgPool, Row};
 
 use crate::auth::{hash_key, looks_like_key, Caller, Plan};
 use crate::error::{ApiError, ErrorCode};
+use crate::metrics::Metrics;
 
 /// `RateLimit-Limit`.
 pub const LIMIT: HeaderName = HeaderName::from_static("ratelimit-limit");
@@ -113,15 +114,23 @@ pub struct RateLimiter {
     pub override_per_minute: Option<u32>,
     /// `false` turns the limiter off (benchmarks only); keys are then checked by `Caller`.
     pub enabled: bool,
+    /// Where refusals are counted (they never reach a route).
+    pub metrics: Metrics,
     leases: Leases,
 }
 
 impl RateLimiter {
-    pub fn new(pool: PgPool, override_per_minute: Option<u32>, enabled: bool) -> Self {
+    pub fn new(
+        pool: PgPool,
+        override_per_minute: Option<u32>,
+        enabled: bool,
+        metrics: Metrics,
+    ) -> Self {
         Self {
             pool,
             override_per_minute,
             enabled,
+            metrics,
             leases: Leases::default(),
         }
     }
@@ -283,6 +292,7 @@ pub async fn middleware(
         Err(err) => return err.into_response(),
     };
     if let Some(wait) = decision.retry_after_secs {
+        limiter.metrics.record_rate_limited();
         let mut response = ApiError::new(
             ErrorCode::RateLimited,
             format!(

@@ -177,6 +177,14 @@ impl Hub {
         self.lock_channels().len()
     }
 
+    /// How many embed streams are open in this process.
+    pub fn streams(&self) -> usize {
+        self.lock_channels()
+            .values()
+            .map(broadcast::Sender::receiver_count)
+            .sum()
+    }
+
     fn lock_channels(
         &self,
     ) -> std::sync::MutexGuard<'_, HashMap<String, broadcast::Sender<Arc<Snapshot>>>> {

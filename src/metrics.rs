@@ -1,0 +1,72 @@
+//! `GET /metrics`: the request counters of [`nls_web::metrics`] plus gauges read when the
+//! page is scraped. Public like `/readyz`: nothing on it names an account, key or recipe.
+
+use axum::extract::{FromRef, State};
+use axum::http::{header, HeaderValue};
+use axum::response::{IntoResponse, Response};
+use nls_projector::label_index::LabelIndex;
+use nls_renderer::embed::Hub;
+use nls_web::metrics::Metrics;
+
+use crate::health::Readiness;
+
+/// What the page reads.
+#[derive(Clone)]
+pub struct MetricsPage {
+    pub metrics: Metrics,
+    pub readiness: Readiness,
+    pub hub: Hub,
+    pub labels: LabelIndex,
+}
+
+/// The media type of the Prometheus text format.
+const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
+
+pub async fn metrics<S>(State(state): State<S>) -> Response
+where
+    MetricsPage: FromRef<S>,
+{
+    let page = MetricsPage::from_ref(&state);
+    let pool = &page.readiness.pool;
+    let mut gauges: Vec<(&str, &str, f64)> = Vec::with_capacity(6);
+    // Left out, rather than shown as zero, when Postgres cannot say.
+    if let Ok(backlog) = nls_eventlog::relay::backlog(pool, &page.readiness.relay_name).await {
+        gauges.push((
+            "nls_events_unpublished",
+            "Events in the log the relay has not yet published on NATS.",
+            backlog as f64,
+        ));
+    }
+    gauges.extend([
+        (
+            "nls_embed_streams",
+            "Live embed event streams open in this process.",
+            page.hub.streams() as f64,
+        ),
+        (
+            "nls_embed_recipes_watched",
+            "Distinct recipes those streams watch.",
+            page.hub.watched() as f64,
+        ),
+        (
+            "nls_label_index_entries",
+            "Recipes whose label pointer is held in memory for label-file requests.",
+            page.labels.len() as f64,
+        ),
+        (
+            "nls_db_pool_connections",
+            "Connections the main Postgres pool holds.",
+            f64::from(pool.size()),
+        ),
+        (
+            "nls_db_pool_idle_connections",
+            "Of those, idle.",
+            pool.num_idle() as f64,
+        ),
+    ]);
+    let mut response = page.metrics.render(&gauges).into_response();
+    response
+        .headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(CONTENT_TYPE));
+    response
+}
