@@ -172,6 +172,13 @@ print_usage() {
      -H "Authorization: Bearer \$NLS_KEY" -H 'Content-Type: application/json' \\
      -d '{"label_format":"standard","servings":2,"ingredients":[{"name":"rolled oats","grams":80},{"name":"banana","grams":240}]}'
 
+   # 5. change the recipe, then read its history and its label as it was
+   curl -s -X PUT $base/recipes/\$RECIPE_ID -H "Authorization: Bearer \$NLS_KEY" \\
+     -H 'Content-Type: application/json' -d '{"servings":8}'
+   curl -s $base/recipes/\$RECIPE_ID/history -H "Authorization: Bearer \$NLS_KEY"
+   curl -s "$base/recipes/\$RECIPE_ID/label.png?version=1" -H "Authorization: Bearer \$NLS_KEY" -o pancakes-v1.png
+
+ Operations: $site/readyz, $site/metrics (Prometheus), $site/docs (the API reference).
  Ctrl-C stops the service; 'bash scripts/services.sh stop' stops project-local databases.
 ==============================================================================
 

@@ -15,18 +15,46 @@ fn by_weight(ingredients: &[ResolvedIngredient]) -> Vec<&ResolvedIngredient> {
 }
 
 /// The ingredient statement: label names in descending order of weight joined with ", "; a
-/// sub-recipe reads `Name (its own statement)`.
+/// sub-recipe reads `Name (its own statement)`. Sentence case, as printed labels set it
+/// ("Enriched wheat flour, milk, sugar"): the first letter is capitalised, every other name
+/// stays as given (database names are lowercase common names).
 pub fn ingredient_statement(recipe: &RecipeInput) -> String {
+    sentence_case(&statement_of(recipe))
+}
+
+fn statement_of(recipe: &RecipeInput) -> String {
     by_weight(&recipe.ingredients)
         .into_iter()
         .map(|i| match &i.source {
             IngredientSource::PerHundredGrams(_) => i.label_name.clone(),
             IngredientSource::SubRecipe(sub) => {
-                format!("{} ({})", i.label_name, ingredient_statement(sub))
+                format!("{} ({})", i.label_name, statement_of(sub))
             }
         })
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// `text` with its first letter upper-cased; in HTML, the first letter outside a tag.
+/// Text that starts with anything but a letter (a digit, an entity) is left as it is.
+fn sentence_case(text: &str) -> String {
+    let mut in_tag = false;
+    for (at, c) in text.char_indices() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            _ if in_tag => {}
+            c if c.is_lowercase() => {
+                let mut out = String::with_capacity(text.len() + 2);
+                out.push_str(&text[..at]);
+                out.extend(c.to_uppercase());
+                out.push_str(&text[at + c.len_utf8()..]);
+                return out;
+            }
+            _ => return text.to_owned(),
+        }
+    }
+    text.to_owned()
 }
 
 /// Every allergen of the recipe, sub-recipes included (no jurisdiction filter).
@@ -259,8 +287,12 @@ fn emphasise(name: &str, allergens: &BTreeSet<Allergen>) -> String {
 
 /// The ingredient statement as HTML for `family`: names escaped, allergens the family
 /// requires in `<b>`; a sub-recipe's own allergens that none of its ingredients carries are
-/// emphasised on its name.
+/// emphasised on its name. Sentence case like [`ingredient_statement`].
 pub fn ingredient_statement_html(recipe: &RecipeInput, family: Family) -> String {
+    sentence_case(&statement_html_of(recipe, family))
+}
+
+fn statement_html_of(recipe: &RecipeInput, family: Family) -> String {
     by_weight(&recipe.ingredients)
         .into_iter()
         .map(|i| {
@@ -278,7 +310,7 @@ pub fn ingredient_statement_html(recipe: &RecipeInput, family: Family) -> String
                     format!(
                         "{} ({})",
                         emphasise(&i.label_name, &own_only),
-                        ingredient_statement_html(sub, family)
+                        statement_html_of(sub, family)
                     )
                 }
             }

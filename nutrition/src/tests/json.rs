@@ -134,7 +134,7 @@ fn an_eu_label_serialises_to_exactly_the_eu_keys() {
     );
     assert_eq!(
         v["ingredient_statement_html"],
-        "<b>wheat</b> flour, water, <b>butter</b>"
+        "<b>Wheat</b> flour, water, <b>butter</b>"
     );
 }
 

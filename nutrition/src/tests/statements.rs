@@ -18,7 +18,7 @@ fn ingredients_are_listed_in_descending_order_of_weight() {
     );
     assert_eq!(
         compute_label(&r, us()).unwrap().ingredient_statement,
-        "flour, water, salt"
+        "Flour, water, salt"
     );
 }
 
@@ -27,7 +27,7 @@ fn equal_weights_keep_the_recipe_order() {
     let r = recipe(1.0, None, vec![ing("b", 10.0, &[]), ing("a", 10.0, &[])]);
     assert_eq!(
         compute_label(&r, us()).unwrap().ingredient_statement,
-        "b, a"
+        "B, a"
     );
 }
 
@@ -53,7 +53,7 @@ fn a_sub_recipe_lists_its_own_ingredients_in_parentheses_in_their_own_order() {
     );
     assert_eq!(
         compute_label(&r, us()).unwrap().ingredient_statement,
-        "pasta, pesto (basil, olive oil, pine nuts), salt"
+        "Pasta, pesto (basil, olive oil, pine nuts), salt"
     );
 }
 
@@ -168,7 +168,7 @@ fn eu_html_statement_names_an_allergen_the_ingredient_name_does_not_mention() {
     let label = compute_label(&r, eu()).unwrap();
     assert_eq!(
         label.eu().unwrap().ingredient_statement_html,
-        "<b>whey</b> powder, flavouring (<b>milk</b>, <b>soya</b>)"
+        "<b>Whey</b> powder, flavouring (<b>milk</b>, <b>soya</b>)"
     );
 }
 
@@ -212,7 +212,35 @@ fn eu_html_statement_emphasises_inside_sub_recipes() {
     let label = compute_label(&r, eu()).unwrap();
     assert_eq!(
         label.eu().unwrap().ingredient_statement_html,
-        "stock, roux (flour, <b>butter</b>)"
+        "Stock, roux (flour, <b>butter</b>)"
     );
-    assert_eq!(label.ingredient_statement, "stock, roux (flour, butter)");
+    assert_eq!(label.ingredient_statement, "Stock, roux (flour, butter)");
+}
+
+#[test]
+fn statements_are_in_sentence_case_and_names_after_the_first_stay_as_given() {
+    let r = recipe(
+        1.0,
+        None,
+        vec![
+            ing_with("enriched wheat flour", 100.0, &[Wheat]),
+            ing("Cane sugar", 50.0, &[]),
+            ing("iodised salt", 1.0, &[]),
+        ],
+    );
+    assert_eq!(
+        compute_label(&r, us()).unwrap().ingredient_statement,
+        "Enriched wheat flour, Cane sugar, iodised salt"
+    );
+    let html = compute_label(&r, eu()).unwrap();
+    assert_eq!(
+        html.eu().unwrap().ingredient_statement_html,
+        "Enriched <b>wheat</b> flour, Cane sugar, iodised salt"
+    );
+    // Only a leading letter changes: a digit or an escaped character stays first as is.
+    let numbered = recipe(1.0, None, vec![ing("7 grain mix", 10.0, &[])]);
+    assert_eq!(
+        compute_label(&numbered, us()).unwrap().ingredient_statement,
+        "7 grain mix"
+    );
 }
