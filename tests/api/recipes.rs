@@ -39,7 +39,10 @@ async fn a_recipe_goes_through_create_read_update_list_and_delete() {
     assert_eq!(created.body["serving_weight_g"], 170.0);
     let statement = label["ingredient_statement"].as_str().unwrap_or_default();
     // Sentence case: the first name capitalised, database names otherwise lowercase.
-    assert!(statement.starts_with("Milk, enriched wheat flour"), "{statement}");
+    assert!(
+        statement.starts_with("Milk, enriched wheat flour"),
+        "{statement}"
+    );
     assert!(statement.contains("butter (cream, salt)"), "{statement}");
     assert_eq!(
         created.body["ingredients"][0]["ingredient_id"],
