@@ -95,7 +95,6 @@ struct AppParts {
     renderer: RenderState,
     readiness: Readiness,
     embed: nls_renderer::embed::EmbedState,
-    metrics: Metrics,
 }
 
 impl FromRef<AppState> for CommandState {
@@ -130,13 +129,13 @@ impl FromRef<AppState> for Readiness {
 }
 impl FromRef<AppState> for Metrics {
     fn from_ref(s: &AppState) -> Self {
-        s.metrics.clone()
+        s.renderer.metrics.clone()
     }
 }
 impl FromRef<AppState> for MetricsPage {
     fn from_ref(s: &AppState) -> Self {
         MetricsPage {
-            metrics: s.metrics.clone(),
+            metrics: s.renderer.metrics.clone(),
             readiness: s.readiness.clone(),
             hub: s.embed.hub.clone(),
             labels: s.renderer.labels.clone(),
@@ -237,7 +236,6 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
     }
     let metrics = Metrics::default();
     let state = AppState(Arc::new(AppParts {
-        metrics: metrics.clone(),
         embed: nls_renderer::embed::EmbedState {
             hub: embed_hub,
             shutdown: shutdown.clone(),

@@ -18,7 +18,7 @@ use std::sync::{OnceLock, RwLock};
 use nls_nutrition::{Allergen, Nutrient, NutrientAmounts};
 use serde::Serialize;
 
-pub use added_sugars::{added_sugars_for, is_sweetener};
+pub use added_sugars::added_sugars_for;
 pub use allergens::allergens_for;
 pub use import::{import, import_to_file, FoodTable, ImportError, ImportStats};
 pub use label_name::label_name_for;

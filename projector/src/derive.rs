@@ -74,10 +74,6 @@ pub async fn derive(
     state: &RecipeState,
     racc_g: Option<f64>,
 ) -> Result<Derived, DeriveError> {
-    if nls_nutrition::format(&state.label_format).is_none() {
-        // Nothing to load for a label that cannot be made.
-        return Err(DeriveError::UnknownFormat(state.label_format.clone()));
-    }
     let graph = Graph::load(conn, account_id, root_id, state, Source::Views).await?;
     derive_from(&graph, root_id, state, racc_g)
 }

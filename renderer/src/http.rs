@@ -298,44 +298,63 @@ async fn recipe_label(
             (prepared.key, Some(prepared))
         }
     };
-    let etag = cache::etag(&key);
-    if none_match(&headers, &etag) {
-        let mut response = StatusCode::NOT_MODIFIED.into_response();
-        label_headers(response.headers_mut(), &etag);
+    if let Some(response) = stored_file(&state, &id, file_type, &key, &headers).await? {
         return Ok(response);
-    }
-    if let Some(bytes) = state.hot.get(&key) {
-        state.metrics.record_label_file(FileSource::Memory);
-        return Ok(file_response(file_type, &etag, bytes));
-    }
-    let mut conn = state.pool.acquire().await?;
-    let cached = cache::lookup(&mut conn, &id, &key).await?;
-    drop(conn);
-    if let Some(bytes) = cached {
-        let bytes = Bytes::from(bytes);
-        state.hot.insert(key, bytes.clone());
-        state.metrics.record_label_file(FileSource::Database);
-        return Ok(file_response(file_type, &etag, bytes));
     }
     let prepared = match prepared.take() {
         Some(prepared) => prepared,
         None => prepare(&state.pool, &caller, &id, spec).await?,
     };
     // The label may have changed since the row above was read: serve what is drawn now.
-    let (key, etag) = (prepared.key, prepared.etag());
-    let bytes = Bytes::from(
-        render_limited(
-            &state,
-            caller.account_id,
-            &caller.plan,
-            prepared,
-            Some(id.clone()),
-        )
-        .await?,
-    );
+    let key = prepared.key;
+    let bytes = render_limited(
+        &state,
+        caller.account_id,
+        &caller.plan,
+        prepared,
+        Some(id.clone()),
+    )
+    .await?;
+    Ok(drawn_file(&state, file_type, key, bytes))
+}
+
+/// The file under `key` without drawing it: 304 when the client holds it already, else
+/// its bytes from the hot files or from `label_file` (kept hot from then on). `None` when
+/// it has to be drawn.
+async fn stored_file(
+    state: &RenderState,
+    id: &str,
+    file_type: FileType,
+    key: &[u8; 32],
+    headers: &HeaderMap,
+) -> Result<Option<Response>, ApiError> {
+    let etag = cache::etag(key);
+    if none_match(headers, &etag) {
+        let mut response = StatusCode::NOT_MODIFIED.into_response();
+        label_headers(response.headers_mut(), &etag);
+        return Ok(Some(response));
+    }
+    if let Some(bytes) = state.hot.get(key) {
+        state.metrics.record_label_file(FileSource::Memory);
+        return Ok(Some(file_response(file_type, &etag, bytes)));
+    }
+    let mut conn = state.pool.acquire().await?;
+    let stored = cache::lookup(&mut conn, id, key).await?;
+    drop(conn);
+    Ok(stored.map(|bytes| {
+        let bytes = Bytes::from(bytes);
+        state.hot.insert(*key, bytes.clone());
+        state.metrics.record_label_file(FileSource::Database);
+        file_response(file_type, &etag, bytes)
+    }))
+}
+
+/// A file just drawn under `key`: kept hot and served.
+fn drawn_file(state: &RenderState, file_type: FileType, key: [u8; 32], bytes: Vec<u8>) -> Response {
+    let bytes = Bytes::from(bytes);
     state.hot.insert(key, bytes.clone());
     state.metrics.record_label_file(FileSource::Drawn);
-    Ok(file_response(file_type, &etag, bytes))
+    file_response(file_type, &cache::etag(&key), bytes)
 }
 
 /// What a past label file is asked for as.
@@ -365,32 +384,12 @@ async fn past_label(
     let watermark = plan_rules(&caller.plan, file.file_type, family)?;
     let spec = Spec::new(file.file_type, file.width, file.scale, watermark);
     let prepared = Prepared::from_json(&label, spec).map_err(ApiError::internal)?;
-    let etag = prepared.etag();
-    if none_match(headers, &etag) {
-        let mut response = StatusCode::NOT_MODIFIED.into_response();
-        label_headers(response.headers_mut(), &etag);
+    let key = prepared.key;
+    if let Some(response) = stored_file(state, id, file.file_type, &key, headers).await? {
         return Ok(response);
     }
-    if let Some(bytes) = state.hot.get(&prepared.key) {
-        state.metrics.record_label_file(FileSource::Memory);
-        return Ok(file_response(file.file_type, &etag, bytes));
-    }
-    let mut conn = state.pool.acquire().await?;
-    let stored = cache::lookup(&mut conn, id, &prepared.key).await?;
-    drop(conn);
-    let key = prepared.key;
-    let (bytes, source) = match stored {
-        Some(bytes) => (Bytes::from(bytes), FileSource::Database),
-        None => (
-            Bytes::from(
-                render_limited(state, caller.account_id, &caller.plan, prepared, None).await?,
-            ),
-            FileSource::Drawn,
-        ),
-    };
-    state.metrics.record_label_file(source);
-    state.hot.insert(key, bytes.clone());
-    Ok(file_response(file.file_type, &etag, bytes))
+    let bytes = render_limited(state, caller.account_id, &caller.plan, prepared, None).await?;
+    Ok(drawn_file(state, file.file_type, key, bytes))
 }
 
 /// What `recipe_view` holds for a recipe, as far as its label files are concerned.

@@ -139,11 +139,8 @@ impl Metrics {
 
     /// Counts a label file served from `source`.
     pub fn record_label_file(&self, source: FileSource) {
-        let index = FileSource::ALL
-            .iter()
-            .position(|s| *s == source)
-            .unwrap_or_default();
-        self.0.label_files[index].fetch_add(1, Ordering::Relaxed);
+        // Declaration order: the discriminant is the slot.
+        self.0.label_files[source as usize].fetch_add(1, Ordering::Relaxed);
     }
 
     /// The counters as exposition text; `gauges` (name, help, value) are appended.
@@ -264,16 +261,17 @@ fn escape(value: &str) -> String {
 pub async fn track(State(metrics): State<Metrics>, request: Request, next: Next) -> Response {
     let started = Instant::now();
     let method = request.method().clone();
+    // A route layer always has the template; unmatched requests reach the fallback, which
+    // counts them itself.
     let route = request.extensions().get::<MatchedPath>().cloned();
     let response = next.run(request).await;
-    match route {
-        Some(route) => metrics.record_request(
+    if let Some(route) = route {
+        metrics.record_request(
             route.as_str(),
             &method,
             response.status().as_u16(),
             started.elapsed(),
-        ),
-        None => metrics.record_unmatched(),
+        );
     }
     response
 }
