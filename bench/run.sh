@@ -11,7 +11,7 @@
 #   bash bench/run.sh                      every benchmark, once each
 #   bash bench/run.sh label label label    only the label-file one, three times
 # Sections: creates, pgbench, analyze, label, chromium. NLS_BENCH_SECONDS sets each run's
-# length (default 20). A run that gets any non-2xx response fails the script: a benchmark
+# length (default 20); NLS_BIN runs another `nls` binary than this tree's release build. A run that gets any non-2xx response fails the script: a benchmark
 # of error pages measures nothing.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -35,7 +35,8 @@ command -v nginx >/dev/null || missing+=(nginx-light)
 if [ ${#missing[@]} -gt 0 ]; then apt-get update -qq && apt-get install -y -qq "${missing[@]}"; fi
 
 cargo build --release -q --bin nls --example load
-NLS="$ROOT/target/release/nls"
+# NLS_BIN measures another build (an A/B of two commits) with the same script.
+NLS="${NLS_BIN:-$ROOT/target/release/nls}"
 server="${DATABASE_URL%/*}"
 PIDS=()
 DATABASES=()
