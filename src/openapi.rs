@@ -512,6 +512,7 @@ fn errors_for(op: &Operation, statuses: &[u16]) -> Map<String, Value> {
             409 => "Conflict",
             412 => "PreconditionFailed",
             415 => "UnsupportedMediaType",
+            422 => "UnprocessableContent",
             429 => {
                 if op.auth == Auth::ApiKey {
                     "TooManyRequests"
@@ -864,6 +865,17 @@ fn describe(op: &Operation) -> Value {
         if op.method != "get" && !op.path.starts_with("/v1/analyze") {
             statuses.push(409);
         }
+        // A label that cannot be computed (409 `label_unavailable`).
+        if op.method == "get" && op.path.contains("/label.") {
+            statuses.push(409);
+        }
+        // The expanded size of a recipe tree (`recipe_too_large`).
+        let recipe_body = op.path == "/v1/recipes" || op.path == "/v1/recipes/{id}";
+        if (op.method == "post" || op.method == "put") && recipe_body
+            || op.path.starts_with("/v1/analyze")
+        {
+            statuses.push(422);
+        }
         for (status, response) in errors_for(op, &statuses) {
             responses.entry(status).or_insert(response);
         }
@@ -1039,9 +1051,10 @@ fn error_responses() -> Value {
         "Forbidden": error_response("Outside the account's plan.", &codes_with(403), false),
         "NotFound": error_response("Not found, or not owned by the caller.", &codes_with(404), false),
         "MethodNotAllowed": error_response("The path exists, the method does not.", &codes_with(405), false),
-        "Conflict": error_response("Conflicts with the current state.", &codes_with(409), false),
+        "Conflict": error_response("Conflicts with the current state. `ingredient_name_taken`: another custom ingredient of the account has the same name, compared case- and Unicode-normalisation-insensitively (NFKC, case folded); `details`: `{\"field\": \"name\", \"ingredient_id\"}` of the other one. `breaks_dependent_recipe`: the write would leave a recipe that uses this one (directly or through sub-recipes) without a label; nothing is written; `details`: `{\"recipe_id\", \"name\", \"problem\": {\"code\", \"message\", ...}}`, the problem with the limit's details where it is `recipe_too_large`. `label_unavailable` (label files): the recipe's label cannot be computed; `details`: `{\"code\", \"message\"}` of the reason, as in the recipe's `label_error`.", &codes_with(409), false),
         "PreconditionFailed": error_response("`If-Match` names another version.", &codes_with(412), false),
         "UnsupportedMediaType": error_response("The body must be JSON.", &codes_with(415), false),
+        "UnprocessableContent": error_response("`recipe_too_large`: with its sub-recipes expanded the recipe goes past a limit: `nesting_depth` 8 levels, `expanded_lines` 2,000 lines (identical lines merged), `statement_chars` 10,000 characters of ingredient statement, `label_bytes` 131,072 bytes of label JSON. `details`: `{\"limit\", \"max\", \"value\"}`.", &codes_with(422), false),
         "TooManyRequests": too_many,
         "TooManyRequestsUnkeyed": error_response("Body over 1 MiB, too many concurrent renders, or too many sign-in attempts for one e-mail address.", &codes_with(429), true),
         "InternalError": error_response("Server error; retry with backoff.", &codes_with(500), false),

@@ -23,6 +23,8 @@ pub enum DomainError {
     EmbedNotInPlan,
     #[error("in use by {0:?}")]
     InUse(Vec<String>),
+    #[error("the final weight ({final_g} g) is less than the dry matter ({solids_g} g)")]
+    BelowDryMatter { final_g: f64, solids_g: f64 },
 }
 
 /// Facts from outside the stream that a decision needs.
@@ -130,6 +132,21 @@ pub fn update_recipe(
         _ => {}
     }
     Ok(events)
+}
+
+/// A recipe's final weight (servings × serving weight) cannot be less than the dry matter
+/// of its ingredients (`solids_g`, see `nls_projector::bounds::Extent`): cooking drives off
+/// water, not solids. Without a serving weight the final weight is the ingredients' own.
+pub fn check_final_weight(state: &RecipeState, solids_g: f64) -> Result<(), DomainError> {
+    let Some(serving_weight_g) = state.serving_weight_g else {
+        return Ok(());
+    };
+    let final_g = state.servings * serving_weight_g;
+    // Relative slack for the float sums of many lines, not a tolerance on the rule.
+    if final_g < solids_g * (1.0 - 1e-9) {
+        return Err(DomainError::BelowDryMatter { final_g, solids_g });
+    }
+    Ok(())
 }
 
 /// Deleting a recipe; refused while live recipes use it as a sub-recipe.
@@ -320,6 +337,23 @@ mod tests {
             delete_ingredient(&state, vec![]),
             Ok(vec![IngredientEvent::Deleted])
         );
+    }
+
+    #[test]
+    fn the_final_weight_cannot_be_below_the_dry_matter() {
+        let mut state = created();
+        state.serving_weight_g = Some(20.0);
+        // 2 servings of 20 g: 40 g final weight.
+        assert_eq!(check_final_weight(&state, 40.0), Ok(()));
+        assert_eq!(
+            check_final_weight(&state, 41.0),
+            Err(DomainError::BelowDryMatter {
+                final_g: 40.0,
+                solids_g: 41.0
+            })
+        );
+        state.serving_weight_g = None;
+        assert_eq!(check_final_weight(&state, 1e9), Ok(()));
     }
 
     #[test]

@@ -4,8 +4,11 @@ use std::collections::BTreeMap;
 
 use nls_nutrition::{Allergen, Nutrient};
 use nls_projector::resolve::Entry;
-use nls_web::{ApiError, JsonFields};
+use nls_web::{ApiError, ErrorCode, JsonFields};
 use serde::Deserialize;
+use serde_json::json;
+use unicode_normalization::UnicodeNormalization;
+use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
 const MAX_GRAMS: f64 = 1_000_000.0;
 const MAX_SERVINGS: f64 = 100_000.0;
@@ -262,7 +265,11 @@ impl IngredientBody {
     }
 }
 
+/// Each key must be a nutrient, each amount within its unit's ceiling, and together they
+/// must describe a possible food ([`nls_nutrition::plausibility`]); every impossible
+/// combination is reported at once, one detail per field.
 fn validate_nutrients(map: BTreeMap<String, f64>) -> Result<BTreeMap<String, f64>, ApiError> {
+    let mut amounts = BTreeMap::new();
     for (key, value) in &map {
         let field = format!(
             "nutrients_per_100g.{}",
@@ -270,26 +277,37 @@ fn validate_nutrients(map: BTreeMap<String, f64>) -> Result<BTreeMap<String, f64
         );
         let Some(nutrient) = Nutrient::from_key(key) else {
             return Err(ApiError::new(
-                nls_web::ErrorCode::UnknownField,
+                ErrorCode::UnknownField,
                 format!("{field}: not a nutrient key"),
             )
-            .with_details(
-                serde_json::json!([{ "field": field, "problem": "not a nutrient key" }]),
-            ));
+            .with_details(json!([{ "field": field, "problem": "not a nutrient key" }])));
         };
         let max = nutrient_ceiling(key);
         non_negative(&field, *value, max)?;
-        let _ = nutrient;
+        amounts.insert(nutrient, *value);
     }
-    let macro_grams: f64 = ["total_fat_g", "total_carbohydrate_g", "protein_g"]
-        .iter()
-        .filter_map(|k| map.get(*k))
-        .sum();
-    if macro_grams > 100.0 + 1e-9 {
-        return Err(ApiError::validation(
-            "nutrients_per_100g",
-            "fat + carbohydrate + protein cannot exceed 100 g per 100 g",
-        ));
+    let problems = nls_nutrition::plausibility::problems(&amounts);
+    if let Some(first) = problems.first() {
+        let field = |p: &nls_nutrition::plausibility::Problem| {
+            format!("nutrients_per_100g.{}", p.nutrient.key())
+        };
+        let details: Vec<serde_json::Value> = problems
+            .iter()
+            .map(|p| json!({ "field": field(p), "problem": p.problem }))
+            .collect();
+        return Err(ApiError::new(
+            ErrorCode::ValidationFailed,
+            format!(
+                "{}: {}{}",
+                field(first),
+                first.problem,
+                match problems.len() {
+                    1 => String::new(),
+                    n => format!(" (and {} more problem(s) in details)", n - 1),
+                }
+            ),
+        )
+        .with_details(json!(details)));
     }
     Ok(map)
 }
@@ -307,22 +325,39 @@ fn nutrient_ceiling(key: &str) -> f64 {
     }
 }
 
+/// A printed text field: trimmed, in Unicode normal form C (so one spelling is stored
+/// however it was typed), `min` to `max` characters, without control or format characters.
 fn text(field: &str, value: String, min: usize, max: usize) -> Result<String, ApiError> {
-    let trimmed = value.trim();
-    let len = trimmed.chars().count();
+    let normalised: String = value.trim().nfc().collect();
+    let len = normalised.chars().count();
     if len < min || len > max {
         return Err(ApiError::validation(
             field,
             format!("must be {min} to {max} characters"),
         ));
     }
-    if trimmed.chars().any(char::is_control) {
+    if let Some(c) = normalised.chars().find(|c| !printable(*c)) {
         return Err(ApiError::validation(
             field,
-            "must not contain control characters",
+            format!(
+                "must not contain control or format characters (found U+{:04X}); labels print \
+                 this text, and such characters reorder or hide what is printed",
+                u32::from(c)
+            ),
         ));
     }
-    Ok(trimmed.to_owned())
+    Ok(normalised)
+}
+
+/// Whether `c` may appear in printed text: not a control character (Unicode category Cc)
+/// nor a format character (Cf: bidirectional overrides and isolates, zero-width space,
+/// soft hyphen, ...). The zero-width non-joiner and joiner are kept: Persian and Indic
+/// spellings need them (RFC 5892 Appendix A.1, A.2 allow them in identifiers too).
+fn printable(c: char) -> bool {
+    if c == '\u{200C}' || c == '\u{200D}' {
+        return true;
+    }
+    !c.is_control() && c.general_category() != GeneralCategory::Format
 }
 
 fn positive(field: &str, value: f64, max: f64) -> Result<f64, ApiError> {

@@ -10,9 +10,10 @@ use base64::Engine;
 use nls_eventlog::{AppendSignal, EventMeta, StreamVersion};
 use nls_events::{Envelope, IngredientEvent, IngredientState, NewEvent, RecipeEvent, RecipeState};
 use nls_projector::derive::LabelColumns;
+use nls_projector::guard::{self, Change};
 use nls_projector::label_index::LabelIndex;
 use nls_projector::views::RecipeRow;
-use nls_projector::{derive, representation, resolve, views};
+use nls_projector::{derive, names, representation, resolve, views};
 use nls_web::{ApiError, Caller, ErrorCode};
 use rand::RngCore;
 use serde_json::Value;
@@ -194,6 +195,8 @@ impl CommandState {
         let derived = derive::derive(conn, caller.account_id, id.as_str(), &state, None)
             .await
             .map_err(error::derive)?;
+        decide::check_final_weight(&state, derived.extent.solids_g)
+            .map_err(|e| error::domain(e, "recipe"))?;
         let columns = LabelColumns::derived(&derived).map_err(ApiError::internal)?;
         let new: Vec<NewEvent> = events.iter().map(RecipeEvent::to_new_event).collect();
         let stored =
@@ -238,7 +241,11 @@ impl CommandState {
                 let tx = &mut owned;
                 let state: RecipeState = load_recipe_state(tx, caller, id).await?;
                 check_if_match(if_match, state.version)?;
-                let derived_names = derived_label_names(tx, caller, id).await?;
+                let stored = views::load_recipe(tx, caller.account_id, id)
+                    .await
+                    .map_err(error::projection)?;
+                let had_label = stored.as_ref().is_some_and(|row| row.label.is_some());
+                let derived_names = derived_label_names(stored.as_ref());
                 let change = without_derived_values(change.clone(), &state);
                 let lines = resolve_lines(tx, caller, &change)
                     .await?
@@ -251,10 +258,46 @@ impl CommandState {
                     .map_err(|e| error::domain(e, "recipe"))?;
                 let new_state = events.iter().fold(state.clone(), RecipeState::evolve);
                 if !events.is_empty() {
-                    let derived = derive::derive(tx, caller.account_id, id, &new_state, None)
-                        .await
-                        .map_err(error::derive)?;
-                    let columns = LabelColumns::derived(&derived).map_err(ApiError::internal)?;
+                    let update = events.iter().find_map(|e| match e {
+                        RecipeEvent::Updated(u) => Some(u),
+                        _ => None,
+                    });
+                    let outcome = derive::derive(tx, caller.account_id, id, &new_state, None).await;
+                    let columns = match outcome {
+                        Ok(derived) => {
+                            let weighs_anew = update.is_some_and(|u| {
+                                u.servings.is_some()
+                                    || u.serving_weight_g.is_some()
+                                    || u.ingredients.is_some()
+                            });
+                            if weighs_anew {
+                                decide::check_final_weight(&new_state, derived.extent.solids_g)
+                                    .map_err(|e| error::domain(e, "recipe"))?;
+                            }
+                            LabelColumns::derived(&derived).map_err(ApiError::internal)?
+                        }
+                        // A recipe whose label was already unavailable (e.g. written before
+                        // a limit existed) still takes writes that leave its lines alone,
+                        // such as a rename; it keeps saying why it has no label.
+                        Err(problem)
+                            if problem.is_client_side()
+                                && !had_label
+                                && update.is_none_or(|u| u.ingredients.is_none()) =>
+                        {
+                            LabelColumns::from_outcome(Err(problem), &new_state)
+                                .map_err(error::derive)?
+                        }
+                        Err(problem) => return Err(error::derive(problem)),
+                    };
+                    if update.is_some() {
+                        let change = Change::Recipe(id, &new_state);
+                        if let Some(broken) = guard::first_broken(tx, caller.account_id, change)
+                            .await
+                            .map_err(error::derive)?
+                        {
+                            return Err(error::broken(broken));
+                        }
+                    }
                     let new: Vec<NewEvent> = events.iter().map(RecipeEvent::to_new_event).collect();
                     match append_or_retry(tx, id, state.version, caller, &new, if_match).await? {
                         Attempt::Retry => return Ok(Attempt::Retry),
@@ -315,6 +358,9 @@ impl CommandState {
                     return Ok(Attempt::Done(replayed));
                 }
                 let id = nls_events::IngredientId::generate();
+                if let Some(name) = &change.name {
+                    check_name_free(tx, caller, name, None).await?;
+                }
                 let events = decide::create_ingredient(change.clone());
                 let state = events
                     .iter()
@@ -356,6 +402,22 @@ impl CommandState {
                 let events = decide::update_ingredient(&state, change.clone())
                     .map_err(|e| error::domain(e, "ingredient"))?;
                 let new_state = events.iter().fold(state.clone(), IngredientState::evolve);
+                let update = events.iter().find_map(|e| match e {
+                    IngredientEvent::Updated(u) => Some(u),
+                    _ => None,
+                });
+                if let Some(update) = update {
+                    if let Some(name) = &update.name {
+                        check_name_free(tx, caller, name, Some(id)).await?;
+                    }
+                    let change = Change::Ingredient(id, &new_state);
+                    if let Some(broken) = guard::first_broken(tx, caller.account_id, change)
+                        .await
+                        .map_err(error::derive)?
+                    {
+                        return Err(error::broken(broken));
+                    }
+                }
                 if !events.is_empty() {
                     let new: Vec<NewEvent> =
                         events.iter().map(IngredientEvent::to_new_event).collect();
@@ -429,20 +491,61 @@ async fn ingredient_body(
 }
 
 /// The label name each line of the stored recipe currently shows.
-async fn derived_label_names(
+fn derived_label_names(row: Option<&RecipeRow>) -> Vec<String> {
+    row.and_then(|r| r.ingredients.as_array())
+        .map(|lines| {
+            lines
+                .iter()
+                .map(|line| line["label_name"].as_str().unwrap_or_default().to_owned())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// 409 `ingredient_name_taken` when another live custom ingredient of the account (other
+/// than `except`) has the same name key ([`names::name_key`]). Concurrent writes of one key
+/// queue on a transaction-scoped advisory lock, so two cannot both pass. Rows written before
+/// the key column existed hold no key; theirs is computed here.
+async fn check_name_free(
     conn: &mut PgConnection,
     caller: &Caller,
-    id: &str,
-) -> Result<Vec<String>, ApiError> {
-    let row = views::load_recipe(conn, caller.account_id, id)
-        .await
-        .map_err(error::projection)?;
-    Ok(row
-        .and_then(|r| r.ingredients.as_array().cloned())
-        .unwrap_or_default()
-        .iter()
-        .map(|line| line["label_name"].as_str().unwrap_or_default().to_owned())
-        .collect())
+    name: &str,
+    except: Option<&str>,
+) -> Result<(), ApiError> {
+    let key = names::name_key(name);
+    sqlx::query("select pg_advisory_xact_lock(hashtextextended($1, 0))")
+        .bind(format!("ingredient name:{}:{key}", caller.account_id))
+        .execute(&mut *conn)
+        .await?;
+    let rows: Vec<(String, String, Option<String>)> = sqlx::query_as(
+        "select ingredient_id, name, name_key from ingredient_view
+         where account_id = $1 and not deleted and ingredient_id <> $3
+           and (name_key = $2 or name_key is null)
+         order by ingredient_id",
+    )
+    .bind(caller.account_id)
+    .bind(&key)
+    .bind(except.unwrap_or(""))
+    .fetch_all(&mut *conn)
+    .await?;
+    let taken = rows.into_iter().find(|(_, other_name, other_key)| {
+        other_key
+            .clone()
+            .unwrap_or_else(|| names::name_key(other_name))
+            == key
+    });
+    match taken {
+        None => Ok(()),
+        Some((other_id, other_name, _)) => Err(ApiError::new(
+            ErrorCode::IngredientNameTaken,
+            format!(
+                "ingredient {other_id} is already named {:?} (names are compared ignoring case \
+                 and Unicode normalisation); a recipe line by name could not tell them apart",
+                other_name.chars().take(200).collect::<String>()
+            ),
+        )
+        .with_details(serde_json::json!({ "field": "name", "ingredient_id": other_id }))),
+    }
 }
 
 /// A representation sent back as it was read must change nothing: the serving weight the

@@ -9,6 +9,7 @@ pub mod error;
 pub mod format;
 pub mod label;
 pub mod nutrient;
+pub mod plausibility;
 pub mod rounding;
 pub mod statement;
 

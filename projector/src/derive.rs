@@ -20,8 +20,10 @@ use sqlx::{PgConnection, Row};
 use thiserror::Error;
 use uuid::Uuid;
 
+use crate::bounds::{self, Extent, Limit, MeasureError, TooLarge, Tree};
+
 /// How deep sub-recipes may nest before we stop following them.
-const MAX_DEPTH: usize = 8;
+const MAX_DEPTH: usize = bounds::MAX_DEPTH as usize;
 
 /// A recipe line as the representation shows it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -44,15 +46,19 @@ pub struct Derived {
     /// Total cost of the recipe, when every line has a cost.
     pub cost: Option<f64>,
     pub input: RecipeInput,
+    /// What the recipe expands to (checked against the limits before it was built).
+    pub extent: Extent,
 }
 
-/// Why a label cannot be derived. The first four are the client's to fix.
+/// Why a label cannot be derived. The first five are the client's to fix.
 #[derive(Debug, Error)]
 pub enum DeriveError {
     #[error("ingredient {0} does not exist")]
     UnknownIngredient(String),
     #[error("sub-recipes form a cycle: {}", .0.join(" -> "))]
     Cycle(Vec<String>),
+    #[error("{0}")]
+    TooLarge(#[from] TooLarge),
     #[error("unknown label format {0:?}")]
     UnknownFormat(String),
     #[error("{0}")]
@@ -63,6 +69,39 @@ pub enum DeriveError {
     CorruptView(#[from] serde_json::Error),
     #[error("stored event cannot be decoded: {0}")]
     CorruptEvent(#[from] nls_events::DecodeError),
+}
+
+impl DeriveError {
+    /// Whether the recipe's data is the problem (the client's to fix), rather than the
+    /// service's storage.
+    pub fn is_client_side(&self) -> bool {
+        !matches!(
+            self,
+            Self::Database(_) | Self::CorruptView(_) | Self::CorruptEvent(_)
+        )
+    }
+
+    /// A stable name of the problem, stored with the message in `label_error`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::UnknownIngredient(_) => "unknown_ingredient",
+            Self::Cycle(_) => "recipe_cycle",
+            Self::TooLarge(_) => "recipe_too_large",
+            Self::UnknownFormat(_) => "unknown_label_format",
+            Self::Label(_) => "validation_failed",
+            Self::Database(_) | Self::CorruptView(_) | Self::CorruptEvent(_) => "internal",
+        }
+    }
+}
+
+impl From<MeasureError> for DeriveError {
+    fn from(err: MeasureError) -> Self {
+        match err {
+            MeasureError::TooLarge(e) => Self::TooLarge(e),
+            MeasureError::Cycle(path) => Self::Cycle(path),
+            MeasureError::Unknown(id) => Self::UnknownIngredient(id),
+        }
+    }
 }
 
 /// Derives the label of `state` (the recipe `root_id`, which need not exist yet) from the
@@ -88,30 +127,52 @@ pub(crate) fn derive_from(
 ) -> Result<Derived, DeriveError> {
     let format = nls_nutrition::format(&state.label_format)
         .ok_or_else(|| DeriveError::UnknownFormat(state.label_format.clone()))?;
+    // Measured before anything is expanded: a small graph can describe a huge tree.
+    let extent = bounds::measure(graph, root_id, state)?;
     let mut path = vec![root_id.to_owned()];
     let (mut input, cost) = graph.build(state, &mut path)?;
     input.racc_g = racc_g;
     let label = nls_nutrition::compute_label(&input, format)?;
+    TooLarge::check(Limit::LabelBytes, json_len(&label)?)?;
     let lines = state
         .ingredients
         .iter()
-        .zip(&input.ingredients)
-        .map(|(line, resolved)| ResolvedLine {
-            ingredient_id: line.ingredient_id.clone(),
-            name: line.name.clone(),
-            resolved_name: graph
-                .resolved_name(&line.ingredient_id)
-                .unwrap_or_else(|| line.name.clone()),
-            label_name: resolved.label_name.clone(),
-            grams: line.grams,
+        .map(|line| {
+            Ok(ResolvedLine {
+                ingredient_id: line.ingredient_id.clone(),
+                name: line.name.clone(),
+                resolved_name: graph
+                    .resolved_name(&line.ingredient_id)
+                    .unwrap_or_else(|| line.name.clone()),
+                label_name: graph.label_name(line)?,
+                grams: line.grams,
+            })
         })
-        .collect();
+        .collect::<Result<_, DeriveError>>()?;
     Ok(Derived {
         label,
         lines,
         cost,
         input,
+        extent,
     })
+}
+
+/// Bytes of `value`'s JSON, counted without keeping them.
+fn json_len(value: &impl Serialize) -> Result<u64, serde_json::Error> {
+    struct Count(u64);
+    impl std::io::Write for Count {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 = self.0.saturating_add(buf.len() as u64);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    serde_json::to_writer(&mut count, value)?;
+    Ok(count.0)
 }
 
 /// A recipe view's derived columns: its label (or why there is none), resolved lines and
@@ -146,15 +207,13 @@ impl LabelColumns {
     ) -> Result<Self, DeriveError> {
         match outcome {
             Ok(derived) => Ok(Self::derived(&derived)?),
-            Err(
-                err @ (DeriveError::Database(_)
-                | DeriveError::CorruptView(_)
-                | DeriveError::CorruptEvent(_)),
-            ) => Err(err),
+            Err(err) if !err.is_client_side() => Err(err),
             Err(problem) => Ok(Self {
                 label: None,
                 label_hash: None,
-                label_error: Some(serde_json::json!({ "message": problem.to_string() })),
+                label_error: Some(
+                    serde_json::json!({ "code": problem.code(), "message": problem.to_string() }),
+                ),
                 ingredients: serde_json::to_value(unresolved_lines(&state.ingredients))?,
                 cost: None,
             }),
@@ -366,22 +425,48 @@ impl Graph {
         root: &RecipeState,
         source: Source,
     ) -> Result<Self, DeriveError> {
-        let mut recipes: HashMap<String, RecipeState> = HashMap::new();
+        let roots = [(root_id.to_owned(), root.clone())];
+        Self::load_many(conn, account_id, &roots, Overrides::default(), source).await
+    }
+
+    /// Everything any of `roots` reaches (up to the nesting limit below each), from
+    /// `source`, except that the states in `overrides` stand in for the stored ones: how
+    /// the graph would be after a write. The roots themselves are held as sub-recipes too
+    /// (one root may use another).
+    pub(crate) async fn load_many(
+        conn: &mut PgConnection,
+        account_id: Uuid,
+        roots: &[(String, RecipeState)],
+        overrides: Overrides,
+        source: Source,
+    ) -> Result<Self, DeriveError> {
+        let mut recipes: HashMap<String, RecipeState> = overrides.recipes;
+        let root_only: Vec<&str> = roots
+            .iter()
+            .filter(|(id, _)| !recipes.contains_key(id))
+            .map(|(id, _)| id.as_str())
+            .collect();
+        let single_root = roots.len() == 1;
+        for (id, state) in roots {
+            // A lone root stays out of `recipes`, as it always has: it may not exist yet.
+            if !single_root {
+                recipes.entry(id.clone()).or_insert_with(|| state.clone());
+            }
+        }
         let mut ingredient_ids: BTreeSet<String> = BTreeSet::new();
-        let mut frontier: Vec<RecipeState> = Vec::new();
-        for depth in 0..=MAX_DEPTH {
+        let mut frontier: Vec<RecipeState> = roots.iter().map(|(_, s)| s.clone()).collect();
+        frontier.extend(recipes.values().cloned());
+        for _ in 0..=MAX_DEPTH {
             let mut wanted: Vec<String> = Vec::new();
-            let states = if depth == 0 {
-                std::slice::from_ref(root)
-            } else {
-                frontier.as_slice()
-            };
-            for state in states {
+            for state in &frontier {
                 for line in &state.ingredients {
                     let id = line.ingredient_id.as_str();
                     if id.starts_with("ing_") {
                         ingredient_ids.insert(id.to_owned());
-                    } else if id.starts_with("rcp_") && !recipes.contains_key(id) && id != root_id {
+                    } else if id.starts_with("rcp_")
+                        && !recipes.contains_key(id)
+                        && !root_only.contains(&id)
+                    {
                         wanted.push(id.to_owned());
                     }
                 }
@@ -399,21 +484,37 @@ impl Graph {
                 frontier.push(state);
             }
         }
-        let ids: Vec<String> = ingredient_ids.into_iter().collect();
-        if ids.is_empty() {
-            return Ok(Self {
-                recipes,
-                ingredients: HashMap::new(),
-            });
-        }
-        let ingredients = load_states(conn, account_id, &ids, source)
-            .await?
+        let mut ingredients = overrides.ingredients;
+        let ids: Vec<String> = ingredient_ids
             .into_iter()
+            .filter(|id| !ingredients.contains_key(id))
             .collect();
+        if !ids.is_empty() {
+            ingredients.extend(load_states(conn, account_id, &ids, source).await?);
+        }
         Ok(Self {
             recipes,
             ingredients,
         })
+    }
+
+    /// How `line` reads in the statement: its own label name, else the food's, the
+    /// ingredient's label name or name, or the sub-recipe's name.
+    fn label_name(&self, line: &IngredientLine) -> Result<String, DeriveError> {
+        if let Some(own) = &line.label_name {
+            return Ok(own.clone());
+        }
+        let id = line.ingredient_id.as_str();
+        if id.starts_with("rcp_") {
+            return self
+                .recipes
+                .get(id)
+                .map(|r| r.name.clone())
+                .ok_or_else(|| DeriveError::UnknownIngredient(id.to_owned()));
+        }
+        self.leaf_name(id)
+            .map(str::to_owned)
+            .ok_or_else(|| DeriveError::UnknownIngredient(id.to_owned()))
     }
 
     /// Builds the engine input for `state`; `path` holds the recipes being expanded, to
@@ -423,9 +524,10 @@ impl Graph {
         state: &RecipeState,
         path: &mut Vec<String>,
     ) -> Result<(RecipeInput, Option<f64>), DeriveError> {
-        let mut ingredients = Vec::with_capacity(state.ingredients.len());
+        let lines = bounds::merged_lines(&state.ingredients);
+        let mut ingredients = Vec::with_capacity(lines.len());
         let mut cost = Some(0.0);
-        for line in &state.ingredients {
+        for line in &lines {
             let (resolved, line_cost) = self.resolve_line(line, path)?;
             cost = cost.zip(line_cost).map(|(a, b)| a + b);
             ingredients.push(resolved);
@@ -527,9 +629,64 @@ impl Graph {
 
 /// The cooked weight of a recipe: servings x serving weight, or the sum of its lines.
 pub fn final_weight_g(state: &RecipeState) -> f64 {
-    match state.serving_weight_g {
-        Some(w) => w * state.servings,
-        None => state.ingredients.iter().map(|l| l.grams).sum(),
+    bounds::final_weight_g(state)
+}
+
+/// States that stand in for the stored ones when a graph is loaded (see
+/// [`Graph::load_many`]).
+#[derive(Debug, Clone, Default)]
+pub struct Overrides {
+    pub recipes: HashMap<String, RecipeState>,
+    pub ingredients: HashMap<String, IngredientState>,
+}
+
+impl Tree for Graph {
+    fn sub_recipe(&self, id: &str) -> Option<Result<&RecipeState, ()>> {
+        id.starts_with("rcp_").then(|| self.recipes.get(id).ok_or(()))
+    }
+
+    fn leaf_name<'a>(&'a self, id: &'a str) -> Option<&'a str> {
+        if let Some(fdc) = id.strip_prefix("fooddb:") {
+            let food = nls_fooddb::shipped().get(fdc.parse::<u32>().ok()?)?;
+            return Some(food.label_name.as_str());
+        }
+        let ingredient = self.ingredients.get(id)?;
+        Some(ingredient.label_name.as_deref().unwrap_or(&ingredient.name))
+    }
+
+    fn solid_fraction(&self, id: &str) -> f64 {
+        let per_100g = if let Some(fdc) = id.strip_prefix("fooddb:") {
+            let food = fdc
+                .parse::<u32>()
+                .ok()
+                .and_then(|n| nls_fooddb::shipped().get(n));
+            match food {
+                Some(food) => food.nutrients_per_100g.clone(),
+                None => return 0.0,
+            }
+        } else {
+            match self.ingredients.get(id) {
+                Some(i) => nutrients_from_keys(&i.nutrients_per_100g),
+                None => return 0.0,
+            }
+        };
+        let g = |n| per_100g.get(n);
+        let solids = match g(Nutrient::WaterG) {
+            Some(water) => 100.0 - water - g(Nutrient::AlcoholG).unwrap_or(0.0),
+            None => [
+                Nutrient::TotalFatG,
+                Nutrient::TotalCarbohydrateG,
+                Nutrient::ProteinG,
+            ]
+            .into_iter()
+            .filter_map(g)
+            .sum(),
+        };
+        if solids.is_finite() {
+            (solids / 100.0).clamp(0.0, 1.0)
+        } else {
+            0.0
+        }
     }
 }
 

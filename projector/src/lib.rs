@@ -13,13 +13,16 @@
 //! - [`label_index`]: the in-memory copy of where each recipe's label is, for label files.
 #![forbid(unsafe_code)]
 
+pub mod bounds;
 pub mod cascade;
 pub mod catch_up;
 pub mod checkpoint;
 pub mod consumer;
 pub mod derive;
 pub mod error;
+pub mod guard;
 pub mod label_index;
+pub mod names;
 pub mod past;
 pub mod replay;
 pub mod representation;

@@ -266,10 +266,11 @@ async fn apply_ingredient(
     let state = state.evolve(event);
     sqlx::query(
         "insert into ingredient_view (ingredient_id, account_id, name, archived, deleted, version,
-                                      applied_events, body, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, 1, $7, $8, $8)
+                                      applied_events, body, created_at, updated_at, name_key)
+         values ($1, $2, $3, $4, $5, $6, 1, $7, $8, $8, $9)
          on conflict (ingredient_id) do update set
-             name = excluded.name, archived = excluded.archived, deleted = excluded.deleted,
+             name = excluded.name, name_key = excluded.name_key,
+             archived = excluded.archived, deleted = excluded.deleted,
              version = excluded.version, applied_events = ingredient_view.applied_events + 1,
              body = excluded.body, updated_at = excluded.updated_at",
     )
@@ -281,6 +282,7 @@ async fn apply_ingredient(
     .bind(state.version)
     .bind(serde_json::to_value(&state)?)
     .bind(e.occurred_at)
+    .bind(crate::names::name_key(&state.name))
     .execute(&mut *tx)
     .await?;
     Ok(())

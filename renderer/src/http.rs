@@ -7,8 +7,9 @@
 //!   `Cache-Control: private, max-age=0, must-revalidate`: the file belongs to one account
 //!   (no shared caches), and it changes whenever the recipe *or any ingredient it uses*
 //!   changes, which a client cannot predict, so every reuse is revalidated (cheap: a 304).
-//!   A recipe whose label cannot be computed (`label_error`) is 400 `validation_failed`
-//!   naming the problem (detail field `label`): the client fixes the recipe.
+//!   A recipe whose label cannot be computed (`label_error`) is 409 `label_unavailable`
+//!   naming the problem (details: the `label_error`): the request is fine, the recipe's
+//!   state is what the client fixes.
 //!   `?version=N` or `?as_of=<RFC 3339>` draws the label as it was then (API_DECISIONS §12,
 //!   see [`nls_projector::past`]).
 //! - `POST /functions/v1/export-label` `{fileType, data, extra}`: draws the label object in
@@ -460,17 +461,21 @@ async fn read_pointer(state: &RenderState, id: &str) -> Result<Found, ApiError> 
     Ok(Found::Pointer(pointer))
 }
 
-/// 400 for a recipe whose label cannot be computed, naming why.
+/// 409 for a recipe whose label cannot be computed, naming why.
 fn no_label(id: &str, label_error: Option<&Value>) -> ApiError {
     let problem = label_error
         .and_then(|e| e["message"].as_str())
         .unwrap_or("the label cannot be computed")
         .to_owned();
+    let code = label_error
+        .and_then(|e| e["code"].as_str())
+        .unwrap_or("label_unavailable")
+        .to_owned();
     ApiError::new(
-        ErrorCode::ValidationFailed,
+        ErrorCode::LabelUnavailable,
         format!("recipe {id} has no label to draw: {problem}"),
     )
-    .with_details(serde_json::json!([{ "field": "label", "problem": problem }]))
+    .with_details(serde_json::json!({ "code": code, "message": problem }))
 }
 
 /// Reads the recipe's current label and prepares `spec` of it for drawing.

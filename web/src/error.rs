@@ -28,6 +28,10 @@ pub enum ErrorCode {
     IdempotencyKeyReused,
     IngredientInUse,
     RecipeInUse,
+    IngredientNameTaken,
+    BreaksDependentRecipe,
+    LabelUnavailable,
+    RecipeTooLarge,
     RateLimited,
     PayloadTooLarge,
     Internal,
@@ -36,7 +40,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, for the OpenAPI document and its completeness test.
-    pub const ALL: [ErrorCode; 22] = [
+    pub const ALL: [ErrorCode; 26] = [
         Self::InvalidJson,
         Self::ValidationFailed,
         Self::UnknownField,
@@ -55,6 +59,10 @@ impl ErrorCode {
         Self::IdempotencyKeyReused,
         Self::IngredientInUse,
         Self::RecipeInUse,
+        Self::IngredientNameTaken,
+        Self::BreaksDependentRecipe,
+        Self::LabelUnavailable,
+        Self::RecipeTooLarge,
         Self::RateLimited,
         Self::PayloadTooLarge,
         Self::Internal,
@@ -79,9 +87,13 @@ impl ErrorCode {
             Self::NotFound => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::VersionMismatch => StatusCode::PRECONDITION_FAILED,
-            Self::IdempotencyKeyReused | Self::IngredientInUse | Self::RecipeInUse => {
-                StatusCode::CONFLICT
-            }
+            Self::IdempotencyKeyReused
+            | Self::IngredientInUse
+            | Self::RecipeInUse
+            | Self::IngredientNameTaken
+            | Self::BreaksDependentRecipe
+            | Self::LabelUnavailable => StatusCode::CONFLICT,
+            Self::RecipeTooLarge => StatusCode::UNPROCESSABLE_ENTITY,
             Self::RateLimited | Self::PayloadTooLarge => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
@@ -109,6 +121,10 @@ impl ErrorCode {
             Self::IdempotencyKeyReused => "idempotency_key_reused",
             Self::IngredientInUse => "ingredient_in_use",
             Self::RecipeInUse => "recipe_in_use",
+            Self::IngredientNameTaken => "ingredient_name_taken",
+            Self::BreaksDependentRecipe => "breaks_dependent_recipe",
+            Self::LabelUnavailable => "label_unavailable",
+            Self::RecipeTooLarge => "recipe_too_large",
             Self::RateLimited => "rate_limited",
             Self::PayloadTooLarge => "payload_too_large",
             Self::Internal => "internal",
