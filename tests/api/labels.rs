@@ -354,14 +354,18 @@ async fn label_requests_outside_the_rules_get_json_errors() {
     .execute(&app.pool)
     .await
     .expect("update view");
+    // The request is well formed: the recipe's state conflicts with it (issue 12).
     let no_label = fetch(&app, &key, &path("label.svg"), &[]).await;
-    assert_eq!(no_label.status, StatusCode::BAD_REQUEST);
-    assert_eq!(no_label.code(), "validation_failed");
+    assert_eq!(no_label.status, StatusCode::CONFLICT);
+    assert_eq!(no_label.code(), "label_unavailable");
     assert!(no_label.json()["error"]["message"]
         .as_str()
         .unwrap_or_default()
         .contains("ing_x does not exist"));
-    assert_eq!(no_label.json()["error"]["details"][0]["field"], "label");
+    assert_eq!(
+        no_label.json()["error"]["details"]["message"],
+        "ingredient ing_x does not exist"
+    );
     app.finish().await;
 }
 
