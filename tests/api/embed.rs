@@ -9,7 +9,10 @@ use crate::helpers::{oat_paste, TestApp};
 
 /// A recipe of 100 g oat paste (400 kcal) with the embed on; returns `(recipe id, token)`.
 pub async fn embedded_recipe(app: &TestApp, key: &str, servings: u32) -> (String, String, String) {
-    let ingredient = app.create_ingredient(key, oat_paste()).await["id"]
+    // Each call its own ingredient: an account's ingredient names are unique.
+    let mut body = oat_paste();
+    body["name"] = json!(format!("Oat paste {}", uuid::Uuid::new_v4().simple()));
+    let ingredient = app.create_ingredient(key, body).await["id"]
         .as_str()
         .expect("ingredient id")
         .to_owned();
