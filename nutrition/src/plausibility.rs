@@ -77,7 +77,13 @@ pub fn problems(per_100g: &BTreeMap<Nutrient, f64>) -> Vec<Problem> {
         Nutrient::MonounsaturatedFatG,
         Nutrient::PolyunsaturatedFatG,
     ];
-    part_of_whole(&mut found, &given(&fats), Nutrient::TotalFatG, g, "101.9(c)(2)");
+    part_of_whole(
+        &mut found,
+        &given(&fats),
+        Nutrient::TotalFatG,
+        g,
+        "101.9(c)(2)",
+    );
 
     let polyols = g(Nutrient::SugarAlcoholsG).max(g(Nutrient::PolyolsG));
     let carbohydrate_parts: Vec<Nutrient> = given(&[
@@ -87,10 +93,8 @@ pub fn problems(per_100g: &BTreeMap<Nutrient, f64>) -> Vec<Problem> {
         Nutrient::PolyolsG,
         Nutrient::StarchG,
     ]);
-    let carbohydrate_sum = g(Nutrient::DietaryFiberG)
-        + g(Nutrient::TotalSugarsG)
-        + polyols
-        + g(Nutrient::StarchG);
+    let carbohydrate_sum =
+        g(Nutrient::DietaryFiberG) + g(Nutrient::TotalSugarsG) + polyols + g(Nutrient::StarchG);
     let carbohydrate = g(Nutrient::TotalCarbohydrateG);
     if let Some(first) = carbohydrate_parts.first() {
         if carbohydrate_sum > carbohydrate + EPSILON_G {
@@ -169,7 +173,11 @@ fn part_of_whole(
                 short(sum),
                 whole.key(),
                 whole_text(whole_given),
-                if parts.len() == 1 { "it is" } else { "they are" },
+                if parts.len() == 1 {
+                    "it is"
+                } else {
+                    "they are"
+                },
             ),
         });
     }
@@ -201,7 +209,10 @@ mod tests {
     }
 
     fn flagged(pairs: &[(Nutrient, f64)]) -> Vec<Nutrient> {
-        problems(&amounts(pairs)).iter().map(|p| p.nutrient).collect()
+        problems(&amounts(pairs))
+            .iter()
+            .map(|p| p.nutrient)
+            .collect()
     }
 
     #[test]
@@ -249,7 +260,10 @@ mod tests {
         assert_eq!(found.len(), 1);
         assert!(found[0].problem.contains("25 g"), "{found:?}");
         assert_eq!(
-            flagged(&[(Nutrient::TotalCarbohydrateG, 20.0), (Nutrient::TotalSugarsG, 15.0)]),
+            flagged(&[
+                (Nutrient::TotalCarbohydrateG, 20.0),
+                (Nutrient::TotalSugarsG, 15.0)
+            ]),
             vec![]
         );
     }

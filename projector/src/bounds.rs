@@ -163,7 +163,11 @@ pub fn final_weight_g(state: &RecipeState) -> f64 {
 
 /// Measures the recipe `root_id` (in `state`) over `tree`, and checks nesting depth,
 /// expanded lines and statement length against the limits.
-pub fn measure(tree: &impl Tree, root_id: &str, state: &RecipeState) -> Result<Extent, MeasureError> {
+pub fn measure(
+    tree: &impl Tree,
+    root_id: &str,
+    state: &RecipeState,
+) -> Result<Extent, MeasureError> {
     let mut walk = Walk {
         tree,
         known: HashMap::new(),
@@ -317,7 +321,9 @@ mod tests {
                 format!("rcp_{}", k - 1)
             };
             let lines = (0..fan_out).map(|_| line(&inner, 10.0)).collect();
-            recipes.0.insert(format!("rcp_{k}"), recipe(&format!("R{k}"), lines));
+            recipes
+                .0
+                .insert(format!("rcp_{k}"), recipe(&format!("R{k}"), lines));
         }
         recipes
     }
@@ -326,8 +332,16 @@ mod tests {
     fn repeated_lines_are_merged_into_one_at_their_total_weight() {
         let mut named = line("flour", 5.0);
         named.label_name = Some("wheat flour".into());
-        let merged = merged_lines(&[line("flour", 10.0), line("sugar", 3.0), line("flour", 20.0), named]);
-        let grams: Vec<(&str, f64)> = merged.iter().map(|l| (l.ingredient_id.as_str(), l.grams)).collect();
+        let merged = merged_lines(&[
+            line("flour", 10.0),
+            line("sugar", 3.0),
+            line("flour", 20.0),
+            named,
+        ]);
+        let grams: Vec<(&str, f64)> = merged
+            .iter()
+            .map(|l| (l.ingredient_id.as_str(), l.grams))
+            .collect();
         assert_eq!(grams, vec![("flour", 30.0), ("sugar", 3.0), ("flour", 5.0)]);
     }
 
@@ -354,7 +368,10 @@ mod tests {
                         .map(|s| line(&format!("rcp_{}{s}", k - 1), 10.0))
                         .collect()
                 };
-                recipes.0.insert(format!("rcp_{k}{side}"), recipe(&format!("R{k}{side}"), lines));
+                recipes.0.insert(
+                    format!("rcp_{k}{side}"),
+                    recipe(&format!("R{k}{side}"), lines),
+                );
             }
         }
         let root = recipe("Top", vec![line("rcp_8a", 1.0), line("rcp_8b", 1.0)]);
@@ -369,11 +386,17 @@ mod tests {
     fn nesting_beyond_the_limit_is_refused_with_its_depth() {
         let recipes = tower(9, 1);
         let within = recipe("Top", vec![line("rcp_8", 1.0)]);
-        assert_eq!(measure(&recipes, "rcp_top", &within).map(|e| e.depth), Ok(8));
+        assert_eq!(
+            measure(&recipes, "rcp_top", &within).map(|e| e.depth),
+            Ok(8)
+        );
         let beyond = recipe("Top", vec![line("rcp_9", 1.0)]);
         assert_eq!(
             measure(&recipes, "rcp_top", &beyond),
-            Err(MeasureError::TooLarge(TooLarge { limit: Limit::NestingDepth, value: 9 }))
+            Err(MeasureError::TooLarge(TooLarge {
+                limit: Limit::NestingDepth,
+                value: 9
+            }))
         );
     }
 
@@ -381,22 +404,34 @@ mod tests {
     fn a_cycle_is_named_from_the_root() {
         // The root being written is not in the graph yet; the cycle still shows.
         let mut recipes = Recipes::default();
-        recipes.0.insert("rcp_b".into(), recipe("B", vec![line("rcp_a", 1.0)]));
+        recipes
+            .0
+            .insert("rcp_b".into(), recipe("B", vec![line("rcp_a", 1.0)]));
         let root = recipe("A", vec![line("rcp_b", 1.0)]);
         assert_eq!(
             measure(&recipes, "rcp_a", &root),
-            Err(MeasureError::Cycle(vec!["rcp_a".into(), "rcp_b".into(), "rcp_a".into()]))
+            Err(MeasureError::Cycle(vec![
+                "rcp_a".into(),
+                "rcp_b".into(),
+                "rcp_a".into()
+            ]))
         );
     }
 
     #[test]
     fn the_statement_length_counts_names_separators_and_parentheses() {
         let mut recipes = Recipes::default();
-        recipes.0.insert("rcp_s".into(), recipe("Sauce", vec![line("oil", 1.0), line("salt", 1.0)]));
+        recipes.0.insert(
+            "rcp_s".into(),
+            recipe("Sauce", vec![line("oil", 1.0), line("salt", 1.0)]),
+        );
         let root = recipe("Top", vec![line("rcp_s", 5.0), line("egg", 1.0)]);
         // "Sauce (oil, salt), egg"
         let extent = measure(&recipes, "rcp_top", &root);
-        assert_eq!(extent.map(|e| e.statement_chars), Ok("Sauce (oil, salt), egg".len() as u64));
+        assert_eq!(
+            extent.map(|e| e.statement_chars),
+            Ok("Sauce (oil, salt), egg".len() as u64)
+        );
     }
 
     #[test]
@@ -478,7 +513,12 @@ mod tests_support {
                     } else {
                         format!("leaf{target}")
                     };
-                    IngredientLine { ingredient_id: id.clone(), name: id, label_name: None, grams: *grams }
+                    IngredientLine {
+                        ingredient_id: id.clone(),
+                        name: id,
+                        label_name: None,
+                        grams: *grams,
+                    }
                 })
                 .collect();
             recipes.insert(

@@ -642,7 +642,8 @@ pub struct Overrides {
 
 impl Tree for Graph {
     fn sub_recipe(&self, id: &str) -> Option<Result<&RecipeState, ()>> {
-        id.starts_with("rcp_").then(|| self.recipes.get(id).ok_or(()))
+        id.starts_with("rcp_")
+            .then(|| self.recipes.get(id).ok_or(()))
     }
 
     fn leaf_name<'a>(&'a self, id: &'a str) -> Option<&'a str> {

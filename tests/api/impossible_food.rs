@@ -43,7 +43,10 @@ async fn nutrients_whose_parts_exceed_their_whole_are_refused_per_field() {
         (
             // Two rules broken at once: both reported.
             json!({ "total_fat_g": 1, "trans_fat_g": 2, "total_sugars_g": 3, "total_carbohydrate_g": 1 }),
-            &["nutrients_per_100g.trans_fat_g", "nutrients_per_100g.total_sugars_g"],
+            &[
+                "nutrients_per_100g.trans_fat_g",
+                "nutrients_per_100g.total_sugars_g",
+            ],
         ),
     ];
     for (nutrients, expected) in cases {
@@ -54,7 +57,12 @@ async fn nutrients_whose_parts_exceed_their_whole_are_refused_per_field() {
                 json!({ "name": "Impossible", "nutrients_per_100g": nutrients }),
             )
             .await;
-        assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{nutrients}: {:?}", reply.body);
+        assert_eq!(
+            reply.status,
+            StatusCode::BAD_REQUEST,
+            "{nutrients}: {:?}",
+            reply.body
+        );
         assert_eq!(reply.code(), "validation_failed");
         assert_eq!(fields(&reply), expected, "{nutrients}: {:?}", reply.body);
     }
@@ -116,7 +124,11 @@ async fn a_final_weight_below_the_ingredients_dry_matter_is_refused() {
     let id = baked["id"].as_str().unwrap_or_default();
     // And a PUT cannot shrink it below the solids either.
     let shrink = app
-        .put(&key, &format!("/v1/recipes/{id}"), json!({ "serving_weight_g": 10 }))
+        .put(
+            &key,
+            &format!("/v1/recipes/{id}"),
+            json!({ "serving_weight_g": 10 }),
+        )
         .await;
     assert_eq!(shrink.status, StatusCode::BAD_REQUEST, "{:?}", shrink.body);
     assert_eq!(fields(&shrink), ["serving_weight_g"]);
@@ -129,37 +141,66 @@ async fn two_custom_ingredients_of_an_account_cannot_share_a_name() {
     let key = app.business_key().await;
     let nutrients = json!({ "calories": 100, "protein_g": 5 });
     let first = app
-        .create_ingredient(&key, json!({ "name": "Oat paste", "nutrients_per_100g": nutrients }))
+        .create_ingredient(
+            &key,
+            json!({ "name": "Oat paste", "nutrients_per_100g": nutrients }),
+        )
         .await;
     let first_id = first["id"].as_str().unwrap_or_default().to_owned();
     // Case, full-width letters and surrounding space make no new name.
     for name in ["OAT PASTE", "\u{FF2F}at paste", " oat paste "] {
         let reply = app
-            .post(&key, "/v1/ingredients", json!({ "name": name, "nutrients_per_100g": nutrients }))
+            .post(
+                &key,
+                "/v1/ingredients",
+                json!({ "name": name, "nutrients_per_100g": nutrients }),
+            )
             .await;
-        assert_eq!(reply.status, StatusCode::CONFLICT, "{name:?}: {:?}", reply.body);
+        assert_eq!(
+            reply.status,
+            StatusCode::CONFLICT,
+            "{name:?}: {:?}",
+            reply.body
+        );
         assert_eq!(reply.code(), "ingredient_name_taken");
-        assert_eq!(reply.body["error"]["details"]["ingredient_id"], first_id.as_str());
+        assert_eq!(
+            reply.body["error"]["details"]["ingredient_id"],
+            first_id.as_str()
+        );
     }
     // Nor does renaming another one to it.
     let second = app
-        .create_ingredient(&key, json!({ "name": "Bean paste", "nutrients_per_100g": nutrients }))
+        .create_ingredient(
+            &key,
+            json!({ "name": "Bean paste", "nutrients_per_100g": nutrients }),
+        )
         .await;
     let second_id = second["id"].as_str().unwrap_or_default();
     let rename = app
-        .put(&key, &format!("/v1/ingredients/{second_id}"), json!({ "name": "oat Paste" }))
+        .put(
+            &key,
+            &format!("/v1/ingredients/{second_id}"),
+            json!({ "name": "oat Paste" }),
+        )
         .await;
     assert_eq!(rename.status, StatusCode::CONFLICT, "{:?}", rename.body);
     assert_eq!(rename.code(), "ingredient_name_taken");
     // Renaming an ingredient to its own name in another case is fine.
     let own = app
-        .put(&key, &format!("/v1/ingredients/{first_id}"), json!({ "name": "Oat Paste" }))
+        .put(
+            &key,
+            &format!("/v1/ingredients/{first_id}"),
+            json!({ "name": "Oat Paste" }),
+        )
         .await;
     assert_eq!(own.status, StatusCode::OK, "{:?}", own.body);
     // Another account may use the name.
     let other = app.business_key().await;
-    app.create_ingredient(&other, json!({ "name": "Oat paste", "nutrients_per_100g": nutrients }))
-        .await;
+    app.create_ingredient(
+        &other,
+        json!({ "name": "Oat paste", "nutrients_per_100g": nutrients }),
+    )
+    .await;
     app.finish().await;
 }
 
@@ -178,15 +219,35 @@ async fn printed_text_is_nfc_and_holds_no_format_characters() {
     // A right-to-left override would print "sugar" backwards after it; a zero-width space
     // hides in plain sight.
     let refused = [
-        ("/v1/ingredients", json!({ "name": "Sugar\u{202E}rats", "nutrients_per_100g": {} })),
-        ("/v1/ingredients", json!({ "name": "Salt", "label_name": "salt\u{200B}", "nutrients_per_100g": {} })),
-        ("/v1/recipes", json!({ "name": "Cake\u{2066}", "servings": 1, "ingredients": [{ "name": "sugar", "grams": 1 }] })),
-        ("/v1/recipes", json!({ "name": "Cake", "servings": 1, "serving_size_text": "1 slice\u{202D}", "ingredients": [{ "name": "sugar", "grams": 1 }] })),
-        ("/v1/recipes", json!({ "name": "Cake", "servings": 1, "ingredients": [{ "name": "sugar", "grams": 1, "label_name": "\u{FEFF}sugar" }] })),
+        (
+            "/v1/ingredients",
+            json!({ "name": "Sugar\u{202E}rats", "nutrients_per_100g": {} }),
+        ),
+        (
+            "/v1/ingredients",
+            json!({ "name": "Salt", "label_name": "salt\u{200B}", "nutrients_per_100g": {} }),
+        ),
+        (
+            "/v1/recipes",
+            json!({ "name": "Cake\u{2066}", "servings": 1, "ingredients": [{ "name": "sugar", "grams": 1 }] }),
+        ),
+        (
+            "/v1/recipes",
+            json!({ "name": "Cake", "servings": 1, "serving_size_text": "1 slice\u{202D}", "ingredients": [{ "name": "sugar", "grams": 1 }] }),
+        ),
+        (
+            "/v1/recipes",
+            json!({ "name": "Cake", "servings": 1, "ingredients": [{ "name": "sugar", "grams": 1, "label_name": "\u{FEFF}sugar" }] }),
+        ),
     ];
     for (path, body) in refused {
         let reply = app.post(&key, path, body.clone()).await;
-        assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{body}: {:?}", reply.body);
+        assert_eq!(
+            reply.status,
+            StatusCode::BAD_REQUEST,
+            "{body}: {:?}",
+            reply.body
+        );
         assert_eq!(reply.code(), "validation_failed", "{body}");
     }
     // Persian needs the zero-width non-joiner; it stays.

@@ -68,7 +68,9 @@ async fn sub_recipes_listed_many_times_do_not_multiply_the_label() {
     let list = app.get(&key, "/v1/recipes?limit=200").await;
     assert_eq!(list.status, StatusCode::OK);
     for row in list.body["data"].as_array().cloned().unwrap_or_default() {
-        let bytes = serde_json::to_vec(&row).map(|b| b.len()).unwrap_or(usize::MAX);
+        let bytes = serde_json::to_vec(&row)
+            .map(|b| b.len())
+            .unwrap_or(usize::MAX);
         assert!(bytes < 64 * 1024, "a list row of {bytes} bytes");
     }
     app.finish().await;
@@ -108,7 +110,10 @@ async fn a_tree_whose_expansion_multiplies_is_refused_with_the_limit_it_passes()
             let label_bytes = serde_json::to_vec(&reply.body["label"])
                 .map(|b| b.len())
                 .unwrap_or(usize::MAX);
-            assert!(label_bytes <= 128 * 1024, "level {level}: {label_bytes} bytes");
+            assert!(
+                label_bytes <= 128 * 1024,
+                "level {level}: {label_bytes} bytes"
+            );
             this_level.push(id_of(&reply.body));
         }
         below = this_level;
@@ -116,16 +121,24 @@ async fn a_tree_whose_expansion_multiplies_is_refused_with_the_limit_it_passes()
     let Some((level, reply)) = refused else {
         panic!("every level of a 3^8 expansion was accepted");
     };
-    assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY, "{:?}", reply.body);
+    assert_eq!(
+        reply.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{:?}",
+        reply.body
+    );
     assert_eq!(reply.code(), "recipe_too_large");
-    let limit = reply.body["error"]["details"]["limit"].as_str().unwrap_or("");
+    let limit = reply.body["error"]["details"]["limit"]
+        .as_str()
+        .unwrap_or("");
     assert!(
         ["statement_chars", "expanded_lines"].contains(&limit),
         "level {level}: {:?}",
         reply.body
     );
     assert!(
-        reply.body["error"]["details"]["value"].as_u64() > reply.body["error"]["details"]["max"].as_u64(),
+        reply.body["error"]["details"]["value"].as_u64()
+            > reply.body["error"]["details"]["max"].as_u64(),
         "{:?}",
         reply.body
     );
@@ -231,23 +244,32 @@ async fn a_recipe_without_a_label_answers_409_on_label_files_and_can_still_be_re
     tx.commit().await.expect("commit");
     let outer_path = format!("/v1/recipes/{}", chain[8]);
     app.eventually(Duration::from_secs(20), "the outer label to go", || async {
-        app.get(&key, &outer_path)
-            .await
-            .body["label"]
+        app.get(&key, &outer_path).await.body["label"]
             .is_null()
             .then_some(())
     })
     .await;
     for file in ["label.svg", "label.png", "label.pdf"] {
         let reply = app.get(&key, &format!("{outer_path}/{file}")).await;
-        assert_eq!(reply.status, StatusCode::CONFLICT, "{file}: {:?}", reply.body);
+        assert_eq!(
+            reply.status,
+            StatusCode::CONFLICT,
+            "{file}: {:?}",
+            reply.body
+        );
         assert_eq!(reply.code(), "label_unavailable");
         assert_eq!(reply.body["error"]["details"]["code"], "recipe_too_large");
     }
-    let renamed = app.put(&key, &outer_path, json!({ "name": "Renamed" })).await;
+    let renamed = app
+        .put(&key, &outer_path, json!({ "name": "Renamed" }))
+        .await;
     assert_eq!(renamed.status, StatusCode::OK, "{:?}", renamed.body);
     assert_eq!(renamed.body["name"], "Renamed");
-    assert!(renamed.body["label_error"].is_object(), "{:?}", renamed.body);
+    assert!(
+        renamed.body["label_error"].is_object(),
+        "{:?}",
+        renamed.body
+    );
     app.finish().await;
 }
 
@@ -276,7 +298,10 @@ async fn an_ingredient_edit_that_would_take_a_statement_past_its_limit_is_refuse
         subs.push(json!({ "ingredient_id": id_of(&sub), "grams": 10 }));
     }
     let top = app
-        .create_recipe(&key, json!({ "name": "Tray", "servings": 1, "ingredients": subs }))
+        .create_recipe(
+            &key,
+            json!({ "name": "Tray", "servings": 1, "ingredients": subs }),
+        )
         .await;
     let reply = app
         .put(
@@ -287,12 +312,17 @@ async fn an_ingredient_edit_that_would_take_a_statement_past_its_limit_is_refuse
         .await;
     assert_eq!(reply.status, StatusCode::CONFLICT, "{:?}", reply.body);
     assert_eq!(reply.code(), "breaks_dependent_recipe");
-    assert_eq!(reply.body["error"]["details"]["recipe_id"], id_of(&top).as_str());
+    assert_eq!(
+        reply.body["error"]["details"]["recipe_id"],
+        id_of(&top).as_str()
+    );
     assert_eq!(
         reply.body["error"]["details"]["problem"]["limit"],
         "statement_chars"
     );
-    let unchanged = app.get(&key, &format!("/v1/ingredients/{ingredient_id}")).await;
+    let unchanged = app
+        .get(&key, &format!("/v1/ingredients/{ingredient_id}"))
+        .await;
     assert_eq!(unchanged.body["version"], 1);
     // A label name that fits is fine.
     let fits = app
