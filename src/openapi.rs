@@ -1120,8 +1120,7 @@ fn schemas(codes: &[&str]) -> Value {
         "label_name": {"type": ["string", "null"]}, "grams": {"type": "number"}}}});
     recipe["serving_size_text"] = json!({"type": ["string", "null"]});
     recipe["label"] = json!({"oneOf": [schema_ref("Label"), {"type": "null"}]});
-    recipe["label_error"] =
-        json!({"description": "Why no label could be computed (e.g. an ingredient was deleted)."});
+    recipe["label_error"] = json!({"description": "Why no label could be computed: `{code, message}`, `code` one of the error codes (e.g. `recipe_too_large` for a recipe stored before the size limits). Rows written before `code` existed carry only `message`."});
     recipe["embed"] = json!({"oneOf": [{"type": "null"}, {"type": "object", "properties": {
         "token": {"type": "string", "pattern": "^emb_"}, "script": {"type": "string"}, "iframe": {"type": "string"}},
         "required": ["token", "script", "iframe"]}]});

@@ -103,6 +103,8 @@ pub async fn analyze(
     let derived = derive::derive(&mut conn, caller.account_id, "rcp_analysis", &state, racc_g)
         .await
         .map_err(nls_command::error::derive)?;
+    nls_command::decide::check_final_weight(&state, derived.extent.solids_g)
+        .map_err(|e| nls_command::error::domain(e, "recipe"))?;
     let claims = nls_nutrition::claims(&derived.input, &derived.label);
     let ingredients: Vec<Value> = derived
         .lines

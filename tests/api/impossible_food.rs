@@ -119,6 +119,21 @@ async fn a_final_weight_below_the_ingredients_dry_matter_is_refused() {
         "{:?}",
         reply.body
     );
+    // An analysis of the same recipe says the same.
+    let analysis = app
+        .post(&key, "/v1/analyze", {
+            let mut b = body(50.0);
+            b.as_object_mut().map(|o| o.remove("name"));
+            b
+        })
+        .await;
+    assert_eq!(
+        analysis.status,
+        StatusCode::BAD_REQUEST,
+        "{:?}",
+        analysis.body
+    );
+    assert_eq!(fields(&analysis), ["serving_weight_g"]);
     // Baked down to 480 g (some water lost) is possible.
     let baked = app.create_recipe(&key, body(120.0)).await;
     let id = baked["id"].as_str().unwrap_or_default();
