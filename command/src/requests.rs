@@ -381,3 +381,70 @@ fn non_negative(field: &str, value: f64, max: f64) -> Result<f64, ApiError> {
         ))
     }
 }
+
+#[cfg(test)]
+mod properties {
+    use std::time::{Duration, Instant};
+
+    use proptest::prelude::*;
+    use unicode_normalization::is_nfc;
+
+    use super::*;
+
+    /// Text mixing letters, combining marks, bidi controls, zero-width and control
+    /// characters.
+    fn any_text() -> impl Strategy<Value = String> {
+        let pieces = prop_oneof![
+            4 => "[a-zA-Z ]{1,8}",
+            1 => Just("e\u{301}".to_owned()),
+            1 => Just("\u{202E}".to_owned()),
+            1 => Just("\u{2066}".to_owned()),
+            1 => Just("\u{200B}".to_owned()),
+            1 => Just("\u{200C}".to_owned()),
+            1 => Just("\u{7}".to_owned()),
+            1 => Just("\u{FEFF}".to_owned()),
+            1 => Just("\u{FB01}".to_owned()),
+        ];
+        prop::collection::vec(pieces, 0..60).prop_map(|p| p.concat())
+    }
+
+    proptest! {
+        /// Whatever a printed text field accepts is NFC, within its length, and free of
+        /// control and format characters (the joiners aside); deciding is quick.
+        #[test]
+        fn accepted_text_is_printable_nfc_within_bounds(raw in any_text()) {
+            let started = Instant::now();
+            let outcome = text("name", raw, 1, 200);
+            prop_assert!(started.elapsed() < Duration::from_millis(5));
+            if let Ok(accepted) = outcome {
+                prop_assert!(is_nfc(&accepted));
+                let chars = accepted.chars().count();
+                prop_assert!((1..=200).contains(&chars));
+                prop_assert!(accepted.chars().all(printable));
+                let hidden = ['\u{202E}', '\u{200B}'];
+                prop_assert!(!accepted.contains(hidden));
+            }
+        }
+
+        /// Whatever nutrient map is accepted holds its parts within their wholes.
+        #[test]
+        fn accepted_nutrients_are_a_possible_food(
+            map in prop::collection::btree_map(
+                prop::sample::select(Nutrient::ALL.map(Nutrient::key).to_vec()).prop_map(str::to_owned),
+                prop_oneof![4 => 0.0..60.0f64, 1 => -1.0..1e6f64],
+                0..12,
+            )
+        ) {
+            if let Ok(accepted) = validate_nutrients(map) {
+                let g = |k: &str| accepted.get(k).copied().unwrap_or(0.0);
+                prop_assert!(g("saturated_fat_g") + g("trans_fat_g") <= g("total_fat_g") + 1e-6);
+                prop_assert!(g("added_sugars_g") <= g("total_sugars_g") + 1e-6);
+                prop_assert!(
+                    g("total_fat_g") + g("total_carbohydrate_g") + g("protein_g") + g("water_g")
+                        <= 100.0 + 1e-6
+                );
+                prop_assert!(accepted.values().all(|v| *v >= 0.0));
+            }
+        }
+    }
+}
