@@ -263,40 +263,9 @@ impl CommandState {
                         _ => None,
                     });
                     let outcome = derive::derive(tx, caller.account_id, id, &new_state, None).await;
-                    let columns = match outcome {
-                        Ok(derived) => {
-                            let weighs_anew = update.is_some_and(|u| {
-                                u.servings.is_some()
-                                    || u.serving_weight_g.is_some()
-                                    || u.ingredients.is_some()
-                            });
-                            if weighs_anew {
-                                decide::check_final_weight(&new_state, derived.extent.solids_g)
-                                    .map_err(|e| error::domain(e, "recipe"))?;
-                            }
-                            LabelColumns::derived(&derived).map_err(ApiError::internal)?
-                        }
-                        // A recipe whose label was already unavailable (e.g. written before
-                        // a limit existed) still takes writes that leave its lines alone,
-                        // such as a rename; it keeps saying why it has no label.
-                        Err(problem)
-                            if problem.is_client_side()
-                                && !had_label
-                                && update.is_none_or(|u| u.ingredients.is_none()) =>
-                        {
-                            LabelColumns::from_outcome(Err(problem), &new_state)
-                                .map_err(error::derive)?
-                        }
-                        Err(problem) => return Err(error::derive(problem)),
-                    };
+                    let columns = columns_after_update(outcome, &new_state, update, had_label)?;
                     if update.is_some() {
-                        let change = Change::Recipe(id, &new_state);
-                        if let Some(broken) = guard::first_broken(tx, caller.account_id, change)
-                            .await
-                            .map_err(error::derive)?
-                        {
-                            return Err(error::broken(broken));
-                        }
+                        refuse_if_it_breaks(tx, caller, Change::Recipe(id, &new_state)).await?;
                     }
                     let new: Vec<NewEvent> = events.iter().map(RecipeEvent::to_new_event).collect();
                     match append_or_retry(tx, id, state.version, caller, &new, if_match).await? {
@@ -410,13 +379,7 @@ impl CommandState {
                     if let Some(name) = &update.name {
                         check_name_free(tx, caller, name, Some(id)).await?;
                     }
-                    let change = Change::Ingredient(id, &new_state);
-                    if let Some(broken) = guard::first_broken(tx, caller.account_id, change)
-                        .await
-                        .map_err(error::derive)?
-                    {
-                        return Err(error::broken(broken));
-                    }
+                    refuse_if_it_breaks(tx, caller, Change::Ingredient(id, &new_state)).await?;
                 }
                 if !events.is_empty() {
                     let new: Vec<NewEvent> =
@@ -488,6 +451,55 @@ async fn ingredient_body(
         .map_err(error::projection)?
         .ok_or_else(|| ApiError::not_found("ingredient"))?;
     Ok(representation::ingredient(&row))
+}
+
+/// The label columns an update stores, from the derivation of the state it leads to. The
+/// final weight is checked against the dry matter when the update changes either. A recipe
+/// whose label was already unavailable (e.g. stored before a limit existed) still takes
+/// writes that leave its lines alone, such as a rename, and keeps saying why it has no
+/// label; otherwise a label that cannot be derived refuses the write.
+fn columns_after_update(
+    outcome: Result<derive::Derived, derive::DeriveError>,
+    new_state: &RecipeState,
+    update: Option<&nls_events::recipe::RecipeUpdated>,
+    had_label: bool,
+) -> Result<LabelColumns, ApiError> {
+    match outcome {
+        Ok(derived) => {
+            let weighs_anew = update.is_some_and(|u| {
+                u.servings.is_some() || u.serving_weight_g.is_some() || u.ingredients.is_some()
+            });
+            if weighs_anew {
+                decide::check_final_weight(new_state, derived.extent.solids_g)
+                    .map_err(|e| error::domain(e, "recipe"))?;
+            }
+            LabelColumns::derived(&derived).map_err(ApiError::internal)
+        }
+        Err(problem)
+            if problem.is_client_side()
+                && !had_label
+                && update.is_none_or(|u| u.ingredients.is_none()) =>
+        {
+            LabelColumns::from_outcome(Err(problem), new_state).map_err(error::derive)
+        }
+        Err(problem) => Err(error::derive(problem)),
+    }
+}
+
+/// 409 `breaks_dependent_recipe` when `change` would leave a recipe that uses it without
+/// a label (see [`guard`]).
+async fn refuse_if_it_breaks(
+    conn: &mut PgConnection,
+    caller: &Caller,
+    change: Change<'_>,
+) -> Result<(), ApiError> {
+    match guard::first_broken(conn, caller.account_id, change)
+        .await
+        .map_err(error::derive)?
+    {
+        Some(broken) => Err(error::broken(broken)),
+        None => Ok(()),
+    }
 }
 
 /// The label name each line of the stored recipe currently shows.
