@@ -512,6 +512,7 @@ fn errors_for(op: &Operation, statuses: &[u16]) -> Map<String, Value> {
             409 => "Conflict",
             412 => "PreconditionFailed",
             415 => "UnsupportedMediaType",
+            422 => "Unprocessable",
             429 => {
                 if op.auth == Auth::ApiKey {
                     "TooManyRequests"
@@ -664,6 +665,7 @@ fn describe(op: &Operation) -> Value {
                 }
             }));
             responses.insert("304".into(), json!({"description": "Not modified (`If-None-Match`).", "headers": rate_headers()}));
+            responses.extend(errors_for(op, &[422]));
         }
         ("get", "/v1/ingredients") => {
             params = list_params(true);
@@ -771,7 +773,7 @@ fn describe(op: &Operation) -> Value {
                     "application/pdf": {"schema": {"type": "string", "contentMediaType": "application/pdf"}}
                 }
             }));
-            responses.extend(errors_for(op, &[400, 401, 403, 415, 429]));
+            responses.extend(errors_for(op, &[400, 401, 403, 415, 422, 429]));
         }
         ("post", "/auth/v1/token") => {
             body = Some(json!({"required": true, "content": {"application/json": {
@@ -935,6 +937,13 @@ another account's data. Another account's resource is 404 `not_found`, never 403
   `Retry-After`.
 * Request bodies over 1 MiB (1,048,576 bytes, declared or chunked): 429 `payload_too_large` \
   with `Retry-After`; the body is not read past the limit.
+* Per render: at most 16,777,216 pixels per PNG (422 `image_too_large`, computed from the \
+  laid-out label before anything is drawn) and 10,000 characters per statement (422 \
+  `statement_too_long`).
+* Connections: request headers must arrive within 15 s (this also bounds an idle \
+  keep-alive connection) and a request body within 30 s (408 `request_timeout`); request \
+  targets over 8,192 bytes get 414 `uri_too_long`; at most 10,000 connections are served at \
+  once. The embed's event streams are not cut by these bounds.
 
 ## Compatibility promise
 
@@ -1042,6 +1051,9 @@ fn error_responses() -> Value {
         "Conflict": error_response("Conflicts with the current state.", &codes_with(409), false),
         "PreconditionFailed": error_response("`If-Match` names another version.", &codes_with(412), false),
         "UnsupportedMediaType": error_response("The body must be JSON.", &codes_with(415), false),
+        "Unprocessable": error_response("The file would pass a per-render bound: more pixels than 16,777,216 per PNG (`image_too_large`; lower `width` or `scale`) or a statement over 10,000 characters (`statement_too_long`). `details`: `[{field, problem}]`.", &codes_with(422), false),
+        "RequestTimeout": error_response("The request body did not arrive within the body read timeout (30 s by default); the connection is closed.", &codes_with(408), false),
+        "UriTooLong": error_response("The request target is longer than 8,192 bytes.", &codes_with(414), false),
         "TooManyRequests": too_many,
         "TooManyRequestsUnkeyed": error_response("Body over 1 MiB, too many concurrent renders, or too many sign-in attempts for one e-mail address.", &codes_with(429), true),
         "InternalError": error_response("Server error; retry with backoff.", &codes_with(500), false),

@@ -78,7 +78,7 @@ async fn update_recipe(
     let id = recipe_id(&id)?;
     let change = body.value.validate(false)?;
     Ok(respond(
-        app.update_recipe(&caller, id, expected, change).await?,
+        app.update_recipe(&caller, id, expected.as_deref(), change).await?,
     ))
 }
 
@@ -89,7 +89,7 @@ async fn delete_recipe(
     Path(id): Path<String>,
     IfMatch(expected): IfMatch,
 ) -> Result<StatusCode, ApiError> {
-    app.delete_recipe(&caller, recipe_id(&id)?, expected)
+    app.delete_recipe(&caller, recipe_id(&id)?, expected.as_deref())
         .await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -118,7 +118,7 @@ async fn update_ingredient(
     let id = ingredient_id(&id)?;
     let change = body.value.validate(false)?;
     Ok(respond(
-        app.update_ingredient(&caller, id, expected, change).await?,
+        app.update_ingredient(&caller, id, expected.as_deref(), change).await?,
     ))
 }
 
@@ -129,7 +129,7 @@ async fn delete_ingredient(
     Path(id): Path<String>,
     IfMatch(expected): IfMatch,
 ) -> Result<StatusCode, ApiError> {
-    app.delete_ingredient(&caller, ingredient_id(&id)?, expected)
+    app.delete_ingredient(&caller, ingredient_id(&id)?, expected.as_deref())
         .await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -18,7 +18,8 @@
 //! (403 `plan_file_type_not_allowed`); a non-US format needs `all_label_formats`
 //! (403 `plan_format_not_allowed`); `export_watermarked` plans get the watermark. Every
 //! render counts against the account's `max_concurrent_renders` (see [`crate::limit`]):
-//! beyond it 429 `rate_limited` with `Retry-After`.
+//! beyond it 429 `rate_limited` with `Retry-After`. Every render is bounded (see
+//! [`crate::draw::bounds`]): 422 `image_too_large` or `statement_too_long` beyond it.
 
 use axum::extract::{FromRef, Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -139,6 +140,29 @@ fn render_error(err: RenderError) -> ApiError {
             format!("label format {format:?} cannot be drawn"),
         ),
         RenderError::InvalidOptions(problem) => ApiError::new(ErrorCode::ValidationFailed, problem),
+        RenderError::ImageTooLarge {
+            width,
+            height,
+            max_pixels,
+        } => ApiError::new(
+            ErrorCode::ImageTooLarge,
+            format!(
+                "the PNG would be {width} x {height} pixels; at most {max_pixels} pixels per \
+                 image: lower width or scale"
+            ),
+        )
+        .with_details(serde_json::json!([{
+            "field": "scale",
+            "problem": format!("{width} x {height} pixels exceed {max_pixels}"),
+        }])),
+        RenderError::StatementTooLong { field, chars, max } => ApiError::new(
+            ErrorCode::StatementTooLong,
+            format!("{field} has {chars} characters; a label prints at most {max}"),
+        )
+        .with_details(serde_json::json!([{
+            "field": field,
+            "problem": format!("{chars} characters; at most {max}"),
+        }])),
         other => ApiError::internal(other),
     }
 }

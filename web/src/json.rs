@@ -74,7 +74,16 @@ pub async fn read_limited(req: Request) -> Result<bytes::Bytes, ApiError> {
     }
     axum::body::to_bytes(req.into_body(), BODY_LIMIT_BYTES)
         .await
-        .map_err(|_| too_large())
+        .map_err(|err| match crate::body_deadline::timed_out(&err) {
+            Some(timeout) => ApiError::new(
+                ErrorCode::RequestTimeout,
+                format!(
+                    "the request body did not arrive within {} s",
+                    timeout.0.as_secs_f64()
+                ),
+            ),
+            None => too_large(),
+        })
 }
 
 fn too_large() -> ApiError {

@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 pub mod auth;
+pub mod body_deadline;
 pub mod error;
 pub mod headers;
 pub mod json;

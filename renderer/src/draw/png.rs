@@ -139,6 +139,12 @@ impl Frame {
     }
 }
 
+/// The PNG's size in pixels for `scene` drawn with `options`.
+pub(crate) fn pixel_size(scene: &Scene, options: &RenderOptions) -> (u32, u32) {
+    let frame = Frame::new(scene, options);
+    (frame.width, frame.height)
+}
+
 /// Collects a glyph outline (font units, y up) as a tiny-skia path.
 struct Outline(PathBuilder);
 
@@ -265,7 +271,15 @@ fn placements(scene: &Scene, m: &Metrics, frame: &Frame) -> Vec<Placement> {
         let size_y = (size * frame.sy * SIZE_STEPS).round() as u32;
         let py = (y * frame.sy + frame.ty) * SUBPIXEL;
         let py = py.round() as i32;
-        for span in &t.spans {
+        // Glyphs stay within two ems of their origin: a line wholly outside the image, or
+        // the part of a line past its right edge, cannot touch a pixel, and skipping it
+        // keeps the glyph work proportional to the image rather than to the text.
+        let reach = 2 * (size * frame.sx.max(frame.sy)).ceil() as i32 + 2;
+        let line_y = py.div_euclid(SUBPIXEL as i32);
+        if line_y < -reach || line_y > frame.height as i32 + reach {
+            continue;
+        }
+        'line: for span in &t.spans {
             let f = m.face(span.face);
             let scale = size / f32::from(f.units_per_em());
             let mut units: u32 = 0;
@@ -277,6 +291,10 @@ fn placements(scene: &Scene, m: &Metrics, frame: &Frame) -> Vec<Placement> {
                     continue;
                 }
                 let px = ((gx * frame.sx + frame.tx) * SUBPIXEL).round() as i32;
+                if px.div_euclid(SUBPIXEL as i32) > frame.width as i32 + reach {
+                    // Advances only move right: the rest of the line is past the edge too.
+                    break 'line;
+                }
                 out.push(Placement {
                     key: GlyphKey {
                         face: span.face,
