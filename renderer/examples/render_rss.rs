@@ -26,18 +26,22 @@ fn main() {
     let fonts = Fonts::bundled().unwrap();
     let mut label = common::us_label();
     let word = "W".repeat(10);
-    label.ingredient_statement = vec![word; MAX_STATEMENT_CHARS / 11].join(" ");
-    // The largest scale at the largest width whose PNG stays within the cap.
-    let options = |scale: f32| RenderOptions {
-        width_px: 2000.0,
-        scale,
+    // As much statement text as a label may print (the sample's "Contains" line included).
+    let room = MAX_STATEMENT_CHARS - label.contains_statement.as_deref().map_or(0, str::len);
+    label.ingredient_statement = vec![word; room / 11].join(" ");
+    // The widest label at the default scale whose PNG stays within the cap (with this much
+    // text the height, not the width, runs into it first).
+    let options = |width_px: f32| RenderOptions {
+        width_px,
+        scale: 2.0,
         watermark: true,
     };
-    let pixels = |scale: f32| {
-        let (w, h) = png_size(&label, &options(scale)).unwrap();
+    let pixels = |width: f32| {
+        let (w, h) = png_size(&label, &options(width)).unwrap();
         u64::from(w) * u64::from(h)
     };
-    let (mut low, mut high) = (0.5f32, 8.0f32);
+    let (mut low, mut high) = (120.0f32, 2000.0f32);
+    assert!(pixels(low) <= MAX_PIXELS);
     for _ in 0..40 {
         let mid = (low + high) / 2.0;
         if pixels(mid) <= MAX_PIXELS {
@@ -47,27 +51,39 @@ fn main() {
         }
     }
     let (w, h) = png_size(&label, &options(low)).unwrap();
-    // Warm the glyph cache and the allocator with a small render first.
-    png(&label, &fonts, &RenderOptions::default()).unwrap();
-    let before = status_kib("VmRSS:");
-    let started = Instant::now();
-    let bytes = png(&label, &fonts, &options(low)).unwrap();
-    let took = started.elapsed();
-    let peak = status_kib("VmHWM:");
-    let after = status_kib("VmRSS:");
     println!(
-        "largest allowed PNG: {w} x {h} = {} pixels (cap {MAX_PIXELS}), scale {low:.3}, \
-         statement {} chars, watermark",
+        "largest allowed PNG: {w} x {h} = {} pixels (cap {MAX_PIXELS}), width {low:.1} at \
+         scale 2, statement {} chars",
         u64::from(w) * u64::from(h),
         label.ingredient_statement.chars().count()
     );
-    println!(
-        "file {} KiB, drawn in {} ms; RSS before {} MiB, peak {} MiB (+{} MiB), after {} MiB",
-        bytes.len() / 1024,
-        took.as_millis(),
-        before / 1024,
-        peak / 1024,
-        peak.saturating_sub(before) / 1024,
-        after / 1024
-    );
+    // Warm the glyph cache and the allocator with a small render first.
+    png(&label, &fonts, &RenderOptions::default()).unwrap();
+    // Plain first, then watermarked: the peak (VmHWM) only grows.
+    for watermark in [false, true] {
+        let before = status_kib("VmRSS:");
+        let started = Instant::now();
+        let bytes = png(
+            &label,
+            &fonts,
+            &RenderOptions {
+                watermark,
+                ..options(low)
+            },
+        )
+        .unwrap();
+        let took = started.elapsed();
+        let peak = status_kib("VmHWM:");
+        let after = status_kib("VmRSS:");
+        println!(
+            "watermark {watermark}: file {} KiB, drawn in {} ms; RSS before {} MiB, peak {} MiB \
+             (+{} MiB), after {} MiB",
+            bytes.len() / 1024,
+            took.as_millis(),
+            before / 1024,
+            peak / 1024,
+            peak.saturating_sub(before) / 1024,
+            after / 1024
+        );
+    }
 }

@@ -157,7 +157,10 @@ fn render_error(err: RenderError) -> ApiError {
         }])),
         RenderError::StatementTooLong { field, chars, max } => ApiError::new(
             ErrorCode::StatementTooLong,
-            format!("{field} has {chars} characters; a label prints at most {max}"),
+            format!(
+                "the label's statements have {chars} characters together; a label prints at \
+                 most {max} (the longest is {field})"
+            ),
         )
         .with_details(serde_json::json!([{
             "field": field,

@@ -22,40 +22,44 @@ use super::RenderError;
 /// 4 × 8 inch label (1200 × 2400) seven times over.
 pub const MAX_PIXELS: u64 = 16 * 1024 * 1024;
 
-/// Printed characters per statement (ingredients, "Contains"). Real ingredient statements
-/// stay under a few thousand characters; at the default size (290 px, scale 2) a label
-/// with two statements this long is still well under [`MAX_PIXELS`].
+/// Printed characters of a label's statements together (ingredients and "Contains").
+/// Real ingredient statements stay under a few thousand characters; at the default size
+/// (290 px, scale 2) a label with this much statement text, in the widest letters, is still
+/// well under [`MAX_PIXELS`], so every label that passes draws at the default size.
 pub const MAX_STATEMENT_CHARS: usize = 10_000;
 
-/// Refuses a label whose statements are longer than [`MAX_STATEMENT_CHARS`].
+/// Refuses a label whose statements together are longer than [`MAX_STATEMENT_CHARS`],
+/// naming the longest.
 pub fn check_statements(label: &Label) -> Result<(), RenderError> {
-    let mut statements = vec![
-        ("ingredient_statement", label.ingredient_statement.chars().count()),
-        (
-            "contains_statement",
-            label
-                .contains_statement
-                .as_deref()
-                .map_or(0, |c| c.chars().count()),
-        ),
-    ];
+    let mut ingredients = ("ingredient_statement", label.ingredient_statement.chars().count());
     if let Facts::Eu(eu) = &label.facts {
-        statements.push((
-            "ingredient_statement_html",
-            printed_chars(&eu.ingredient_statement_html),
-        ));
+        // The EU layout prints the HTML form; the plain one is only read aloud.
+        let html = printed_chars(&eu.ingredient_statement_html);
+        if html > ingredients.1 {
+            ingredients = ("ingredient_statement_html", html);
+        }
     }
-    match statements
-        .into_iter()
-        .find(|(_, chars)| *chars > MAX_STATEMENT_CHARS)
-    {
-        Some((field, chars)) => Err(RenderError::StatementTooLong {
-            field,
-            chars,
-            max: MAX_STATEMENT_CHARS,
-        }),
-        None => Ok(()),
+    let contains = (
+        "contains_statement",
+        label
+            .contains_statement
+            .as_deref()
+            .map_or(0, |c| c.chars().count()),
+    );
+    let chars = ingredients.1.saturating_add(contains.1);
+    if chars <= MAX_STATEMENT_CHARS {
+        return Ok(());
     }
+    let field = if contains.1 > ingredients.1 {
+        contains.0
+    } else {
+        ingredients.0
+    };
+    Err(RenderError::StatementTooLong {
+        field,
+        chars,
+        max: MAX_STATEMENT_CHARS,
+    })
 }
 
 /// Characters of `html` outside its tags (entities count as written: a bound, not a

@@ -19,12 +19,12 @@ pub enum RenderError {
         /// The cap on `width × height`.
         max_pixels: u64,
     },
-    /// A statement is longer than [`super::bounds::MAX_STATEMENT_CHARS`].
-    #[error("{field} has {chars} characters; at most {max} per label")]
+    /// The statements are longer than [`super::bounds::MAX_STATEMENT_CHARS`] together.
+    #[error("the statements have {chars} characters ({field} the longest); at most {max} per label")]
     StatementTooLong {
-        /// The label field holding the statement.
+        /// The label field holding the longest statement.
         field: &'static str,
-        /// Its characters.
+        /// Characters of the statements together.
         chars: usize,
         /// The cap.
         max: usize,

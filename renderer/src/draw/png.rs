@@ -374,8 +374,16 @@ pub(crate) fn render(
         for (px, g) in pixmap.data_mut().chunks_exact_mut(4).zip(&grey) {
             px.copy_from_slice(&[*g, *g, *g, 255]);
         }
+        // Memory per render is bounded by the pixel cap times the bytes held per pixel:
+        // one buffer at a time where possible.
+        drop(grey);
         draw_watermark(&mut pixmap, scene, m, &frame);
-        encode_rgb(pixmap.data(), frame.width, frame.height)
+        encode(
+            png::ColorType::Rgb,
+            &rgba_into_rgb(pixmap.take()),
+            frame.width,
+            frame.height,
+        )
     } else {
         encode(png::ColorType::Grayscale, &grey, frame.width, frame.height)
     }
@@ -411,7 +419,20 @@ fn draw_watermark(pixmap: &mut Pixmap, scene: &Scene, m: &Metrics, frame: &Frame
     pixmap.fill_path(&path, &paint, FillRule::Winding, ts, None);
 }
 
+/// An opaque RGBA buffer (premultiplied = straight) as RGB, in place: pixel `i` moves from
+/// byte `4i` to byte `3i`, never over a byte not yet read.
+fn rgba_into_rgb(mut data: Vec<u8>) -> Vec<u8> {
+    let pixels = data.len() / 4;
+    for i in 0..pixels {
+        data.copy_within(4 * i..4 * i + 3, 3 * i);
+    }
+    data.truncate(3 * pixels);
+    data.shrink_to_fit();
+    data
+}
+
 /// Encodes an opaque RGBA buffer (premultiplied = straight) as RGB.
+#[cfg(test)]
 fn encode_rgb(rgba: &[u8], width: u32, height: u32) -> Result<Vec<u8>, RenderError> {
     let rgb: Vec<u8> = rgba
         .chunks_exact(4)
@@ -531,6 +552,12 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn rgba_becomes_rgb_in_place() {
+        let rgba = vec![1, 2, 3, 255, 4, 5, 6, 255, 7, 8, 9, 255];
+        assert_eq!(rgba_into_rgb(rgba), vec![1, 2, 3, 4, 5, 6, 7, 8, 9]);
     }
 
     #[test]
