@@ -5,10 +5,13 @@ mod helpers;
 
 mod analyze;
 mod auth;
+mod bounds;
+mod connections;
 mod embed;
 mod errors;
 mod eventlog;
 mod export;
+mod http_details;
 mod ingredients;
 mod labels;
 mod limits;

@@ -1,0 +1,1 @@
+//! HTTP details (issue 12, item 6), each through the real server.
