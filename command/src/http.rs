@@ -63,7 +63,7 @@ async fn create_recipe(
     body: ApiJson<RecipeBody>,
 ) -> Result<Response, ApiError> {
     let change = body.value.validate(true)?;
-    let idem = idempotency(key, &uri, &body.raw);
+    let idem = idempotency(key, &uri, &nls_web::json::canonical_body(&body.raw));
     Ok(respond(app.create_recipe(&caller, change, idem).await?))
 }
 
@@ -103,7 +103,7 @@ async fn create_ingredient(
     body: ApiJson<IngredientBody>,
 ) -> Result<Response, ApiError> {
     let change = body.value.validate(true)?;
-    let idem = idempotency(key, &uri, &body.raw);
+    let idem = idempotency(key, &uri, &nls_web::json::canonical_body(&body.raw));
     Ok(respond(app.create_ingredient(&caller, change, idem).await?))
 }
 

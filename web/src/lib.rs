@@ -7,6 +7,7 @@ pub mod body_deadline;
 pub mod error;
 pub mod headers;
 pub mod json;
+pub mod json_value;
 pub mod metrics;
 pub mod paging;
 pub mod rate_limit;
