@@ -1003,9 +1003,49 @@ fn build() -> Value {
             },
             "responses": error_responses(),
             "schemas": schemas(&codes),
-            "x-error-codes": code_statuses
+            "x-error-codes": code_statuses,
+            "x-error-details": error_details()
         }
     })
+}
+
+/// The shape of `error.details` for each code (JSON Schema), so a client knows what to read.
+/// Most codes carry the field list or nothing; the exceptions are older shapes, kept as
+/// they are (v1 changes only additively).
+fn error_details() -> Value {
+    let field_list = json!({"type": "array", "items": {"type": "object",
+        "properties": {"field": {"type": "string", "description": "The API field (`ingredients[0].grams`), header (`If-Match`) or label field at fault."},
+                       "problem": {"type": "string"}},
+        "required": ["field", "problem"]}});
+    let absent = json!({"not": {}, "description": "No `details`."});
+    let shapes: Map<String, Value> = ErrorCode::ALL
+        .iter()
+        .map(|code| {
+            let shape = match code {
+                ErrorCode::ValidationFailed
+                | ErrorCode::UnknownField
+                | ErrorCode::ImageTooLarge
+                | ErrorCode::StatementTooLong => {
+                    let mut optional = field_list.clone();
+                    optional["description"] = json!("The fields at fault, when the problem is one of fields.");
+                    optional
+                }
+                ErrorCode::UnknownIngredient => json!({"oneOf": [
+                    field_list.clone(),
+                    {"type": "object", "description": "An entry by name that matched nothing: the closest names.",
+                     "properties": {"field": {"type": "string"}, "suggestions": {"type": "array", "items": {"type": "string"}}},
+                     "required": ["field", "suggestions"]}
+                ]}),
+                ErrorCode::IngredientInUse | ErrorCode::RecipeInUse => json!({"type": "object",
+                    "description": "The live recipes that use the resource.",
+                    "properties": {"recipes": {"type": "array", "items": {"type": "string"}}},
+                    "required": ["recipes"]}),
+                _ => absent.clone(),
+            };
+            (code.as_str().to_owned(), shape)
+        })
+        .collect();
+    Value::Object(shapes)
 }
 
 fn error_response(description: &str, codes: &[ErrorCode], retry: bool) -> Value {
@@ -1081,16 +1121,16 @@ fn schemas(codes: &[&str]) -> Value {
             "ingredient_id": {"type": "string", "examples": ["fooddb:173944"]},
             "name": {"type": "string", "minLength": 1, "maxLength": 200},
             "label_name": {"type": "string", "description": "How it reads in the ingredient statement."},
-            "grams": {"type": "number", "exclusiveMinimum": 0}
+            "grams": {"type": "number", "minimum": 0.001, "description": "At least 0.001 (smaller: 400 `validation_failed`, too small)."}
         },
         "required": ["grams"],
         "additionalProperties": false
     });
     let recipe_props = json!({
         "name": {"type": "string", "minLength": 1, "maxLength": 200},
-        "servings": {"type": "number", "exclusiveMinimum": 0},
-        "serving_weight_g": {"type": "number", "exclusiveMinimum": 0, "description": "Default: total ingredient grams / servings."},
-        "serving_size_text": {"type": "string", "examples": ["1 slice (60g)"]},
+        "servings": {"type": "number", "minimum": 0.001},
+        "serving_weight_g": {"type": ["number", "null"], "minimum": 0.001, "description": "Default: total ingredient grams / servings; `null` goes back to it."},
+        "serving_size_text": {"type": ["string", "null"], "examples": ["1 slice (60g)"], "description": "`null` removes it."},
         "label_format": {"type": "string", "default": "standard", "examples": ["standard", "eu-1169"],
             "description": "Unknown value: 400 `unknown_label_format`; above the plan: 403 `plan_format_not_allowed`."},
         "ingredients": {"type": "array", "minItems": 1, "maxItems": 200, "items": schema_ref("IngredientEntry")},
@@ -1101,9 +1141,9 @@ fn schemas(codes: &[&str]) -> Value {
         "name": {"type": "string", "minLength": 1, "maxLength": 200},
         "nutrients_per_100g": nutrient_map(),
         "allergens": allergens(),
-        "label_name": {"type": "string"},
-        "cost_per_unit": {"type": "number", "minimum": 0},
-        "unit": {"type": "string", "enum": ["g", "kg", "oz", "lb", "ml", "l"]},
+        "label_name": {"type": ["string", "null"], "description": "`null` removes it."},
+        "cost_per_unit": {"type": ["number", "null"], "minimum": 0, "description": "`null` removes it."},
+        "unit": {"type": ["string", "null"], "enum": ["g", "kg", "oz", "lb", "ml", "l", null], "description": "`null` removes it."},
         "archived": {"type": "boolean"}
     });
     let timestamps = |mut props: Value| {
@@ -1143,7 +1183,7 @@ fn schemas(codes: &[&str]) -> Value {
                 "properties": {
                     "code": {"type": "string", "enum": codes, "description": "Stable machine code; see the table in the description."},
                     "message": {"type": "string"},
-                    "details": {"description": "Field-level problems, e.g. `[{\"field\": \"servings\", \"problem\": \"must be > 0\"}]`."}
+                    "details": {"description": "Field-level problems, e.g. `[{\"field\": \"servings\", \"problem\": \"must be > 0\"}]`; the shape for each code is in `components.x-error-details`."}
                 },
                 "required": ["code", "message"]
             }},
