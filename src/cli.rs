@@ -80,7 +80,7 @@ pub enum Command {
         #[arg(long, env = "NLS_BODY_READ_TIMEOUT_SECS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=600))]
         body_read_timeout_secs: u64,
         /// Connections served at once; more wait to be accepted.
-        #[arg(long, env = "NLS_MAX_CONNECTIONS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        #[arg(long, env = "NLS_MAX_CONNECTIONS", default_value_t = 16_384, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
         max_connections: u64,
     },
     /// Create the database if missing and apply migrations.

@@ -346,7 +346,10 @@ pub const MAX_URI_BYTES: usize = 8192;
 
 /// 414 `uri_too_long` in the JSON error body for a target over [`MAX_URI_BYTES`] (hyper
 /// itself only answers a bare 414 past 64 KiB).
-async fn refuse_long_uri(request: Request<axum::body::Body>, next: axum::middleware::Next) -> Response {
+async fn refuse_long_uri(
+    request: Request<axum::body::Body>,
+    next: axum::middleware::Next,
+) -> Response {
     let length = request
         .uri()
         .path_and_query()

@@ -2,11 +2,9 @@
 //! Everything external (the plan, resolved lines, a fresh embed token) arrives in the
 //! arguments, so these functions are tested without I/O.
 
-use nls_events::ingredient::{IngredientCreated, IngredientUpdated};
 use nls_events::ingredient::IngredientField;
-use nls_events::recipe::{
-    EmbedEnabled, IngredientLine, RecipeCreated, RecipeField, RecipeUpdated,
-};
+use nls_events::ingredient::{IngredientCreated, IngredientUpdated};
+use nls_events::recipe::{EmbedEnabled, IngredientLine, RecipeCreated, RecipeField, RecipeUpdated};
 use nls_events::{IngredientEvent, IngredientState, RecipeEvent, RecipeState};
 use nls_nutrition::Plan;
 use thiserror::Error;

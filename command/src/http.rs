@@ -78,7 +78,8 @@ async fn update_recipe(
     let id = recipe_id(&id)?;
     let change = body.value.validate(false)?;
     Ok(respond(
-        app.update_recipe(&caller, id, expected.as_deref(), change).await?,
+        app.update_recipe(&caller, id, expected.as_deref(), change)
+            .await?,
     ))
 }
 
@@ -118,7 +119,8 @@ async fn update_ingredient(
     let id = ingredient_id(&id)?;
     let change = body.value.validate(false)?;
     Ok(respond(
-        app.update_ingredient(&caller, id, expected.as_deref(), change).await?,
+        app.update_ingredient(&caller, id, expected.as_deref(), change)
+            .await?,
     ))
 }
 

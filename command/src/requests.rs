@@ -260,7 +260,10 @@ impl IngredientBody {
             .transpose()?;
         let cleared: Vec<IngredientField> = [
             (self.label_name == Some(None), IngredientField::LabelName),
-            (self.cost_per_unit == Some(None), IngredientField::CostPerUnit),
+            (
+                self.cost_per_unit == Some(None),
+                IngredientField::CostPerUnit,
+            ),
             (self.unit == Some(None), IngredientField::Unit),
         ]
         .into_iter()

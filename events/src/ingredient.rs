@@ -83,7 +83,10 @@ impl IngredientEvent {
     pub fn kind(&self) -> (&'static str, i16) {
         match self {
             Self::Created(_) => ("ingredient_created", 1),
-            Self::Updated(e) => ("ingredient_updated", if e.cleared.is_empty() { 1 } else { 2 }),
+            Self::Updated(e) => (
+                "ingredient_updated",
+                if e.cleared.is_empty() { 1 } else { 2 },
+            ),
             Self::Archived => ("ingredient_archived", 1),
             Self::Unarchived => ("ingredient_unarchived", 1),
             Self::Deleted => ("ingredient_deleted", 1),

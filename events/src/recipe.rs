@@ -251,7 +251,10 @@ mod tests {
 
     #[test]
     fn a_create_with_an_embed_is_one_v2_event_and_a_plain_one_stays_v1() {
-        assert_eq!(RecipeEvent::Created(pancakes()).kind(), ("recipe_created", 1));
+        assert_eq!(
+            RecipeEvent::Created(pancakes()).kind(),
+            ("recipe_created", 1)
+        );
         let embedded = RecipeEvent::Created(RecipeCreated {
             embed_token: Some("emb_x".into()),
             archived: true,
@@ -280,7 +283,10 @@ mod tests {
         });
         assert_eq!(clear.kind(), ("recipe_updated", 2));
         state = state.evolve(&clear);
-        assert_eq!((state.serving_weight_g, state.serving_size_text), (None, None));
+        assert_eq!(
+            (state.serving_weight_g, state.serving_size_text),
+            (None, None)
+        );
     }
 
     #[test]

@@ -143,6 +143,9 @@ fn the_reported_attack_is_refused_quickly() {
     };
     let started = Instant::now();
     let err = png(&label, fonts(), &options).err();
-    assert!(matches!(err, Some(RenderError::ImageTooLarge { .. })), "{err:?}");
+    assert!(
+        matches!(err, Some(RenderError::ImageTooLarge { .. })),
+        "{err:?}"
+    );
     assert!(started.elapsed() < Duration::from_secs(2));
 }

@@ -33,7 +33,11 @@ async fn export_refuses_a_statement_over_the_cap_with_422() {
         json!({ "fileType": "png", "data": data, "extra": { "width": 2000, "scale": 4 } }),
     )
     .await;
-    assert!(started.elapsed() < REFUSED_WITHIN, "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() < REFUSED_WITHIN,
+        "{:?}",
+        started.elapsed()
+    );
     assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY);
     let body = reply.json();
     assert_eq!(body["error"]["code"], "statement_too_long", "{body}");
@@ -59,7 +63,11 @@ async fn export_refuses_a_png_over_the_pixel_cap_with_422_before_drawing() {
         json!({ "fileType": "png", "data": data, "extra": { "width": 2000, "scale": 4 } }),
     )
     .await;
-    assert!(started.elapsed() < REFUSED_WITHIN, "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() < REFUSED_WITHIN,
+        "{:?}",
+        started.elapsed()
+    );
     assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY);
     let body = reply.json();
     assert_eq!(body["error"]["code"], "image_too_large", "{body}");
@@ -102,7 +110,11 @@ async fn label_files_refuse_a_png_over_the_pixel_cap_with_422() {
     // 16,000 pixels wide and twice as tall: half a gigapixel before the cap.
     let started = Instant::now();
     let reply = send(file("width=2000&scale=8")).await;
-    assert!(started.elapsed() < REFUSED_WITHIN, "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() < REFUSED_WITHIN,
+        "{:?}",
+        started.elapsed()
+    );
     assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(reply.json()["error"]["code"], "image_too_large");
     // Within the cap: drawn.

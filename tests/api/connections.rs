@@ -48,7 +48,10 @@ async fn read_until_closed(stream: &mut TcpStream, within: Duration) -> Option<(
         match tokio::time::timeout(left, stream.read(&mut buffer)).await {
             Err(_) => return None,
             Ok(Ok(0)) | Ok(Err(_)) => {
-                return Some((String::from_utf8_lossy(&received).into_owned(), started.elapsed()))
+                return Some((
+                    String::from_utf8_lossy(&received).into_owned(),
+                    started.elapsed(),
+                ))
             }
             Ok(Ok(n)) => received.extend_from_slice(&buffer[..n]),
         }
@@ -67,7 +70,10 @@ async fn a_half_sent_request_line_or_header_block_is_closed_within_the_header_bo
         stream.write_all(partial.as_bytes()).await.expect("write");
         let closed = read_until_closed(&mut stream, HEADERS + SLACK).await;
         let (sent, after) = closed.unwrap_or_else(|| panic!("{partial:?} still open"));
-        assert!(after >= HEADERS - Duration::from_millis(100), "{partial:?}: {after:?}");
+        assert!(
+            after >= HEADERS - Duration::from_millis(100),
+            "{partial:?}: {after:?}"
+        );
         assert!(!sent.contains("200 OK"), "{partial:?}: {sent}");
     }
     app.finish().await;

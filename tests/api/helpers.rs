@@ -127,7 +127,10 @@ impl TestApp {
     }
 
     /// The test app with `configure` applied to the test configuration.
-    pub async fn spawn_configured(nats_url: String, configure: impl FnOnce(&mut ServeConfig)) -> Self {
+    pub async fn spawn_configured(
+        nats_url: String,
+        configure: impl FnOnce(&mut ServeConfig),
+    ) -> Self {
         let db = TestDb::create().await;
         let nats = private_nats(&nats_url);
         let mut config = ServeConfig::new(db.url.clone(), nats.clone());

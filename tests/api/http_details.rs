@@ -17,7 +17,13 @@ fn recipe_body(ingredient: &Value) -> Value {
 }
 
 /// A request with a raw body (for bodies `serde_json` would never write).
-async fn post_raw(app: &TestApp, key: &str, path: &str, body: &str, headers: &[(&str, &str)]) -> (StatusCode, Value) {
+async fn post_raw(
+    app: &TestApp,
+    key: &str,
+    path: &str,
+    body: &str,
+    headers: &[(&str, &str)],
+) -> (StatusCode, Value) {
     let mut request = app
         .http
         .post(format!("{}{path}", app.base))
@@ -42,7 +48,10 @@ async fn a_401_names_the_bearer_scheme() {
     ] {
         assert_eq!(reply.status, StatusCode::UNAUTHORIZED);
         assert_eq!(reply.code(), "unauthorized");
-        let challenge = reply.headers.get("www-authenticate").and_then(|v| v.to_str().ok());
+        let challenge = reply
+            .headers
+            .get("www-authenticate")
+            .and_then(|v| v.to_str().ok());
         assert_eq!(challenge, Some("Bearer"));
     }
     let reply = export(&app, "", json!({ "fileType": "svg", "data": {} })).await;
@@ -65,7 +74,10 @@ async fn the_auth_scheme_is_case_insensitive() {
             .expect("request");
         assert_eq!(response.status(), StatusCode::OK, "{scheme}");
         // Counted by the rate limiter like any request with the key.
-        assert!(response.headers().contains_key("ratelimit-limit"), "{scheme}");
+        assert!(
+            response.headers().contains_key("ratelimit-limit"),
+            "{scheme}"
+        );
     }
     let session = token(&app, "professional").await;
     let data = label(&app, "standard").await;
@@ -91,7 +103,10 @@ async fn an_over_long_uri_gets_the_json_error_body() {
     assert_eq!(reply.status, StatusCode::URI_TOO_LONG);
     assert_eq!(reply.code(), "uri_too_long", "{:?}", reply.body);
     assert_eq!(
-        reply.headers.get("content-type").and_then(|v| v.to_str().ok()),
+        reply
+            .headers
+            .get("content-type")
+            .and_then(|v| v.to_str().ok()),
         Some("application/json")
     );
     app.finish().await;
@@ -102,7 +117,10 @@ async fn if_match_understands_unknown_tags_lists_and_any() {
     let app = TestApp::spawn().await;
     let key = app.business_key().await;
     let ingredient = app.create_ingredient(&key, oat_paste()).await;
-    let path = format!("/v1/ingredients/{}", ingredient["id"].as_str().unwrap_or(""));
+    let path = format!(
+        "/v1/ingredients/{}",
+        ingredient["id"].as_str().unwrap_or("")
+    );
     let put = |if_match: &'static str, name: &'static str| {
         let (app, key, path) = (&app, &key, &path);
         async move {
@@ -119,7 +137,12 @@ async fn if_match_understands_unknown_tags_lists_and_any() {
     // Well-formed tags that name no version of it: 412, never 400.
     for unknown in ["\"abc\"", "W/\"1\"", "\"9\", \"8\""] {
         let reply = put(unknown, "Never").await;
-        assert_eq!(reply.status, StatusCode::PRECONDITION_FAILED, "{unknown}: {:?}", reply.body);
+        assert_eq!(
+            reply.status,
+            StatusCode::PRECONDITION_FAILED,
+            "{unknown}: {:?}",
+            reply.body
+        );
         assert_eq!(reply.code(), "version_mismatch");
     }
     // A list holding the current version.
@@ -140,9 +163,16 @@ async fn null_in_a_put_clears_an_optional_field() {
     let app = TestApp::spawn().await;
     let key = app.business_key().await;
     let ingredient = app.create_ingredient(&key, oat_paste()).await;
-    let ingredient_path = format!("/v1/ingredients/{}", ingredient["id"].as_str().unwrap_or(""));
+    let ingredient_path = format!(
+        "/v1/ingredients/{}",
+        ingredient["id"].as_str().unwrap_or("")
+    );
     let named = app
-        .put(&key, &ingredient_path, json!({ "label_name": "oats (whole grain)" }))
+        .put(
+            &key,
+            &ingredient_path,
+            json!({ "label_name": "oats (whole grain)" }),
+        )
         .await;
     assert_eq!(named.body["label_name"], "oats (whole grain)");
     let mut body = recipe_body(&ingredient);
@@ -201,7 +231,10 @@ async fn tiny_amounts_are_refused_as_too_small() {
     let message = reply.body["error"]["message"].as_str().unwrap_or("");
     assert!(message.contains("too small"), "{message}");
     assert!(!message.contains("too large"), "{message}");
-    assert_eq!(reply.body["error"]["details"][0]["field"], "ingredients[0].grams");
+    assert_eq!(
+        reply.body["error"]["details"][0]["field"],
+        "ingredients[0].grams"
+    );
     app.finish().await;
 }
 
@@ -254,7 +287,10 @@ async fn duplicate_json_keys_are_refused_naming_the_key() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["error"]["code"], "invalid_json");
     let message = body["error"]["message"].as_str().unwrap_or("");
-    assert!(message.contains("duplicate key") && message.contains("calories"), "{message}");
+    assert!(
+        message.contains("duplicate key") && message.contains("calories"),
+        "{message}"
+    );
     app.finish().await;
 }
 
@@ -263,7 +299,8 @@ async fn idempotency_keys_compare_the_parsed_body() {
     let app = TestApp::spawn().await;
     let key = app.business_key().await;
     let headers = [("idempotency-key", "create-oat-paste-1")];
-    let first = r#"{"name": "Oat paste", "nutrients_per_100g": {"calories": 400, "protein_g": 12}}"#;
+    let first =
+        r#"{"name": "Oat paste", "nutrients_per_100g": {"calories": 400, "protein_g": 12}}"#;
     let same = r#"{"nutrients_per_100g":{"protein_g":12.0,"calories":4e2},"name":"Oat paste"}"#;
     let (status, created) = post_raw(&app, &key, "/v1/ingredients", first, &headers).await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
@@ -271,7 +308,8 @@ async fn idempotency_keys_compare_the_parsed_body() {
     assert_eq!(status, StatusCode::CREATED, "{replayed}");
     assert_eq!(replayed["id"], created["id"]);
     // Another meaning is still another request.
-    let other = r#"{"name": "Oat paste", "nutrients_per_100g": {"calories": 401, "protein_g": 12}}"#;
+    let other =
+        r#"{"name": "Oat paste", "nutrients_per_100g": {"calories": 401, "protein_g": 12}}"#;
     let (status, refused) = post_raw(&app, &key, "/v1/ingredients", other, &headers).await;
     assert_eq!(status, StatusCode::CONFLICT, "{refused}");
     assert_eq!(refused["error"]["code"], "idempotency_key_reused");
@@ -290,14 +328,26 @@ async fn a_create_with_the_embed_on_is_version_1() {
     assert_eq!(reply.status, StatusCode::CREATED, "{:?}", reply.body);
     assert_eq!(reply.body["version"], 1);
     assert_eq!(reply.etag(), "\"1\"");
-    assert!(reply.body["embed"]["token"].as_str().is_some_and(|t| t.starts_with("emb_")));
+    assert!(reply.body["embed"]["token"]
+        .as_str()
+        .is_some_and(|t| t.starts_with("emb_")));
     assert_eq!(reply.body["archived"], true);
     let id = reply.body["id"].as_str().unwrap_or("");
     let history = app.get(&key, &format!("/v1/recipes/{id}/history")).await;
-    assert_eq!(history.body["data"].as_array().map(Vec::len), Some(1), "{:?}", history.body);
+    assert_eq!(
+        history.body["data"].as_array().map(Vec::len),
+        Some(1),
+        "{:?}",
+        history.body
+    );
     // And the embed works from that one event.
     let token = reply.body["embed"]["token"].as_str().unwrap_or("");
-    let page = app.http.get(format!("{}/embed/{token}", app.base)).send().await.expect("page");
+    let page = app
+        .http
+        .get(format!("{}/embed/{token}", app.base))
+        .send()
+        .await
+        .expect("page");
     assert_eq!(page.status(), StatusCode::OK);
     app.finish().await;
 }
@@ -317,7 +367,9 @@ async fn chunked_upload(app: &TestApp, key: &str, total: usize) -> String {
         let chunk = vec![b' '; 64 * 1024];
         let mut sent = 0;
         while sent < total {
-            writer.write_all(format!("{:x}\r\n", chunk.len()).as_bytes()).await?;
+            writer
+                .write_all(format!("{:x}\r\n", chunk.len()).as_bytes())
+                .await?;
             writer.write_all(&chunk).await?;
             writer.write_all(b"\r\n").await?;
             sent += chunk.len();

@@ -15,9 +15,14 @@ use crate::error::{ApiError, ErrorCode};
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct IfMatch(pub Option<Vec<i64>>);
 
+/// An `If-Match` value that is neither `*` nor a list of entity tags.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("If-Match is not * or a list of entity tags")]
+pub struct MalformedIfMatch;
+
 impl IfMatch {
     /// Parses the field's values; `Err` when one is not a list of entity tags.
-    pub fn parse<'a>(values: impl IntoIterator<Item = &'a str>) -> Result<Self, ()> {
+    pub fn parse<'a>(values: impl IntoIterator<Item = &'a str>) -> Result<Self, MalformedIfMatch> {
         let mut versions = Vec::new();
         let mut seen_any = false;
         let mut present = false;
@@ -39,7 +44,7 @@ impl IfMatch {
             }
         }
         if !present {
-            return Err(());
+            return Err(MalformedIfMatch);
         }
         Ok(Self((!seen_any).then_some(versions)))
     }
@@ -55,7 +60,7 @@ enum EntityTag<'a> {
 
 /// `#entity-tag` or `*` (RFC 9110 §8.8.3): tags separated by commas and optional
 /// whitespace; a tag's opaque part may itself hold commas, so quotes are followed.
-fn entity_tags(value: &str) -> Result<Vec<EntityTag<'_>>, ()> {
+fn entity_tags(value: &str) -> Result<Vec<EntityTag<'_>>, MalformedIfMatch> {
     let mut tags = Vec::new();
     let mut rest = value;
     loop {
@@ -71,11 +76,14 @@ fn entity_tags(value: &str) -> Result<Vec<EntityTag<'_>>, ()> {
                 Some(quoted) => (true, quoted),
                 None => (false, rest),
             };
-            let opaque_and_rest = quoted.strip_prefix('"').ok_or(())?;
-            let end = opaque_and_rest.find('"').ok_or(())?;
+            let opaque_and_rest = quoted.strip_prefix('"').ok_or(MalformedIfMatch)?;
+            let end = opaque_and_rest.find('"').ok_or(MalformedIfMatch)?;
             let opaque = &opaque_and_rest[..end];
-            if !opaque.bytes().all(|b| b == 0x21 || (0x23..=0x7e).contains(&b) || b >= 0x80) {
-                return Err(());
+            if !opaque
+                .bytes()
+                .all(|b| b == 0x21 || (0x23..=0x7e).contains(&b) || b >= 0x80)
+            {
+                return Err(MalformedIfMatch);
             }
             tags.push(if weak {
                 EntityTag::Weak
@@ -87,7 +95,7 @@ fn entity_tags(value: &str) -> Result<Vec<EntityTag<'_>>, ()> {
         // Between members: optional whitespace, then a comma or the end.
         let trimmed = rest.trim_start_matches([' ', '\t']);
         if !(trimmed.is_empty() || trimmed.starts_with(',')) {
-            return Err(());
+            return Err(MalformedIfMatch);
         }
         rest = trimmed;
     }
@@ -106,7 +114,7 @@ impl<S: Send + Sync> FromRequestParts<S> for IfMatch {
         if values.is_empty() {
             return Ok(Self(None));
         }
-        Self::parse(values).map_err(|()| {
+        Self::parse(values).map_err(|MalformedIfMatch| {
             ApiError::new(
                 ErrorCode::ValidationFailed,
                 "If-Match must be * or a list of entity tags such as \"3\" as returned by this API",
@@ -210,7 +218,7 @@ pub fn none_match(headers: &HeaderMap, etag: &str) -> bool {
 mod tests {
     use super::*;
 
-    fn parse(value: &str) -> Result<IfMatch, ()> {
+    fn parse(value: &str) -> Result<IfMatch, MalformedIfMatch> {
         IfMatch::parse([value])
     }
 
@@ -218,7 +226,10 @@ mod tests {
     fn if_match_lists_name_versions() {
         assert_eq!(parse("\"3\""), Ok(IfMatch(Some(vec![3]))));
         assert_eq!(parse("\"1\", \"2\""), Ok(IfMatch(Some(vec![1, 2]))));
-        assert_eq!(parse("\"1\",\"2\" ,\t\"7\""), Ok(IfMatch(Some(vec![1, 2, 7]))));
+        assert_eq!(
+            parse("\"1\",\"2\" ,\t\"7\""),
+            Ok(IfMatch(Some(vec![1, 2, 7])))
+        );
         assert_eq!(parse("*"), Ok(IfMatch(None)));
     }
 
@@ -233,7 +244,7 @@ mod tests {
     #[test]
     fn malformed_if_match_is_refused() {
         for bad in ["3", "\"3", "\"3\" \"4\"", "", "W/3", "\"a b\""] {
-            assert_eq!(parse(bad), Err(()), "{bad:?}");
+            assert_eq!(parse(bad), Err(MalformedIfMatch), "{bad:?}");
         }
     }
 }

@@ -50,11 +50,9 @@ pub fn canonical(value: &Value) -> Vec<u8> {
                 .map_or_else(|| value.clone(), Value::Number),
             Value::Array(items) => Value::Array(items.iter().map(normalise).collect()),
             // serde_json's map is ordered by key: serialising sorts the keys.
-            Value::Object(map) => Value::Object(
-                map.iter()
-                    .map(|(k, v)| (k.clone(), normalise(v)))
-                    .collect(),
-            ),
+            Value::Object(map) => {
+                Value::Object(map.iter().map(|(k, v)| (k.clone(), normalise(v))).collect())
+            }
             other => other.clone(),
         }
     }
@@ -290,14 +288,20 @@ mod tests {
         let err = decode::<Probe>(br#"{"name":"x","name":"y"}"#).err();
         assert_eq!(err.as_ref().map(|e| e.code()), Some(ErrorCode::InvalidJson));
         let message = format!("{err:?}");
-        assert!(message.contains("duplicate key") && message.contains("name"), "{message}");
+        assert!(
+            message.contains("duplicate key") && message.contains("name"),
+            "{message}"
+        );
     }
 
     #[test]
     fn type_errors_name_the_api_field_not_the_rust_type() {
         let err = decode::<Probe>(br#"{"name":"x","grams":"ten"}"#).err();
         let message = format!("{err:?}");
-        assert!(message.contains("grams") && message.contains("a number"), "{message}");
+        assert!(
+            message.contains("grams") && message.contains("a number"),
+            "{message}"
+        );
         assert!(!message.contains("f64"), "{message}");
         let err = decode::<Probe>(br#"{"grams":1}"#).err();
         let message = format!("{err:?}");

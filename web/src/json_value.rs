@@ -92,7 +92,11 @@ pub fn api_words(message: &str) -> String {
             let name_end = out[name_start..]
                 .find(|c: char| !(c.is_alphanumeric() || c == '_'))
                 .map_or(out.len(), |i| name_start + i);
-            let word = if kind == "struct " { "an object" } else { "one of the allowed values" };
+            let word = if kind == "struct " {
+                "an object"
+            } else {
+                "one of the allowed values"
+            };
             out.replace_range(start..name_end, &format!("expected {word}"));
         }
     }

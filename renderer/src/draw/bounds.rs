@@ -31,7 +31,10 @@ pub const MAX_STATEMENT_CHARS: usize = 10_000;
 /// Refuses a label whose statements together are longer than [`MAX_STATEMENT_CHARS`],
 /// naming the longest.
 pub fn check_statements(label: &Label) -> Result<(), RenderError> {
-    let mut ingredients = ("ingredient_statement", label.ingredient_statement.chars().count());
+    let mut ingredients = (
+        "ingredient_statement",
+        label.ingredient_statement.chars().count(),
+    );
     if let Facts::Eu(eu) = &label.facts {
         // The EU layout prints the HTML form; the plain one is only read aloud.
         let html = printed_chars(&eu.ingredient_statement_html);

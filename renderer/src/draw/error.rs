@@ -20,7 +20,9 @@ pub enum RenderError {
         max_pixels: u64,
     },
     /// The statements are longer than [`super::bounds::MAX_STATEMENT_CHARS`] together.
-    #[error("the statements have {chars} characters ({field} the longest); at most {max} per label")]
+    #[error(
+        "the statements have {chars} characters ({field} the longest); at most {max} per label"
+    )]
     StatementTooLong {
         /// The label field holding the longest statement.
         field: &'static str,
