@@ -411,7 +411,10 @@ async fn a_chunked_body_over_the_limit_gets_its_429_every_time() {
             written,
             "attempt {attempt}: the upload was cut off by a reset (server closed while reading)"
         );
-        assert!(status.starts_with("HTTP/1.1 429"), "attempt {attempt}: {status:?}");
+        assert!(
+            status.starts_with("HTTP/1.1 429"),
+            "attempt {attempt}: {status:?}"
+        );
     }
     app.finish().await;
 }
