@@ -593,7 +593,10 @@ async fn export_label(
         }
     }
     let label: Label = serde_json::from_value(request.data).map_err(|err| {
-        let problem = err.to_string().chars().take(300).collect::<String>();
+        let problem = nls_web::json_value::api_words(&err.to_string())
+            .chars()
+            .take(300)
+            .collect::<String>();
         ApiError::validation("data", format!("not a label object: {problem}"))
     })?;
     let family = nls_nutrition::format(&label.format)
