@@ -79,6 +79,9 @@ pub enum Command {
         /// Seconds for a request's body to arrive after its headers.
         #[arg(long, env = "NLS_BODY_READ_TIMEOUT_SECS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=600))]
         body_read_timeout_secs: u64,
+        /// Seconds a response write may wait for a client that stopped reading.
+        #[arg(long, env = "NLS_WRITE_STALL_TIMEOUT_SECS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=600))]
+        write_stall_timeout_secs: u64,
         /// Connections served at once; more wait to be accepted.
         #[arg(long, env = "NLS_MAX_CONNECTIONS", default_value_t = 16_384, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
         max_connections: u64,
@@ -175,6 +178,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             no_rate_limit,
             header_read_timeout_secs,
             body_read_timeout_secs,
+            write_stall_timeout_secs,
             max_connections,
         } => {
             let config = ServeConfig {
@@ -188,6 +192,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 connections: crate::conn::ConnLimits {
                     header_read_timeout: Duration::from_secs(header_read_timeout_secs),
                     body_read_timeout: Duration::from_secs(body_read_timeout_secs),
+                    write_stall_timeout: Duration::from_secs(write_stall_timeout_secs),
                     max_connections: usize::try_from(max_connections).unwrap_or(usize::MAX),
                     ..crate::conn::ConnLimits::default()
                 },

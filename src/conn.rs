@@ -10,8 +10,10 @@
 //! - **Request bodies.** Each body must arrive whole within
 //!   [`ConnLimits::body_read_timeout`] of its headers ([`nls_web::body_deadline`]); the JSON
 //!   extractor answers 408 `request_timeout` past it.
-//! - **Long responses.** Neither bound applies while a response is being sent, so the
-//!   embed's event streams (`/embed/<token>/events`) live as long as they need.
+//! - **Responses.** A response may take as long as it needs (the embed's event streams,
+//!   `/embed/<token>/events`, are long-lived on purpose), but a client must take what is
+//!   written: a write that makes no progress for [`ConnLimits::write_stall_timeout`] (the
+//!   client stopped reading) ends the connection.
 //! - **Closing.** A response sent before its request body was read (401 for a missing key,
 //!   429 for a body over the limit) ends the connection; closing the socket while the
 //!   client is still sending would make the kernel answer the unread bytes with a reset,
@@ -21,8 +23,10 @@
 
 use std::convert::Infallible;
 use std::future::Future;
+use std::io;
+use std::pin::Pin;
 use std::sync::Arc;
-use std::task::Poll;
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::body::Body;
@@ -32,7 +36,7 @@ use axum::Router;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use nls_web::body_deadline::DeadlineBody;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio_util::sync::CancellationToken;
@@ -47,6 +51,8 @@ pub struct ConnLimits {
     pub header_read_timeout: Duration,
     /// Time for a request's body to arrive, counted from its headers.
     pub body_read_timeout: Duration,
+    /// Time a write may wait for the client to read, without any progress.
+    pub write_stall_timeout: Duration,
     /// Connections served at once.
     pub max_connections: usize,
     /// How long a closing connection keeps reading (and discarding) what the client still
@@ -55,12 +61,14 @@ pub struct ConnLimits {
 }
 
 impl Default for ConnLimits {
-    /// 15 s for headers (within the usual 10–30 s), 30 s for a body (1 MiB at 35 KB/s),
+    /// 15 s for headers (within the usual 10–30 s), 30 s for a body (1 MiB at 35 KB/s)
+    /// and for a stalled write,
     /// 16,384 connections (each embed viewer holds one; the embed benchmark holds 10,000), 2 s of lingering close.
     fn default() -> Self {
         Self {
             header_read_timeout: Duration::from_secs(15),
             body_read_timeout: Duration::from_secs(30),
+            write_stall_timeout: Duration::from_secs(30),
             max_connections: 16_384,
             linger: Duration::from_secs(2),
         }
@@ -127,19 +135,22 @@ async fn serve_connection(
         let app = app.clone();
         // Boxed: the connection is polled by hand below, which needs an `Unpin` future.
         Box::pin(async move { app.oneshot(request).await })
-            as std::pin::Pin<Box<dyn Future<Output = Result<Response, Infallible>> + Send>>
+            as Pin<Box<dyn Future<Output = Result<Response, Infallible>> + Send>>
     });
     let mut connection = hyper::server::conn::http1::Builder::new()
         .timer(TokioTimer::new())
         .header_read_timeout(limits.header_read_timeout)
-        .serve_connection(TokioIo::new(stream), service);
+        .serve_connection(
+            TokioIo::new(StallGuard::new(stream, limits.write_stall_timeout)),
+            service,
+        );
     let mut stopping = std::pin::pin!(shutdown.cancelled());
     let mut shutting_down = false;
     let served = std::future::poll_fn(|cx| {
         if !shutting_down && stopping.as_mut().poll(cx).is_ready() {
             shutting_down = true;
             // Finish the request in progress, then close.
-            std::pin::Pin::new(&mut connection).graceful_shutdown();
+            Pin::new(&mut connection).graceful_shutdown();
         }
         match connection.poll_without_shutdown(cx) {
             Poll::Ready(outcome) => Poll::Ready(outcome),
@@ -151,7 +162,7 @@ async fn serve_connection(
         // Timeouts, malformed requests and clients that went away: nothing to report.
         tracing::debug!(error = %err, "connection ended");
     }
-    let stream = connection.into_parts().io.into_inner();
+    let stream = connection.into_parts().io.into_inner().stream;
     linger_close(stream, limits.linger).await;
 }
 
@@ -170,4 +181,93 @@ async fn linger_close(mut stream: TcpStream, linger: Duration) {
         }
     })
     .await;
+}
+
+/// A stream whose writes fail with `TimedOut` once one has waited `timeout` without any
+/// progress: a client that stops reading cannot keep a connection (and the response's
+/// buffers) forever. Reads are not affected.
+struct StallGuard {
+    stream: TcpStream,
+    timeout: Duration,
+    /// Armed while a write is waiting.
+    stalled_since: Option<Pin<Box<tokio::time::Sleep>>>,
+}
+
+impl StallGuard {
+    fn new(stream: TcpStream, timeout: Duration) -> Self {
+        Self {
+            stream,
+            timeout,
+            stalled_since: None,
+        }
+    }
+
+    /// Passes a write's outcome on, arming the stall timer while it waits.
+    fn watch<T>(
+        &mut self,
+        cx: &mut Context<'_>,
+        outcome: Poll<io::Result<T>>,
+    ) -> Poll<io::Result<T>> {
+        if outcome.is_ready() {
+            self.stalled_since = None;
+            return outcome;
+        }
+        let timeout = self.timeout;
+        let timer = self
+            .stalled_since
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep(timeout)));
+        match timer.as_mut().poll(cx) {
+            Poll::Ready(()) => Poll::Ready(Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the client stopped reading",
+            ))),
+            Poll::Pending => Poll::Pending,
+        }
+    }
+}
+
+impl AsyncRead for StallGuard {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for StallGuard {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        let outcome = Pin::new(&mut this.stream).poll_write(cx, buf);
+        this.watch(cx, outcome)
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        let outcome = Pin::new(&mut this.stream).poll_write_vectored(cx, bufs);
+        this.watch(cx, outcome)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        let outcome = Pin::new(&mut this.stream).poll_flush(cx);
+        this.watch(cx, outcome)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_shutdown(cx)
+    }
 }

@@ -943,7 +943,8 @@ another account's data. Another account's resource is 404 `not_found`, never 403
 * Connections: request headers must arrive within 15 s (this also bounds an idle \
   keep-alive connection) and a request body within 30 s (408 `request_timeout`); request \
   targets over 8,192 bytes get 414 `uri_too_long`; at most 16,384 connections are served at \
-  once. The embed's event streams are not cut by these bounds.
+  once; a client that stops reading a response is dropped after 30 s without progress. The \
+  embed's event streams are not cut by these bounds.
 
 ## Compatibility promise
 

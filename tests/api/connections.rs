@@ -1,7 +1,8 @@
 //! Slow clients cannot hold connections (issue 12, item 3), through real TCP sockets: a
 //! half-sent request line, header block or body is closed within the configured bound, an
-//! idle keep-alive connection too, the number of connections served at once is bounded,
-//! and the embed's event stream outlives every one of these bounds.
+//! idle keep-alive connection too, a client that stops reading is dropped, the number of
+//! connections served at once is bounded, and the embed's event stream outlives every one
+//! of these bounds.
 
 use std::time::{Duration, Instant};
 
@@ -17,6 +18,7 @@ use crate::helpers::{nats_url, TestApp};
 /// The bounds these tests configure: short, so the tests are quick.
 const HEADERS: Duration = Duration::from_secs(1);
 const BODY: Duration = Duration::from_secs(1);
+const WRITE_STALL: Duration = Duration::from_secs(1);
 /// Time allowed beyond a bound for the server to act on it (a busy CI machine).
 const SLACK: Duration = Duration::from_secs(3);
 
@@ -25,6 +27,7 @@ async fn spawn(configure: impl FnOnce(&mut ServeConfig)) -> TestApp {
         config.connections = ConnLimits {
             header_read_timeout: HEADERS,
             body_read_timeout: BODY,
+            write_stall_timeout: WRITE_STALL,
             ..ConnLimits::default()
         };
         configure(config);
@@ -129,6 +132,49 @@ async fn a_half_sent_body_to_a_refused_request_is_closed_after_the_response() {
     let closed = read_until_closed(&mut stream, BODY + SLACK).await;
     let (sent, _) = closed.expect("the connection is closed");
     assert!(sent.starts_with("HTTP/1.1 401"), "{sent}");
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn a_client_that_stops_reading_is_dropped() {
+    let app = spawn(|_| {}).await;
+    let asset = "/docs/swagger-ui-bundle.js";
+    let size = app
+        .http
+        .get(format!("{}{asset}", app.base))
+        .send()
+        .await
+        .expect("asset")
+        .bytes()
+        .await
+        .expect("asset body")
+        .len();
+    // Far more than any socket buffer holds, asked for at once (pipelined), never read.
+    let requests = 40;
+    let mut stream = connect(&app).await;
+    let request = format!("GET {asset} HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    stream
+        .write_all(request.repeat(requests).as_bytes())
+        .await
+        .expect("write");
+    tokio::time::sleep(WRITE_STALL + SLACK).await;
+    // The server gave up: what it had written before is there, then the end.
+    let mut received = 0usize;
+    let mut buffer = vec![0u8; 1 << 16];
+    let ended = tokio::time::timeout(Duration::from_secs(20), async {
+        loop {
+            match stream.read(&mut buffer).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => received += n,
+            }
+        }
+    })
+    .await;
+    assert!(ended.is_ok(), "the connection stayed open");
+    assert!(
+        received < requests * size,
+        "all {received} bytes were sent: the writes never stalled"
+    );
     app.finish().await;
 }
 

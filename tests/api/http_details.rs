@@ -271,10 +271,16 @@ async fn error_messages_name_api_fields_not_rust_types() {
     }
     // The export function's label object too.
     let session = token(&app, "professional").await;
-    for data in [json!([1]), json!({ "format": "standard", "serving_size": 5 })] {
+    for data in [
+        json!([1]),
+        json!({ "format": "standard", "serving_size": 5 }),
+    ] {
         let reply = export(&app, &session, json!({ "fileType": "svg", "data": data })).await;
         assert_eq!(reply.status, StatusCode::BAD_REQUEST);
-        let message = reply.json()["error"]["message"].as_str().unwrap_or("").to_owned();
+        let message = reply.json()["error"]["message"]
+            .as_str()
+            .unwrap_or("")
+            .to_owned();
         for rust in ["LabelWire", "ServingSize", "struct", "sequence", "f64"] {
             assert!(!message.contains(rust), "{data}: {message}");
         }
