@@ -73,6 +73,18 @@ pub enum Command {
         /// Switch the request-rate limiter off (for benchmarks only).
         #[arg(long, env = "NLS_RATE_LIMIT_DISABLED")]
         no_rate_limit: bool,
+        /// Seconds for a request's headers to arrive (also bounds idle keep-alive).
+        #[arg(long, env = "NLS_HEADER_READ_TIMEOUT_SECS", default_value_t = 15, value_parser = clap::value_parser!(u64).range(1..=300))]
+        header_read_timeout_secs: u64,
+        /// Seconds for a request's body to arrive after its headers.
+        #[arg(long, env = "NLS_BODY_READ_TIMEOUT_SECS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=600))]
+        body_read_timeout_secs: u64,
+        /// Seconds a response write may wait for a client that stopped reading.
+        #[arg(long, env = "NLS_WRITE_STALL_TIMEOUT_SECS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=600))]
+        write_stall_timeout_secs: u64,
+        /// Connections served at once; more wait to be accepted.
+        #[arg(long, env = "NLS_MAX_CONNECTIONS", default_value_t = 16_384, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        max_connections: u64,
     },
     /// Create the database if missing and apply migrations.
     Migrate,
@@ -164,6 +176,10 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             db_pool_size,
             rate_limit_per_minute,
             no_rate_limit,
+            header_read_timeout_secs,
+            body_read_timeout_secs,
+            write_stall_timeout_secs,
+            max_connections,
         } => {
             let config = ServeConfig {
                 role,
@@ -173,6 +189,13 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 rate_limit_per_minute,
                 rate_limit_enabled: !no_rate_limit,
                 catch_up_interval: Duration::from_secs(2),
+                connections: crate::conn::ConnLimits {
+                    header_read_timeout: Duration::from_secs(header_read_timeout_secs),
+                    body_read_timeout: Duration::from_secs(body_read_timeout_secs),
+                    write_stall_timeout: Duration::from_secs(write_stall_timeout_secs),
+                    max_connections: usize::try_from(max_connections).unwrap_or(usize::MAX),
+                    ..crate::conn::ConnLimits::default()
+                },
                 ..ServeConfig::new(url, nats)
             };
             let server = crate::serve::start(config).await?;

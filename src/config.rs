@@ -5,6 +5,8 @@ use std::time::Duration;
 
 use nls_eventlog::NatsConfig;
 
+pub use crate::conn::ConnLimits;
+
 /// Which parts of the service a process runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Role {
@@ -62,6 +64,9 @@ pub struct ServeConfig {
     pub rate_limit_per_minute: Option<u32>,
     /// `false` switches the request-rate limiter off (benchmarks; `NLS_RATE_LIMIT_DISABLED`).
     pub rate_limit_enabled: bool,
+    /// Bounds on connections and request reads (`NLS_HEADER_READ_TIMEOUT_SECS`,
+    /// `NLS_BODY_READ_TIMEOUT_SECS`, `NLS_MAX_CONNECTIONS`).
+    pub connections: ConnLimits,
 }
 
 impl ServeConfig {
@@ -82,6 +87,7 @@ impl ServeConfig {
             migrate: true,
             rate_limit_per_minute: None,
             rate_limit_enabled: true,
+            connections: ConnLimits::default(),
         }
     }
 }

@@ -5,6 +5,7 @@
 pub mod admin;
 pub mod cli;
 pub mod config;
+pub mod conn;
 pub mod db;
 pub mod health;
 pub mod metrics;

@@ -665,6 +665,7 @@ fn describe(op: &Operation) -> Value {
                 }
             }));
             responses.insert("304".into(), json!({"description": "Not modified (`If-None-Match`).", "headers": rate_headers()}));
+            responses.extend(errors_for(op, &[422]));
         }
         ("get", "/v1/ingredients") => {
             params = list_params(true);
@@ -772,7 +773,7 @@ fn describe(op: &Operation) -> Value {
                     "application/pdf": {"schema": {"type": "string", "contentMediaType": "application/pdf"}}
                 }
             }));
-            responses.extend(errors_for(op, &[400, 401, 403, 415, 429]));
+            responses.extend(errors_for(op, &[400, 401, 403, 415, 422, 429]));
         }
         ("post", "/auth/v1/token") => {
             body = Some(json!({"required": true, "content": {"application/json": {
@@ -947,6 +948,14 @@ another account's data. Another account's resource is 404 `not_found`, never 403
   `Retry-After`.
 * Request bodies over 1 MiB (1,048,576 bytes, declared or chunked): 429 `payload_too_large` \
   with `Retry-After`; the body is not read past the limit.
+* Per render: at most 16,777,216 pixels per PNG (422 `image_too_large`, computed from the \
+  laid-out label before anything is drawn) and 10,000 characters per statement (422 \
+  `statement_too_long`).
+* Connections: request headers must arrive within 15 s (this also bounds an idle \
+  keep-alive connection) and a request body within 30 s (408 `request_timeout`); request \
+  targets over 8,192 bytes get 414 `uri_too_long`; at most 16,384 connections are served at \
+  once; a client that stops reading a response is dropped after 30 s without progress. The \
+  embed's event streams are not cut by these bounds.
 
 ## Compatibility promise
 
@@ -1006,9 +1015,67 @@ fn build() -> Value {
             },
             "responses": error_responses(),
             "schemas": schemas(&codes),
-            "x-error-codes": code_statuses
+            "x-error-codes": code_statuses,
+            "x-error-details": error_details()
         }
     })
+}
+
+/// The shape of `error.details` for each code (JSON Schema), so a client knows what to read.
+/// Most codes carry the field list or nothing; the exceptions are older shapes, kept as
+/// they are (v1 changes only additively).
+fn error_details() -> Value {
+    let field_list = json!({"type": "array", "items": {"type": "object",
+        "properties": {"field": {"type": "string", "description": "The API field (`ingredients[0].grams`), header (`If-Match`) or label field at fault."},
+                       "problem": {"type": "string"}},
+        "required": ["field", "problem"]}});
+    let absent = json!({"not": {}, "description": "No `details`."});
+    let shapes: Map<String, Value> = ErrorCode::ALL
+        .iter()
+        .map(|code| {
+            let shape = match code {
+                ErrorCode::ValidationFailed
+                | ErrorCode::UnknownField
+                | ErrorCode::ImageTooLarge
+                | ErrorCode::StatementTooLong => {
+                    let mut optional = field_list.clone();
+                    optional["description"] = json!("The fields at fault, when the problem is one of fields.");
+                    optional
+                }
+                ErrorCode::UnknownIngredient => json!({"oneOf": [
+                    field_list.clone(),
+                    {"type": "object", "description": "An entry by name that matched nothing: the closest names.",
+                     "properties": {"field": {"type": "string"}, "suggestions": {"type": "array", "items": {"type": "string"}}},
+                     "required": ["field", "suggestions"]}
+                ]}),
+                ErrorCode::IngredientInUse | ErrorCode::RecipeInUse => json!({"type": "object",
+                    "description": "The live recipes that use the resource.",
+                    "properties": {"recipes": {"type": "array", "items": {"type": "string"}}},
+                    "required": ["recipes"]}),
+                ErrorCode::IngredientNameTaken => json!({"type": "object",
+                    "description": "The other custom ingredient of the account with the same name.",
+                    "properties": {"field": {"type": "string"}, "ingredient_id": {"type": "string"}},
+                    "required": ["field", "ingredient_id"]}),
+                ErrorCode::RecipeTooLarge => json!({"type": "object",
+                    "description": "The limit passed, its maximum and the value the write would reach.",
+                    "properties": {"limit": {"type": "string", "enum": ["nesting_depth", "expanded_lines", "statement_chars", "label_bytes"]},
+                                   "max": {"type": "integer"}, "value": {"type": "integer"}},
+                    "required": ["limit", "max", "value"]}),
+                ErrorCode::BreaksDependentRecipe => json!({"type": "object",
+                    "description": "The recipe the write would leave without a label, and why.",
+                    "properties": {"recipe_id": {"type": "string"}, "name": {"type": "string"},
+                                   "problem": {"type": "object", "properties": {"code": {"type": "string"}, "message": {"type": "string"}}, "required": ["code", "message"]}},
+                    "required": ["recipe_id", "name", "problem"]}),
+                ErrorCode::LabelUnavailable => json!({"type": "object",
+                    "description": "Why the recipe's label cannot be computed, as in its `label_error`.",
+                    "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
+                    "required": ["code", "message"]}),
+                _ => absent.clone(),
+            };
+            (code.as_str().to_owned(), shape)
+        })
+        .collect();
+    Value::Object(shapes)
 }
 
 fn error_response(description: &str, codes: &[ErrorCode], retry: bool) -> Value {
@@ -1054,7 +1121,9 @@ fn error_responses() -> Value {
         "Conflict": error_response("Conflicts with the current state. `ingredient_name_taken`: another custom ingredient of the account has the same name, compared case- and Unicode-normalisation-insensitively (NFKC, case folded); `details`: `{\"field\": \"name\", \"ingredient_id\"}` of the other one. `breaks_dependent_recipe`: the write would leave a recipe that uses this one (directly or through sub-recipes) without a label; nothing is written; `details`: `{\"recipe_id\", \"name\", \"problem\": {\"code\", \"message\", ...}}`, the problem with the limit's details where it is `recipe_too_large`. `label_unavailable` (label files): the recipe's label cannot be computed; `details`: `{\"code\", \"message\"}` of the reason, as in the recipe's `label_error`.", &codes_with(409), false),
         "PreconditionFailed": error_response("`If-Match` names another version.", &codes_with(412), false),
         "UnsupportedMediaType": error_response("The body must be JSON.", &codes_with(415), false),
-        "UnprocessableContent": error_response("`recipe_too_large`: with its sub-recipes expanded the recipe goes past a limit: `nesting_depth` 8 levels, `expanded_lines` 2,000 lines (identical lines merged), `statement_chars` 10,000 characters of ingredient statement, `label_bytes` 131,072 bytes of label JSON. `details`: `{\"limit\", \"max\", \"value\"}`.", &codes_with(422), false),
+        "UnprocessableContent": error_response("The request is well-formed but goes past a bound. `recipe_too_large`: with its sub-recipes expanded the recipe goes past a limit: `nesting_depth` 8 levels, `expanded_lines` 2,000 lines (identical lines merged), `statement_chars` 9,000 characters of ingredient statement, `label_bytes` 131,072 bytes of label JSON; `details`: `{\"limit\", \"max\", \"value\"}`. Label files and export: more pixels than 16,777,216 per PNG (`image_too_large`; lower `width` or `scale`) or statements over 10,000 characters together (`statement_too_long`); `details`: `[{field, problem}]`.", &codes_with(422), false),
+        "RequestTimeout": error_response("The request body did not arrive within the body read timeout (30 s by default); the connection is closed.", &codes_with(408), false),
+        "UriTooLong": error_response("The request target is longer than 8,192 bytes.", &codes_with(414), false),
         "TooManyRequests": too_many,
         "TooManyRequestsUnkeyed": error_response("Body over 1 MiB, too many concurrent renders, or too many sign-in attempts for one e-mail address.", &codes_with(429), true),
         "InternalError": error_response("Server error; retry with backoff.", &codes_with(500), false),
@@ -1082,16 +1151,16 @@ fn schemas(codes: &[&str]) -> Value {
             "ingredient_id": {"type": "string", "examples": ["fooddb:173944"]},
             "name": {"type": "string", "minLength": 1, "maxLength": 200},
             "label_name": {"type": "string", "description": "How it reads in the ingredient statement."},
-            "grams": {"type": "number", "exclusiveMinimum": 0}
+            "grams": {"type": "number", "minimum": 0.001, "description": "At least 0.001 (smaller: 400 `validation_failed`, too small)."}
         },
         "required": ["grams"],
         "additionalProperties": false
     });
     let recipe_props = json!({
         "name": {"type": "string", "minLength": 1, "maxLength": 200},
-        "servings": {"type": "number", "exclusiveMinimum": 0},
-        "serving_weight_g": {"type": "number", "exclusiveMinimum": 0, "description": "Default: total ingredient grams / servings."},
-        "serving_size_text": {"type": "string", "examples": ["1 slice (60g)"]},
+        "servings": {"type": "number", "minimum": 0.001},
+        "serving_weight_g": {"type": ["number", "null"], "minimum": 0.001, "description": "Default: total ingredient grams / servings; `null` goes back to it."},
+        "serving_size_text": {"type": ["string", "null"], "examples": ["1 slice (60g)"], "description": "`null` removes it."},
         "label_format": {"type": "string", "default": "standard", "examples": ["standard", "eu-1169"],
             "description": "Unknown value: 400 `unknown_label_format`; above the plan: 403 `plan_format_not_allowed`."},
         "ingredients": {"type": "array", "minItems": 1, "maxItems": 200, "items": schema_ref("IngredientEntry")},
@@ -1102,9 +1171,9 @@ fn schemas(codes: &[&str]) -> Value {
         "name": {"type": "string", "minLength": 1, "maxLength": 200},
         "nutrients_per_100g": nutrient_map(),
         "allergens": allergens(),
-        "label_name": {"type": "string"},
-        "cost_per_unit": {"type": "number", "minimum": 0},
-        "unit": {"type": "string", "enum": ["g", "kg", "oz", "lb", "ml", "l"]},
+        "label_name": {"type": ["string", "null"], "description": "`null` removes it."},
+        "cost_per_unit": {"type": ["number", "null"], "minimum": 0, "description": "`null` removes it."},
+        "unit": {"type": ["string", "null"], "enum": ["g", "kg", "oz", "lb", "ml", "l", null], "description": "`null` removes it."},
         "archived": {"type": "boolean"}
     });
     let timestamps = |mut props: Value| {
@@ -1143,7 +1212,7 @@ fn schemas(codes: &[&str]) -> Value {
                 "properties": {
                     "code": {"type": "string", "enum": codes, "description": "Stable machine code; see the table in the description."},
                     "message": {"type": "string"},
-                    "details": {"description": "Field-level problems, e.g. `[{\"field\": \"servings\", \"problem\": \"must be > 0\"}]`."}
+                    "details": {"description": "Field-level problems, e.g. `[{\"field\": \"servings\", \"problem\": \"must be > 0\"}]`; the shape for each code is in `components.x-error-details`."}
                 },
                 "required": ["code", "message"]
             }},

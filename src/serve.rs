@@ -9,7 +9,6 @@ use axum::extract::FromRef;
 use axum::http::{header, HeaderName, Request};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::serve::ListenerExt;
 use axum::Router;
 use nls_command::CommandState;
 use nls_eventlog::{AppendSignal, NatsLink};
@@ -302,6 +301,8 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
             nls_web::rate_limit::middleware,
         ))
         .layer(CatchPanicLayer::custom(panic_response))
+        // Outermost but for the request id: nothing else works on a refused target.
+        .layer(axum::middleware::from_fn(refuse_long_uri))
         .layer(
             TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
                 let id = request
@@ -316,20 +317,12 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid));
 
-    let http_shutdown = shutdown.clone();
-    tasks.push(tokio::spawn(async move {
-        // Responses go out in one write each; Nagle's algorithm would only hold back the
-        // last segment of a large one until the client acknowledges the rest.
-        let listener = listener.tap_io(|tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
-        let served = axum::serve(listener, app)
-            .with_graceful_shutdown(async move { http_shutdown.cancelled().await })
-            .await;
-        if let Err(err) = served {
-            tracing::error!(error = %err, "HTTP server failed");
-        }
-    }));
+    tasks.push(tokio::spawn(crate::conn::serve(
+        listener,
+        app,
+        config.connections,
+        shutdown.clone(),
+    )));
 
     // The slot pool closes with the server (its connections are otherwise idle-timed out).
     let slots_shutdown = shutdown.clone();
@@ -345,6 +338,30 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         applied,
         pool,
     })
+}
+
+/// Longest request target (path and query) served: the figure RFC 9112 §3 asks every
+/// recipient to support, which no route of this service comes near.
+pub const MAX_URI_BYTES: usize = 8192;
+
+/// 414 `uri_too_long` in the JSON error body for a target over [`MAX_URI_BYTES`] (hyper
+/// itself only answers a bare 414 past 64 KiB).
+async fn refuse_long_uri(
+    request: Request<axum::body::Body>,
+    next: axum::middleware::Next,
+) -> Response {
+    let length = request
+        .uri()
+        .path_and_query()
+        .map_or(0, |target| target.as_str().len());
+    if length > MAX_URI_BYTES {
+        return ApiError::new(
+            ErrorCode::UriTooLong,
+            format!("the request target has {length} bytes; at most {MAX_URI_BYTES}"),
+        )
+        .into_response();
+    }
+    next.run(request).await
 }
 
 /// A panic in a handler becomes the generic JSON 500; the details stay in the log.

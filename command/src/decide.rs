@@ -2,8 +2,9 @@
 //! Everything external (the plan, resolved lines, a fresh embed token) arrives in the
 //! arguments, so these functions are tested without I/O.
 
+use nls_events::ingredient::IngredientField;
 use nls_events::ingredient::{IngredientCreated, IngredientUpdated};
-use nls_events::recipe::{EmbedEnabled, IngredientLine, RecipeCreated, RecipeUpdated};
+use nls_events::recipe::{EmbedEnabled, IngredientLine, RecipeCreated, RecipeField, RecipeUpdated};
 use nls_events::{IngredientEvent, IngredientState, RecipeEvent, RecipeState};
 use nls_nutrition::Plan;
 use thiserror::Error;
@@ -76,19 +77,21 @@ pub fn create_recipe(
     let change = command.change;
     let label_format = change.label_format.unwrap_or_else(|| "standard".to_owned());
     check_format(&label_format, ctx)?;
-    let mut events = vec![RecipeEvent::Created(RecipeCreated {
+    // One event, so the new recipe is version 1 whatever it starts with.
+    let embed_token = match embed_events(change.embed_enabled, &None, ctx)? {
+        Some(RecipeEvent::EmbedEnabled(enabled)) => Some(enabled.token),
+        _ => None,
+    };
+    Ok(vec![RecipeEvent::Created(RecipeCreated {
         name: change.name.unwrap_or_default(),
         servings: change.servings.unwrap_or(1.0),
         serving_weight_g: change.serving_weight_g,
         serving_size_text: change.serving_size_text,
         label_format,
         ingredients: command.lines.unwrap_or_default(),
-    })];
-    events.extend(embed_events(change.embed_enabled, &None, ctx)?);
-    if change.archived == Some(true) {
-        events.push(RecipeEvent::Archived);
-    }
-    Ok(events)
+        embed_token,
+        archived: change.archived == Some(true),
+    })])
 }
 
 /// Updating a recipe: only fields that differ become part of the event; an update that
@@ -120,6 +123,16 @@ pub fn update_recipe(
             .filter(|t| Some(t) != state.serving_size_text.as_ref()),
         label_format: differs(&change.label_format, &state.label_format),
         ingredients: command.lines.filter(|l| *l != state.ingredients),
+        // Only what is set now: clearing a default changes nothing.
+        cleared: change
+            .cleared
+            .iter()
+            .copied()
+            .filter(|field| match field {
+                RecipeField::ServingWeightG => state.serving_weight_g.is_some(),
+                RecipeField::ServingSizeText => state.serving_size_text.is_some(),
+            })
+            .collect(),
     };
     let mut events = Vec::new();
     if update != RecipeUpdated::default() {
@@ -200,6 +213,16 @@ pub fn update_ingredient(
             .cost_per_unit
             .filter(|c| Some(*c) != state.cost_per_unit),
         unit: change.unit.filter(|u| Some(u) != state.unit.as_ref()),
+        cleared: change
+            .cleared
+            .iter()
+            .copied()
+            .filter(|field| match field {
+                IngredientField::LabelName => state.label_name.is_some(),
+                IngredientField::CostPerUnit => state.cost_per_unit.is_some(),
+                IngredientField::Unit => state.unit.is_some(),
+            })
+            .collect(),
     };
     let mut events = Vec::new();
     if update != IngredientUpdated::default() {

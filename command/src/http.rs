@@ -63,7 +63,7 @@ async fn create_recipe(
     body: ApiJson<RecipeBody>,
 ) -> Result<Response, ApiError> {
     let change = body.value.validate(true)?;
-    let idem = idempotency(key, &uri, &body.raw);
+    let idem = idempotency(key, &uri, &nls_web::json::canonical_body(&body.raw));
     Ok(respond(app.create_recipe(&caller, change, idem).await?))
 }
 
@@ -78,7 +78,8 @@ async fn update_recipe(
     let id = recipe_id(&id)?;
     let change = body.value.validate(false)?;
     Ok(respond(
-        app.update_recipe(&caller, id, expected, change).await?,
+        app.update_recipe(&caller, id, expected.as_deref(), change)
+            .await?,
     ))
 }
 
@@ -89,7 +90,7 @@ async fn delete_recipe(
     Path(id): Path<String>,
     IfMatch(expected): IfMatch,
 ) -> Result<StatusCode, ApiError> {
-    app.delete_recipe(&caller, recipe_id(&id)?, expected)
+    app.delete_recipe(&caller, recipe_id(&id)?, expected.as_deref())
         .await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -103,7 +104,7 @@ async fn create_ingredient(
     body: ApiJson<IngredientBody>,
 ) -> Result<Response, ApiError> {
     let change = body.value.validate(true)?;
-    let idem = idempotency(key, &uri, &body.raw);
+    let idem = idempotency(key, &uri, &nls_web::json::canonical_body(&body.raw));
     Ok(respond(app.create_ingredient(&caller, change, idem).await?))
 }
 
@@ -118,7 +119,8 @@ async fn update_ingredient(
     let id = ingredient_id(&id)?;
     let change = body.value.validate(false)?;
     Ok(respond(
-        app.update_ingredient(&caller, id, expected, change).await?,
+        app.update_ingredient(&caller, id, expected.as_deref(), change)
+            .await?,
     ))
 }
 
@@ -129,7 +131,7 @@ async fn delete_ingredient(
     Path(id): Path<String>,
     IfMatch(expected): IfMatch,
 ) -> Result<StatusCode, ApiError> {
-    app.delete_ingredient(&caller, ingredient_id(&id)?, expected)
+    app.delete_ingredient(&caller, ingredient_id(&id)?, expected.as_deref())
         .await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -2,10 +2,12 @@
 
 use std::collections::BTreeMap;
 
+use nls_events::ingredient::IngredientField;
+use nls_events::recipe::RecipeField;
 use nls_nutrition::{Allergen, Nutrient};
 use nls_projector::resolve::Entry;
 use nls_web::{ApiError, ErrorCode, JsonFields};
-use serde::Deserialize;
+use serde::{Deserialize, Deserializer};
 use serde_json::json;
 use unicode_normalization::UnicodeNormalization;
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
@@ -25,14 +27,23 @@ const RECIPE_READ_ONLY: &[&str] = &[
     "cost",
 ];
 
+/// A field that may be absent (`None`), `null` (`Some(None)`: clear it) or a value.
+fn nullable<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(deserializer).map(Some)
+}
+
 /// `POST /v1/recipes` and `PUT /v1/recipes/{id}` (all fields optional here; create checks
-/// the required ones).
+/// the required ones). `null` for an optional field resets it to its default.
 #[derive(Debug, Default, Deserialize)]
 pub struct RecipeBody {
     pub name: Option<String>,
     pub servings: Option<f64>,
-    pub serving_weight_g: Option<f64>,
-    pub serving_size_text: Option<String>,
+    #[serde(default, deserialize_with = "nullable")]
+    pub serving_weight_g: Option<Option<f64>>,
+    #[serde(default, deserialize_with = "nullable")]
+    pub serving_size_text: Option<Option<String>>,
     pub label_format: Option<String>,
     pub ingredients: Option<Vec<EntryBody>>,
     pub embed_enabled: Option<bool>,
@@ -77,6 +88,8 @@ pub struct RecipeChange {
     pub entries: Option<Vec<Entry>>,
     pub embed_enabled: Option<bool>,
     pub archived: Option<bool>,
+    /// Fields sent as `null`: back to their defaults.
+    pub cleared: Vec<RecipeField>,
 }
 
 impl RecipeBody {
@@ -98,12 +111,21 @@ impl RecipeBody {
             .servings
             .map(|v| positive("servings", v, MAX_SERVINGS))
             .transpose()?;
+        let mut cleared = Vec::new();
+        if self.serving_weight_g == Some(None) {
+            cleared.push(RecipeField::ServingWeightG);
+        }
+        if self.serving_size_text == Some(None) {
+            cleared.push(RecipeField::ServingSizeText);
+        }
         let serving_weight_g = self
             .serving_weight_g
+            .flatten()
             .map(|v| positive("serving_weight_g", v, MAX_GRAMS))
             .transpose()?;
         let serving_size_text = self
             .serving_size_text
+            .flatten()
             .map(|t| text("serving_size_text", t, 1, 100))
             .transpose()?;
         let entries = self.ingredients.map(validate_entries).transpose()?;
@@ -116,6 +138,7 @@ impl RecipeBody {
             entries,
             embed_enabled: self.embed_enabled,
             archived: self.archived,
+            cleared,
         })
     }
 }
@@ -157,15 +180,19 @@ fn validate_entries(entries: Vec<EntryBody>) -> Result<Vec<Entry>, ApiError> {
         .collect()
 }
 
-/// `POST /v1/ingredients` and `PUT /v1/ingredients/{id}`.
+/// `POST /v1/ingredients` and `PUT /v1/ingredients/{id}`. `null` for an optional field
+/// clears it.
 #[derive(Debug, Default, Deserialize)]
 pub struct IngredientBody {
     pub name: Option<String>,
     pub nutrients_per_100g: Option<BTreeMap<String, f64>>,
     pub allergens: Option<Vec<String>>,
-    pub label_name: Option<String>,
-    pub cost_per_unit: Option<f64>,
-    pub unit: Option<String>,
+    #[serde(default, deserialize_with = "nullable")]
+    pub label_name: Option<Option<String>>,
+    #[serde(default, deserialize_with = "nullable")]
+    pub cost_per_unit: Option<Option<f64>>,
+    #[serde(default, deserialize_with = "nullable")]
+    pub unit: Option<Option<String>>,
     pub archived: Option<bool>,
 }
 
@@ -192,6 +219,8 @@ pub struct IngredientChange {
     pub cost_per_unit: Option<f64>,
     pub unit: Option<String>,
     pub archived: Option<bool>,
+    /// Fields sent as `null`: cleared.
+    pub cleared: Vec<IngredientField>,
 }
 
 impl IngredientBody {
@@ -232,16 +261,30 @@ impl IngredientBody {
                 Ok::<_, ApiError>(codes.into_iter().map(|a| a.code().to_owned()).collect())
             })
             .transpose()?;
+        let cleared: Vec<IngredientField> = [
+            (self.label_name == Some(None), IngredientField::LabelName),
+            (
+                self.cost_per_unit == Some(None),
+                IngredientField::CostPerUnit,
+            ),
+            (self.unit == Some(None), IngredientField::Unit),
+        ]
+        .into_iter()
+        .filter_map(|(null, field)| null.then_some(field))
+        .collect();
         let label_name = self
             .label_name
+            .flatten()
             .map(|t| text("label_name", t, 1, 500))
             .transpose()?;
         let cost_per_unit = self
             .cost_per_unit
+            .flatten()
             .map(|c| non_negative("cost_per_unit", c, 1e9))
             .transpose()?;
         let unit = self
             .unit
+            .flatten()
             .map(|u| {
                 if nls_projector::derive::grams_per_unit(&u).is_some() {
                     Ok(u)
@@ -261,6 +304,7 @@ impl IngredientBody {
             cost_per_unit,
             unit,
             archived: self.archived,
+            cleared,
         })
     }
 }
@@ -360,14 +404,28 @@ fn printable(c: char) -> bool {
     !c.is_control() && c.general_category() != GeneralCategory::Format
 }
 
+/// The smallest amount (grams, servings) a recipe takes: a thousandth. Smaller ones print
+/// as nothing, and near the floating-point floor (1e-320) they divide into infinities.
+const MIN_AMOUNT: f64 = 0.001;
+
 fn positive(field: &str, value: f64, max: f64) -> Result<f64, ApiError> {
-    if value.is_finite() && value > 0.0 && value <= max {
-        Ok(value)
-    } else {
+    if !(value.is_finite() && value > 0.0) {
         Err(ApiError::validation(
             field,
             format!("must be a number greater than 0 and at most {max}"),
         ))
+    } else if value < MIN_AMOUNT {
+        Err(ApiError::validation(
+            field,
+            format!("is too small: must be at least {MIN_AMOUNT}"),
+        ))
+    } else if value > max {
+        Err(ApiError::validation(
+            field,
+            format!("is too large: must be at most {max}"),
+        ))
+    } else {
+        Ok(value)
     }
 }
 

@@ -232,7 +232,7 @@ impl CommandState {
         &self,
         caller: &Caller,
         id: &str,
-        if_match: Option<i64>,
+        if_match: Option<&[i64]>,
         change: RecipeChange,
     ) -> Result<Written, ApiError> {
         let change = &change;
@@ -293,7 +293,7 @@ impl CommandState {
         &self,
         caller: &Caller,
         id: &str,
-        if_match: Option<i64>,
+        if_match: Option<&[i64]>,
     ) -> Result<(), ApiError> {
         self.transact(Some(id), |mut owned| async move {
             let outcome = async {
@@ -359,7 +359,7 @@ impl CommandState {
         &self,
         caller: &Caller,
         id: &str,
-        if_match: Option<i64>,
+        if_match: Option<&[i64]>,
         change: IngredientChange,
     ) -> Result<Written, ApiError> {
         let change = &change;
@@ -408,7 +408,7 @@ impl CommandState {
         &self,
         caller: &Caller,
         id: &str,
-        if_match: Option<i64>,
+        if_match: Option<&[i64]>,
     ) -> Result<(), ApiError> {
         self.transact(None, |mut owned| async move {
             let outcome = async {
@@ -608,12 +608,21 @@ fn contention() -> ApiError {
     .with_retry_after(1)
 }
 
-fn check_if_match(if_match: Option<i64>, current: i64) -> Result<(), ApiError> {
+/// `if_match`: the versions `If-Match` names (`None`: any version).
+fn check_if_match(if_match: Option<&[i64]>, current: i64) -> Result<(), ApiError> {
     match if_match {
-        Some(expected) if expected != current => Err(ApiError::new(
-            ErrorCode::VersionMismatch,
-            format!("If-Match is \"{expected}\" but the current version is \"{current}\""),
-        )),
+        Some(expected) if !expected.contains(&current) => {
+            let listed: Vec<String> = expected.iter().map(|v| format!("\"{v}\"")).collect();
+            let named = if listed.is_empty() {
+                "names no version of this resource".to_owned()
+            } else {
+                format!("is {}", listed.join(", "))
+            };
+            Err(ApiError::new(
+                ErrorCode::VersionMismatch,
+                format!("If-Match {named} but the current version is \"{current}\""),
+            ))
+        }
         _ => Ok(()),
     }
 }
@@ -696,7 +705,7 @@ async fn append_or_retry(
     expected: i64,
     caller: &Caller,
     events: &[NewEvent],
-    if_match: Option<i64>,
+    if_match: Option<&[i64]>,
 ) -> Result<Attempt<Vec<Envelope>>, ApiError> {
     match append(tx, id, expected, caller, events).await {
         Ok(stored) => Ok(Attempt::Done(stored)),
@@ -727,7 +736,7 @@ async fn append_and_apply(
     expected: i64,
     caller: &Caller,
     events: &[NewEvent],
-    if_match: Option<i64>,
+    if_match: Option<&[i64]>,
 ) -> Result<Attempt<()>, ApiError> {
     match append_or_retry(tx, id, expected, caller, events, if_match).await? {
         Attempt::Retry => Ok(Attempt::Retry),

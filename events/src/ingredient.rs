@@ -24,7 +24,7 @@ pub struct IngredientCreated {
     pub unit: Option<String>,
 }
 
-/// `ingredient_updated` v1: only the fields that changed. `nutrients_per_100g` and
+/// `ingredient_updated` v1: only the fields that changed; v2 when it also clears fields. `nutrients_per_100g` and
 /// `allergens`, when present, replace the whole value.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct IngredientUpdated {
@@ -40,6 +40,21 @@ pub struct IngredientUpdated {
     pub cost_per_unit: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unit: Option<String>,
+    /// v2 (written only when not empty): fields reset to none (`null` in a `PUT`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cleared: Vec<IngredientField>,
+}
+
+/// An optional ingredient field an `ingredient_updated` v2 resets to none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IngredientField {
+    /// Back to the name on labels.
+    LabelName,
+    /// No cost.
+    CostPerUnit,
+    /// No cost unit.
+    Unit,
 }
 
 impl IngredientUpdated {
@@ -49,6 +64,7 @@ impl IngredientUpdated {
             || self.nutrients_per_100g.is_some()
             || self.allergens.is_some()
             || self.label_name.is_some()
+            || self.cleared.contains(&IngredientField::LabelName)
     }
 }
 
@@ -67,7 +83,10 @@ impl IngredientEvent {
     pub fn kind(&self) -> (&'static str, i16) {
         match self {
             Self::Created(_) => ("ingredient_created", 1),
-            Self::Updated(_) => ("ingredient_updated", 1),
+            Self::Updated(e) => (
+                "ingredient_updated",
+                if e.cleared.is_empty() { 1 } else { 2 },
+            ),
             Self::Archived => ("ingredient_archived", 1),
             Self::Unarchived => ("ingredient_unarchived", 1),
             Self::Deleted => ("ingredient_deleted", 1),
@@ -95,7 +114,8 @@ impl IngredientEvent {
     pub fn decode(event_type: &str, version: i16, data: Value) -> Result<Self, DecodeError> {
         Ok(match (event_type, version) {
             ("ingredient_created", 1) => Self::Created(payload(event_type, version, data)?),
-            ("ingredient_updated", 1) => Self::Updated(payload(event_type, version, data)?),
+            // v2 adds an optional member to v1: one struct reads both.
+            ("ingredient_updated", 1 | 2) => Self::Updated(payload(event_type, version, data)?),
             ("ingredient_archived", 1) => Self::Archived,
             ("ingredient_unarchived", 1) => Self::Unarchived,
             ("ingredient_deleted", 1) => Self::Deleted,
@@ -160,6 +180,13 @@ impl IngredientState {
                 }
                 if let Some(v) = &e.unit {
                     self.unit = Some(v.clone());
+                }
+                for field in &e.cleared {
+                    match field {
+                        IngredientField::LabelName => self.label_name = None,
+                        IngredientField::CostPerUnit => self.cost_per_unit = None,
+                        IngredientField::Unit => self.unit = None,
+                    }
                 }
             }
             IngredientEvent::Archived => self.archived = true,

@@ -19,7 +19,9 @@ pub struct IngredientLine {
     pub grams: f64,
 }
 
-/// `recipe_created` v1.
+/// `recipe_created` v1, or v2 when it also carries what a create may set beyond v1's
+/// fields (the embed token, the archived flag), so that a create is always one event and
+/// the new recipe is version 1. Written as v1 whenever v1 can hold it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RecipeCreated {
     pub name: String,
@@ -30,9 +32,35 @@ pub struct RecipeCreated {
     pub serving_size_text: Option<String>,
     pub label_format: String,
     pub ingredients: Vec<IngredientLine>,
+    /// v2: the public embed token issued with the recipe.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub embed_token: Option<String>,
+    /// v2: created archived.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub archived: bool,
 }
 
-/// `recipe_updated` v1: only the fields that changed.
+impl RecipeCreated {
+    fn schema_version(&self) -> i16 {
+        if self.embed_token.is_some() || self.archived {
+            2
+        } else {
+            1
+        }
+    }
+}
+
+/// An optional recipe field a `recipe_updated` v2 resets to its default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RecipeField {
+    /// Back to total weight / servings.
+    ServingWeightG,
+    /// Back to the weight in grams.
+    ServingSizeText,
+}
+
+/// `recipe_updated` v1: only the fields that changed; v2 when it also clears fields.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct RecipeUpdated {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -47,6 +75,9 @@ pub struct RecipeUpdated {
     pub label_format: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ingredients: Option<Vec<IngredientLine>>,
+    /// v2 (written only when not empty): fields reset to their defaults (`null` in a `PUT`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cleared: Vec<RecipeField>,
 }
 
 /// `recipe_embed_enabled` v1: a new public embed token was issued.
@@ -71,8 +102,8 @@ impl RecipeEvent {
     /// The frozen `(event_type, schema_version)` this event is written as.
     pub fn kind(&self) -> (&'static str, i16) {
         match self {
-            Self::Created(_) => ("recipe_created", 1),
-            Self::Updated(_) => ("recipe_updated", 1),
+            Self::Created(e) => ("recipe_created", e.schema_version()),
+            Self::Updated(e) => ("recipe_updated", if e.cleared.is_empty() { 1 } else { 2 }),
             Self::Archived => ("recipe_archived", 1),
             Self::Unarchived => ("recipe_unarchived", 1),
             Self::EmbedEnabled(_) => ("recipe_embed_enabled", 1),
@@ -103,8 +134,9 @@ impl RecipeEvent {
     /// Covers every pair ever written; old shapes are upcast here and nowhere else.
     pub fn decode(event_type: &str, version: i16, data: Value) -> Result<Self, DecodeError> {
         Ok(match (event_type, version) {
-            ("recipe_created", 1) => Self::Created(payload(event_type, version, data)?),
-            ("recipe_updated", 1) => Self::Updated(payload(event_type, version, data)?),
+            // v2 adds optional members to v1: one struct reads both.
+            ("recipe_created", 1 | 2) => Self::Created(payload(event_type, version, data)?),
+            ("recipe_updated", 1 | 2) => Self::Updated(payload(event_type, version, data)?),
             ("recipe_archived", 1) => Self::Archived,
             ("recipe_unarchived", 1) => Self::Unarchived,
             ("recipe_embed_enabled", 1) => Self::EmbedEnabled(payload(event_type, version, data)?),
@@ -153,6 +185,8 @@ impl RecipeState {
                 self.serving_size_text = e.serving_size_text.clone();
                 self.label_format = e.label_format.clone();
                 self.ingredients = e.ingredients.clone();
+                self.embed_token = e.embed_token.clone();
+                self.archived = e.archived;
             }
             RecipeEvent::Updated(e) => {
                 if let Some(v) = &e.name {
@@ -172,6 +206,12 @@ impl RecipeState {
                 }
                 if let Some(v) = &e.ingredients {
                     self.ingredients = v.clone();
+                }
+                for field in &e.cleared {
+                    match field {
+                        RecipeField::ServingWeightG => self.serving_weight_g = None,
+                        RecipeField::ServingSizeText => self.serving_size_text = None,
+                    }
                 }
             }
             RecipeEvent::Archived => self.archived = true,
@@ -204,7 +244,49 @@ mod tests {
                 label_name: None,
                 grams: 200.0,
             }],
+            embed_token: None,
+            archived: false,
         }
+    }
+
+    #[test]
+    fn a_create_with_an_embed_is_one_v2_event_and_a_plain_one_stays_v1() {
+        assert_eq!(
+            RecipeEvent::Created(pancakes()).kind(),
+            ("recipe_created", 1)
+        );
+        let embedded = RecipeEvent::Created(RecipeCreated {
+            embed_token: Some("emb_x".into()),
+            archived: true,
+            ..pancakes()
+        });
+        assert_eq!(embedded.kind(), ("recipe_created", 2));
+        let state = RecipeState::default().evolve(&embedded);
+        assert_eq!(
+            (state.version, state.embed_token.as_deref(), state.archived),
+            (1, Some("emb_x"), true)
+        );
+        let decoded = RecipeEvent::decode("recipe_created", 2, embedded.payload()).ok();
+        assert_eq!(decoded, Some(embedded));
+    }
+
+    #[test]
+    fn an_update_that_clears_fields_is_v2() {
+        let mut state = RecipeState::default().evolve(&RecipeEvent::Created(RecipeCreated {
+            serving_weight_g: Some(50.0),
+            serving_size_text: Some("1 bar".into()),
+            ..pancakes()
+        }));
+        let clear = RecipeEvent::Updated(RecipeUpdated {
+            cleared: vec![RecipeField::ServingWeightG, RecipeField::ServingSizeText],
+            ..RecipeUpdated::default()
+        });
+        assert_eq!(clear.kind(), ("recipe_updated", 2));
+        state = state.evolve(&clear);
+        assert_eq!(
+            (state.serving_weight_g, state.serving_size_text),
+            (None, None)
+        );
     }
 
     #[test]

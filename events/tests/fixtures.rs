@@ -42,13 +42,16 @@ fn every_event_kind_the_code_writes_has_a_fixture() {
         RecipeEvent::EmbedDisabled.kind(),
         RecipeEvent::Deleted.kind(),
         ("recipe_created", 1),
+        ("recipe_created", 2),
         ("recipe_updated", 1),
+        ("recipe_updated", 2),
         ("recipe_embed_enabled", 1),
         IngredientEvent::Archived.kind(),
         IngredientEvent::Unarchived.kind(),
         IngredientEvent::Deleted.kind(),
         ("ingredient_created", 1),
         ("ingredient_updated", 1),
+        ("ingredient_updated", 2),
     ];
     for (event_type, version) in kinds {
         let path = fixtures_dir().join(format!("{event_type}.v{version}.json"));

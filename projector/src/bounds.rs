@@ -21,8 +21,10 @@ pub const MAX_DEPTH: u64 = nls_nutrition::compute::MAX_NESTING as u64;
 /// 200 lines of its own (API_DECISIONS §3); this allows ten such recipes' worth.
 pub const MAX_EXPANDED_LINES: u64 = 2_000;
 /// Characters of the ingredient statement. Long printed statements run to a few hundred
-/// characters; this is twenty times that, and keeps a label file's text drawable.
-pub const MAX_STATEMENT_CHARS: u64 = 10_000;
+/// characters; this is eighteen times that. It stays 1,000 below the renderer's cap on a
+/// label's statements together (10,000, `nls_renderer::draw::bounds`), which leaves room
+/// for the "Contains" statement, so every label a write accepts can be drawn.
+pub const MAX_STATEMENT_CHARS: u64 = 9_000;
 /// Bytes of the label object's JSON, which every read of the recipe (lists included)
 /// carries. A statement at its limit, in both plain and HTML form, fits with room to spare.
 pub const MAX_LABEL_BYTES: u64 = 128 * 1024;

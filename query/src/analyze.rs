@@ -53,8 +53,8 @@ pub async fn analyze(
     let change = RecipeBody {
         name: Some("analysis".into()),
         servings: body.servings,
-        serving_weight_g: body.serving_weight_g,
-        serving_size_text: body.serving_size_text,
+        serving_weight_g: body.serving_weight_g.map(Some),
+        serving_size_text: body.serving_size_text.map(Some),
         label_format: body.label_format,
         ingredients: body.ingredients,
         embed_enabled: None,

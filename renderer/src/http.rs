@@ -19,7 +19,8 @@
 //! (403 `plan_file_type_not_allowed`); a non-US format needs `all_label_formats`
 //! (403 `plan_format_not_allowed`); `export_watermarked` plans get the watermark. Every
 //! render counts against the account's `max_concurrent_renders` (see [`crate::limit`]):
-//! beyond it 429 `rate_limited` with `Retry-After`.
+//! beyond it 429 `rate_limited` with `Retry-After`. Every render is bounded (see
+//! [`crate::draw::bounds`]): 422 `image_too_large` or `statement_too_long` beyond it.
 
 use axum::extract::{FromRef, Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -140,6 +141,32 @@ fn render_error(err: RenderError) -> ApiError {
             format!("label format {format:?} cannot be drawn"),
         ),
         RenderError::InvalidOptions(problem) => ApiError::new(ErrorCode::ValidationFailed, problem),
+        RenderError::ImageTooLarge {
+            width,
+            height,
+            max_pixels,
+        } => ApiError::new(
+            ErrorCode::ImageTooLarge,
+            format!(
+                "the PNG would be {width} x {height} pixels; at most {max_pixels} pixels per \
+                 image: lower width or scale"
+            ),
+        )
+        .with_details(serde_json::json!([{
+            "field": "scale",
+            "problem": format!("{width} x {height} pixels exceed {max_pixels}"),
+        }])),
+        RenderError::StatementTooLong { field, chars, max } => ApiError::new(
+            ErrorCode::StatementTooLong,
+            format!(
+                "the label's statements have {chars} characters together; a label prints at \
+                 most {max} (the longest is {field})"
+            ),
+        )
+        .with_details(serde_json::json!([{
+            "field": field,
+            "problem": format!("{chars} characters; at most {max}"),
+        }])),
         other => ApiError::internal(other),
     }
 }
@@ -571,7 +598,10 @@ async fn export_label(
         }
     }
     let label: Label = serde_json::from_value(request.data).map_err(|err| {
-        let problem = err.to_string().chars().take(300).collect::<String>();
+        let problem = nls_web::json_value::api_words(&err.to_string())
+            .chars()
+            .take(300)
+            .collect::<String>();
         ApiError::validation("data", format!("not a label object: {problem}"))
     })?;
     let family = nls_nutrition::format(&label.format)

@@ -373,7 +373,13 @@ impl Worker {
                 Ok(bytes) => drawn.push((prepared, bytes)),
                 // A format the drawing code cannot lay out: nothing to pre-render; a GET
                 // reports it.
-                Err(RenderError::UnsupportedFormat(_)) => continue,
+                // Nor a label past a render bound (a GET answers 422 for it): retrying
+                // would fail the same way forever.
+                Err(
+                    RenderError::UnsupportedFormat(_)
+                    | RenderError::ImageTooLarge { .. }
+                    | RenderError::StatementTooLong { .. },
+                ) => continue,
                 Err(err) => return Err(err.into()),
             }
         }

@@ -37,7 +37,7 @@ async fn sign_in(app: &TestApp, email: &str, password: &str) -> File {
 }
 
 /// A session token of a new account on `plan`.
-async fn token(app: &TestApp, plan: &str) -> String {
+pub async fn token(app: &TestApp, plan: &str) -> String {
     let email = account_with_password(app, plan).await;
     let reply = sign_in(app, &email, PASSWORD).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
@@ -47,7 +47,7 @@ async fn token(app: &TestApp, plan: &str) -> String {
         .to_owned()
 }
 
-async fn export(app: &TestApp, token: &str, body: Value) -> File {
+pub async fn export(app: &TestApp, token: &str, body: Value) -> File {
     let mut request = app
         .http
         .post(format!("{}/functions/v1/export-label", app.base))
@@ -59,7 +59,7 @@ async fn export(app: &TestApp, token: &str, body: Value) -> File {
 }
 
 /// A computed label of `format`, from `/v1/analyze`.
-async fn label(app: &TestApp, format: &str) -> Value {
+pub async fn label(app: &TestApp, format: &str) -> Value {
     let key = app.business_key().await;
     let reply = app
         .post(

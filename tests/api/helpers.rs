@@ -123,6 +123,14 @@ impl TestApp {
     }
 
     pub async fn spawn_with(nats_url: String) -> Self {
+        Self::spawn_configured(nats_url, |_| {}).await
+    }
+
+    /// The test app with `configure` applied to the test configuration.
+    pub async fn spawn_configured(
+        nats_url: String,
+        configure: impl FnOnce(&mut ServeConfig),
+    ) -> Self {
         let db = TestDb::create().await;
         let nats = private_nats(&nats_url);
         let mut config = ServeConfig::new(db.url.clone(), nats.clone());
@@ -130,6 +138,7 @@ impl TestApp {
         config.catch_up_interval = Duration::from_millis(500);
         // Some tests send thousands of requests with one key; tests/api/limits.rs sets 60.
         config.rate_limit_per_minute = Some(1_000_000);
+        configure(&mut config);
         let server = nls::serve::start(config).await.expect("server starts");
         let pool = PgPool::connect(&db.url)
             .await

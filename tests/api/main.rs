@@ -5,11 +5,14 @@ mod helpers;
 
 mod analyze;
 mod auth;
+mod bounds;
+mod connections;
 mod embed;
 mod errors;
 mod eventlog;
 mod export;
 mod impossible_food;
+mod http_details;
 mod ingredients;
 mod labels;
 mod limits;

@@ -55,6 +55,16 @@ pub fn looks_like_key(text: &str) -> bool {
     })
 }
 
+/// The credential of an `Authorization: Bearer <credential>` value. The scheme is matched
+/// case-insensitively (RFC 9110 §11.1: `bearer` and `BEARER` are the same scheme), followed
+/// by one or more spaces.
+pub fn bearer_credential(value: &str) -> Option<&str> {
+    let (scheme, rest) = value.split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| rest.trim_matches(' '))
+}
+
 /// A plan's entitlements, as stored in the `plan` table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Plan {
@@ -125,9 +135,7 @@ where
         let text = header_value
             .to_str()
             .map_err(|_| unauthorized("malformed Authorization header"))?;
-        let key = text
-            .strip_prefix("Bearer ")
-            .map(str::trim)
+        let key = bearer_credential(text)
             .filter(|k| looks_like_key(k))
             .ok_or_else(|| {
                 unauthorized("malformed API key; expected Authorization: Bearer nls_...")
@@ -170,6 +178,16 @@ mod tests {
         assert!(looks_like_key(&key.clear));
         assert_eq!(key.hash, hash_key(&key.clear));
         assert!(!key.prefix.is_empty() && key.clear.starts_with(&key.prefix));
+    }
+
+    #[test]
+    fn the_bearer_scheme_is_case_insensitive() {
+        for value in ["Bearer k", "bearer k", "BEARER  k", "BeArEr k "] {
+            assert_eq!(bearer_credential(value), Some("k"), "{value}");
+        }
+        assert_eq!(bearer_credential("Basic k"), None);
+        assert_eq!(bearer_credential("Bearerk"), None);
+        assert_eq!(bearer_credential("k"), None);
     }
 
     #[test]

@@ -36,11 +36,16 @@ pub enum ErrorCode {
     PayloadTooLarge,
     Internal,
     Unavailable,
+    // Bounds of one request (issue 12).
+    ImageTooLarge,
+    StatementTooLong,
+    RequestTimeout,
+    UriTooLong,
 }
 
 impl ErrorCode {
     /// Every code, for the OpenAPI document and its completeness test.
-    pub const ALL: [ErrorCode; 26] = [
+    pub const ALL: [ErrorCode; 30] = [
         Self::InvalidJson,
         Self::ValidationFailed,
         Self::UnknownField,
@@ -67,6 +72,10 @@ impl ErrorCode {
         Self::PayloadTooLarge,
         Self::Internal,
         Self::Unavailable,
+        Self::ImageTooLarge,
+        Self::StatementTooLong,
+        Self::RequestTimeout,
+        Self::UriTooLong,
     ];
 
     /// The HTTP status this code is always sent with.
@@ -97,6 +106,9 @@ impl ErrorCode {
             Self::RateLimited | Self::PayloadTooLarge => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            Self::ImageTooLarge | Self::StatementTooLong => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
+            Self::UriTooLong => StatusCode::URI_TOO_LONG,
         }
     }
 
@@ -129,6 +141,10 @@ impl ErrorCode {
             Self::PayloadTooLarge => "payload_too_large",
             Self::Internal => "internal",
             Self::Unavailable => "unavailable",
+            Self::ImageTooLarge => "image_too_large",
+            Self::StatementTooLong => "statement_too_long",
+            Self::RequestTimeout => "request_timeout",
+            Self::UriTooLong => "uri_too_long",
         }
     }
 }
@@ -265,6 +281,12 @@ impl IntoResponse for ApiError {
             },
         };
         let mut response = (code.status(), Json(body)).into_response();
+        if code == ErrorCode::Unauthorized {
+            // RFC 9110 §11.6.1: a 401 names the scheme that would be accepted.
+            response
+                .headers_mut()
+                .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+        }
         if let Some(secs) = retry_after {
             response
                 .headers_mut()

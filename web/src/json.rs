@@ -21,13 +21,42 @@ pub trait JsonFields {
     const IGNORED: &'static [&'static str] = &[];
 }
 
-/// A JSON object body: content type checked, size bounded, unknown fields refused with
-/// `unknown_field`, read-only fields dropped, type errors reported as `validation_failed`.
+/// A JSON object body: content type checked, size bounded, repeated keys refused with
+/// `invalid_json`, unknown fields refused with `unknown_field`, read-only fields dropped,
+/// type errors reported as `validation_failed` naming the field.
 #[derive(Debug)]
 pub struct ApiJson<T> {
     pub value: T,
-    /// The body as received, for hashing `Idempotency-Key` requests.
+    /// The body as received.
     pub raw: bytes::Bytes,
+}
+
+/// A JSON body in a canonical form (keys sorted, no spacing, numbers as the same `f64`
+/// whatever their spelling): two bodies with one meaning, one form. `Idempotency-Key`
+/// compares requests by it. A body that does not parse is its own form.
+pub fn canonical_body(raw: &[u8]) -> Vec<u8> {
+    crate::json_value::parse_unique(raw)
+        .map(|value| canonical(&value))
+        .unwrap_or_else(|_| raw.to_vec())
+}
+
+/// `value` in the canonical form of [`canonical_body`].
+pub fn canonical(value: &Value) -> Vec<u8> {
+    fn normalise(value: &Value) -> Value {
+        match value {
+            Value::Number(n) => n
+                .as_f64()
+                .and_then(serde_json::Number::from_f64)
+                .map_or_else(|| value.clone(), Value::Number),
+            Value::Array(items) => Value::Array(items.iter().map(normalise).collect()),
+            // serde_json's map is ordered by key: serialising sorts the keys.
+            Value::Object(map) => {
+                Value::Object(map.iter().map(|(k, v)| (k.clone(), normalise(v))).collect())
+            }
+            other => other.clone(),
+        }
+    }
+    serde_json::to_vec(&normalise(value)).unwrap_or_default()
 }
 
 impl<S, T> FromRequest<S> for ApiJson<T>
@@ -74,7 +103,16 @@ pub async fn read_limited(req: Request) -> Result<bytes::Bytes, ApiError> {
     }
     axum::body::to_bytes(req.into_body(), BODY_LIMIT_BYTES)
         .await
-        .map_err(|_| too_large())
+        .map_err(|err| match crate::body_deadline::timed_out(&err) {
+            Some(timeout) => ApiError::new(
+                ErrorCode::RequestTimeout,
+                format!(
+                    "the request body did not arrive within {} s",
+                    timeout.0.as_secs_f64()
+                ),
+            ),
+            None => too_large(),
+        })
 }
 
 fn too_large() -> ApiError {
@@ -87,7 +125,7 @@ fn too_large() -> ApiError {
 
 /// Decodes a JSON object body into `T` under the rules of [`ApiJson`].
 pub fn decode<T: DeserializeOwned + JsonFields>(raw: &[u8]) -> Result<T, ApiError> {
-    let value: Value = serde_json::from_slice(raw).map_err(|err| {
+    let value: Value = crate::json_value::parse_unique(raw).map_err(|err| {
         ApiError::new(
             ErrorCode::InvalidJson,
             format!("body is not valid JSON: {}", describe_syntax_error(&err)),
@@ -117,19 +155,39 @@ pub fn decode<T: DeserializeOwned + JsonFields>(raw: &[u8]) -> Result<T, ApiErro
             .map(|n| serde_json::json!({ "field": n, "problem": "not a field of this resource" }))
             .collect::<Vec<_>>())));
     }
-    serde_json::from_value(Value::Object(object)).map_err(|err| {
-        let message = truncate(&err.to_string(), 300);
+    serde_path_to_error::deserialize(Value::Object(object)).map_err(|err| {
+        let field = err.path().to_string();
+        let problem = truncate(&crate::json_value::api_words(&err.inner().to_string()), 300);
         // Nested objects (recipe entries) refuse unknown fields through serde.
-        let code = if message.starts_with("unknown field") {
+        let code = if problem.starts_with("unknown field") {
             ErrorCode::UnknownField
         } else {
             ErrorCode::ValidationFailed
         };
-        ApiError::new(code, message)
+        let (field, problem) = match problem.strip_prefix("missing field `") {
+            // `missing field `grams`` at `ingredients[0]`: the field is the missing one.
+            Some(rest) => {
+                let missing = rest.trim_end_matches('`');
+                let field = if field == "." {
+                    missing.to_owned()
+                } else {
+                    format!("{field}.{missing}")
+                };
+                (field, "is required".to_owned())
+            }
+            None => (field, problem),
+        };
+        ApiError::new(code, format!("{field}: {problem}"))
+            .with_details(serde_json::json!([{ "field": field, "problem": problem }]))
     })
 }
 
 fn describe_syntax_error(err: &serde_json::Error) -> String {
+    let message = err.to_string();
+    if message.starts_with(crate::json_value::DUPLICATE_KEY) {
+        // Already says where (`duplicate key "name" at line 1 column 20`).
+        return truncate(&message, 200);
+    }
     let what = match err.classify() {
         serde_json::error::Category::Eof => "unexpected end of input",
         serde_json::error::Category::Syntax => "syntax error",
@@ -166,7 +224,10 @@ where
             .map_err(|err| {
                 ApiError::new(
                     ErrorCode::ValidationFailed,
-                    format!("invalid query string: {}", truncate(&err.body_text(), 200)),
+                    format!(
+                        "invalid query string: {}",
+                        truncate(&crate::json_value::api_words(&err.body_text()), 200)
+                    ),
                 )
             })
     }
@@ -220,6 +281,43 @@ mod tests {
             decode::<Probe>(b"[1,2]").err().map(|e| e.code()),
             Some(ErrorCode::ValidationFailed)
         );
+    }
+
+    #[test]
+    fn repeated_keys_are_invalid_json_naming_the_key() {
+        let err = decode::<Probe>(br#"{"name":"x","name":"y"}"#).err();
+        assert_eq!(err.as_ref().map(|e| e.code()), Some(ErrorCode::InvalidJson));
+        let message = format!("{err:?}");
+        assert!(
+            message.contains("duplicate key") && message.contains("name"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn type_errors_name_the_api_field_not_the_rust_type() {
+        let err = decode::<Probe>(br#"{"name":"x","grams":"ten"}"#).err();
+        let message = format!("{err:?}");
+        assert!(
+            message.contains("grams") && message.contains("a number"),
+            "{message}"
+        );
+        assert!(!message.contains("f64"), "{message}");
+        let err = decode::<Probe>(br#"{"grams":1}"#).err();
+        let message = format!("{err:?}");
+        assert!(message.contains("name: is required"), "{message}");
+    }
+
+    #[test]
+    fn canonical_forms_ignore_order_spacing_and_number_spelling() {
+        let a = crate::json_value::parse_unique(br#"{"b": [1, 2.50], "a": {"y": 1, "x": 0}}"#);
+        let b = crate::json_value::parse_unique(br#"{"a":{"x":0.0,"y":1e0},"b":[1.0,2.5]}"#);
+        let (Ok(a), Ok(b)) = (a, b) else {
+            panic!("both parse");
+        };
+        assert_eq!(canonical(&a), canonical(&b));
+        let c = crate::json_value::parse_unique(br#"{"a":{"x":0,"y":1},"b":[1,2.51]}"#);
+        assert_ne!(c.map(|c| canonical(&c)).ok(), Some(canonical(&a)));
     }
 
     #[test]

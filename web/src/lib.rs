@@ -3,9 +3,11 @@
 #![forbid(unsafe_code)]
 
 pub mod auth;
+pub mod body_deadline;
 pub mod error;
 pub mod headers;
 pub mod json;
+pub mod json_value;
 pub mod metrics;
 pub mod paging;
 pub mod rate_limit;

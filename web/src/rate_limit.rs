@@ -264,9 +264,8 @@ fn bearer_key(request: &Request) -> Option<&str> {
         .headers()
         .get(header::AUTHORIZATION)?
         .to_str()
-        .ok()?
-        .strip_prefix("Bearer ")
-        .map(str::trim)
+        .ok()
+        .and_then(crate::auth::bearer_credential)
         .filter(|k| looks_like_key(k))
 }
 

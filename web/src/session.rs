@@ -96,9 +96,7 @@ where
             .ok_or_else(|| unauthorized("missing Authorization: Bearer <session token>"))?
             .to_str()
             .map_err(|_| unauthorized("malformed Authorization header"))?;
-        let token = text
-            .strip_prefix("Bearer ")
-            .map(str::trim)
+        let token = crate::auth::bearer_credential(text)
             .filter(|t| looks_like_token(t))
             .ok_or_else(|| {
                 unauthorized(

@@ -6,6 +6,7 @@
 //! (text as text, the font embedded).
 //! No I/O, no system fonts, no clock: the same label and options give the same bytes.
 
+pub mod bounds;
 mod error;
 mod eu;
 mod fonts;
@@ -64,9 +65,11 @@ impl RenderOptions {
     }
 }
 
-/// Lays `label` out with the layout of its format's family.
+/// Lays `label` out with the layout of its format's family. Statements beyond
+/// [`bounds::MAX_STATEMENT_CHARS`] are refused before any layout work.
 fn scene(label: &Label, options: &RenderOptions) -> Result<(Scene, &'static Metrics), RenderError> {
     options.validate()?;
+    bounds::check_statements(label)?;
     let metrics = Metrics::get()?;
     let unsupported = || RenderError::UnsupportedFormat(label.format.clone());
     let format = nls_nutrition::format(&label.format).ok_or_else(unsupported)?;
@@ -82,7 +85,8 @@ fn scene(label: &Label, options: &RenderOptions) -> Result<(Scene, &'static Metr
 /// bundled family (viewers without it fall back to Helvetica/Arial), a `<title>`, and
 /// `role="img"` with an `aria-label` reading the whole label.
 ///
-/// Errors: [`RenderError::InvalidOptions`], [`RenderError::UnsupportedFormat`].
+/// Errors: [`RenderError::InvalidOptions`], [`RenderError::UnsupportedFormat`],
+/// [`RenderError::StatementTooLong`].
 pub fn svg(label: &Label, options: &RenderOptions) -> Result<String, RenderError> {
     let (scene, metrics) = scene(label, options)?;
     Ok(svg::write(&scene, metrics, options))
@@ -92,10 +96,24 @@ pub fn svg(label: &Label, options: &RenderOptions) -> Result<String, RenderError
 /// wide, rasterised from the same scene as [`svg`] (same geometry) with the bundled fonts
 /// only; glyph masks are cached in `fonts`.
 ///
-/// Errors: as [`svg`], plus [`RenderError::Png`] on internal failures.
+/// Errors: as [`svg`], [`RenderError::ImageTooLarge`], and [`RenderError::Png`] on
+/// internal failures.
+///
+/// The size is checked on the laid-out scene before any pixel buffer is allocated:
+/// beyond [`bounds::MAX_PIXELS`] it is [`RenderError::ImageTooLarge`].
 pub fn png(label: &Label, fonts: &Fonts, options: &RenderOptions) -> Result<Vec<u8>, RenderError> {
     let (scene, metrics) = scene(label, options)?;
+    let (width, height) = png::pixel_size(&scene, options);
+    bounds::check_pixels(width.into(), height.into())?;
     png::render(&scene, metrics, fonts, options)
+}
+
+/// The pixel size `png` would draw, without drawing: the same layout, no pixel buffer.
+///
+/// Errors: as [`svg`].
+pub fn png_size(label: &Label, options: &RenderOptions) -> Result<(u32, u32), RenderError> {
+    let (scene, _) = scene(label, options)?;
+    Ok(png::pixel_size(&scene, options))
 }
 
 /// The label as a one-page vector PDF sized to the label (`width_px × 0.75` pt wide): text as

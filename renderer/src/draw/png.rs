@@ -139,6 +139,12 @@ impl Frame {
     }
 }
 
+/// The PNG's size in pixels for `scene` drawn with `options`.
+pub(crate) fn pixel_size(scene: &Scene, options: &RenderOptions) -> (u32, u32) {
+    let frame = Frame::new(scene, options);
+    (frame.width, frame.height)
+}
+
 /// Collects a glyph outline (font units, y up) as a tiny-skia path.
 struct Outline(PathBuilder);
 
@@ -265,7 +271,15 @@ fn placements(scene: &Scene, m: &Metrics, frame: &Frame) -> Vec<Placement> {
         let size_y = (size * frame.sy * SIZE_STEPS).round() as u32;
         let py = (y * frame.sy + frame.ty) * SUBPIXEL;
         let py = py.round() as i32;
-        for span in &t.spans {
+        // Glyphs stay within two ems of their origin: a line wholly outside the image, or
+        // the part of a line past its right edge, cannot touch a pixel, and skipping it
+        // keeps the glyph work proportional to the image rather than to the text.
+        let reach = 2 * (size * frame.sx.max(frame.sy)).ceil() as i32 + 2;
+        let line_y = py.div_euclid(SUBPIXEL as i32);
+        if line_y < -reach || line_y > frame.height as i32 + reach {
+            continue;
+        }
+        'line: for span in &t.spans {
             let f = m.face(span.face);
             let scale = size / f32::from(f.units_per_em());
             let mut units: u32 = 0;
@@ -277,6 +291,10 @@ fn placements(scene: &Scene, m: &Metrics, frame: &Frame) -> Vec<Placement> {
                     continue;
                 }
                 let px = ((gx * frame.sx + frame.tx) * SUBPIXEL).round() as i32;
+                if px.div_euclid(SUBPIXEL as i32) > frame.width as i32 + reach {
+                    // Advances only move right: the rest of the line is past the edge too.
+                    break 'line;
+                }
                 out.push(Placement {
                     key: GlyphKey {
                         face: span.face,
@@ -356,8 +374,16 @@ pub(crate) fn render(
         for (px, g) in pixmap.data_mut().chunks_exact_mut(4).zip(&grey) {
             px.copy_from_slice(&[*g, *g, *g, 255]);
         }
+        // Memory per render is bounded by the pixel cap times the bytes held per pixel:
+        // one buffer at a time where possible.
+        drop(grey);
         draw_watermark(&mut pixmap, scene, m, &frame);
-        encode_rgb(pixmap.data(), frame.width, frame.height)
+        encode(
+            png::ColorType::Rgb,
+            &rgba_into_rgb(pixmap.take()),
+            frame.width,
+            frame.height,
+        )
     } else {
         encode(png::ColorType::Grayscale, &grey, frame.width, frame.height)
     }
@@ -393,7 +419,20 @@ fn draw_watermark(pixmap: &mut Pixmap, scene: &Scene, m: &Metrics, frame: &Frame
     pixmap.fill_path(&path, &paint, FillRule::Winding, ts, None);
 }
 
+/// An opaque RGBA buffer (premultiplied = straight) as RGB, in place: pixel `i` moves from
+/// byte `4i` to byte `3i`, never over a byte not yet read.
+fn rgba_into_rgb(mut data: Vec<u8>) -> Vec<u8> {
+    let pixels = data.len() / 4;
+    for i in 0..pixels {
+        data.copy_within(4 * i..4 * i + 3, 3 * i);
+    }
+    data.truncate(3 * pixels);
+    data.shrink_to_fit();
+    data
+}
+
 /// Encodes an opaque RGBA buffer (premultiplied = straight) as RGB.
+#[cfg(test)]
 fn encode_rgb(rgba: &[u8], width: u32, height: u32) -> Result<Vec<u8>, RenderError> {
     let rgb: Vec<u8> = rgba
         .chunks_exact(4)
@@ -513,6 +552,12 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn rgba_becomes_rgb_in_place() {
+        let rgba = vec![1, 2, 3, 255, 4, 5, 6, 255, 7, 8, 9, 255];
+        assert_eq!(rgba_into_rgb(rgba), vec![1, 2, 3, 4, 5, 6, 7, 8, 9]);
     }
 
     #[test]
