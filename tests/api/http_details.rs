@@ -176,8 +176,8 @@ async fn null_in_a_put_clears_an_optional_field() {
         .await;
     assert_eq!(named.body["label_name"], "oats (whole grain)");
     let mut body = recipe_body(&ingredient);
-    body["serving_weight_g"] = json!(30);
-    body["serving_size_text"] = json!("1 bar (30g)");
+    body["serving_weight_g"] = json!(45);
+    body["serving_size_text"] = json!("1 bar (45g)");
     let recipe = app.create_recipe(&key, body).await;
     let recipe_path = format!("/v1/recipes/{}", recipe["id"].as_str().unwrap_or(""));
 
