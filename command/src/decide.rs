@@ -135,7 +135,7 @@ pub fn update_recipe(
 }
 
 /// A recipe's final weight (servings × serving weight) cannot be less than the dry matter
-/// of its ingredients (`solids_g`, see `nls_projector::bounds::Extent`): cooking drives off
+/// of its ingredients (`solids_g`, see `nls_readmodel::bounds::Extent`): cooking drives off
 /// water, not solids. Without a serving weight the final weight is the ingredients' own.
 pub fn check_final_weight(state: &RecipeState, solids_g: f64) -> Result<(), DomainError> {
     let Some(serving_weight_g) = state.serving_weight_g else {

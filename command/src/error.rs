@@ -1,11 +1,11 @@
 //! Where the command side's outcomes meet HTTP status codes.
 
 use nls_eventlog::AppendError;
-use nls_projector::bounds::TooLarge;
-use nls_projector::derive::DeriveError;
-use nls_projector::guard::Broken;
-use nls_projector::resolve::ResolveError;
-use nls_projector::ProjectionError;
+use nls_readmodel::bounds::TooLarge;
+use nls_readmodel::derive::DeriveError;
+use nls_readmodel::guard::Broken;
+use nls_readmodel::resolve::ResolveError;
+use nls_readmodel::ProjectionError;
 use nls_web::{ApiError, ErrorCode};
 use serde_json::json;
 

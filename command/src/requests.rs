@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use nls_nutrition::{Allergen, Nutrient};
-use nls_projector::resolve::Entry;
+use nls_readmodel::resolve::Entry;
 use nls_web::{ApiError, ErrorCode, JsonFields};
 use serde::Deserialize;
 use serde_json::json;
@@ -243,7 +243,7 @@ impl IngredientBody {
         let unit = self
             .unit
             .map(|u| {
-                if nls_projector::derive::grams_per_unit(&u).is_some() {
+                if nls_readmodel::derive::grams_per_unit(&u).is_some() {
                     Ok(u)
                 } else {
                     Err(ApiError::validation(

@@ -12,10 +12,10 @@ use sqlx::PgPool;
 use tokio_util::sync::CancellationToken;
 
 use crate::label_index::LabelIndex;
-use crate::ProjectionError;
+use nls_readmodel::ProjectionError;
 
 /// The catch-up pass's name in `projection_cursor`.
-pub const CURSOR_NAME: &str = "catch_up";
+pub const CURSOR_NAME: &str = nls_readmodel::replay::CATCH_UP_CURSOR;
 const BATCH: i64 = 500;
 
 /// Applies every final event after the stored cursor; returns how many it read.

@@ -12,7 +12,7 @@ use tokio::sync::broadcast;
 use tokio_util::sync::CancellationToken;
 
 use crate::label_index::LabelIndex;
-use crate::ProjectionError;
+use nls_readmodel::ProjectionError;
 
 /// Most messages handled together.
 const BATCH: usize = 256;

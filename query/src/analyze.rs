@@ -4,7 +4,7 @@ use axum::extract::State;
 use axum::Json;
 use nls_command::requests::{EntryBody, RecipeBody};
 use nls_events::RecipeState;
-use nls_projector::{derive, resolve};
+use nls_readmodel::{derive, resolve};
 use nls_web::{ApiError, ApiJson, Caller, ErrorCode, JsonFields};
 use serde::Deserialize;
 use serde_json::{json, Value};

@@ -5,8 +5,8 @@ use std::sync::Arc;
 use axum::extract::{FromRef, Path, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use nls_projector::views::{IngredientRow, RecipeRow, INGREDIENT_COLUMNS, RECIPE_COLUMNS};
-use nls_projector::{representation, views};
+use nls_readmodel::views::{IngredientRow, RecipeRow, INGREDIENT_COLUMNS, RECIPE_COLUMNS};
+use nls_readmodel::{representation, views};
 use nls_web::{ApiError, ApiQuery, Caller, ListParams, Page, Versioned};
 use serde_json::Value;
 use sqlx::PgPool;
@@ -49,7 +49,7 @@ where
         .route("/v1/analyze", post(crate::analyze::analyze))
 }
 
-fn internal(err: nls_projector::ProjectionError) -> ApiError {
+fn internal(err: nls_readmodel::ProjectionError) -> ApiError {
     ApiError::internal(err)
 }
 
@@ -148,13 +148,13 @@ async fn get_recipe(
     State(app): State<QueryState>,
     caller: Caller,
     Path(id): Path<String>,
-    ApiQuery(params): ApiQuery<crate::past::PastParams>,
+    ApiQuery(params): ApiQuery<nls_readmodel::past::http::PastParams>,
 ) -> Result<Versioned<Value>, ApiError> {
     if nls_events::RecipeId::parse(&id).is_none() {
         return Err(ApiError::not_found("recipe"));
     }
-    let row = match crate::past::point(params.version, params.as_of.as_deref())? {
-        Some(point) => crate::past::recipe_at(&app.pool, caller.account_id, &id, point).await?,
+    let row = match nls_readmodel::past::http::point(params.version, params.as_of.as_deref())? {
+        Some(point) => nls_readmodel::past::http::recipe_at(&app.pool, caller.account_id, &id, point).await?,
         None => {
             let mut conn = app.pool.acquire().await?;
             views::load_recipe(&mut conn, caller.account_id, &id)

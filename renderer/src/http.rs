@@ -11,7 +11,7 @@
 //!   naming the problem (details: the `label_error`): the request is fine, the recipe's
 //!   state is what the client fixes.
 //!   `?version=N` or `?as_of=<RFC 3339>` draws the label as it was then (API_DECISIONS §12,
-//!   see [`nls_projector::past`]).
+//!   see [`nls_readmodel::past`]).
 //! - `POST /functions/v1/export-label` `{fileType, data, extra}`: draws the label object in
 //!   `data` (not cached; `Cache-Control: no-store`).
 //!
@@ -263,7 +263,7 @@ async fn recipe_label(
         return Err(ApiError::not_found("recipe"));
     }
     let (width, scale) = options(params.width, params.scale, "")?;
-    if let Some(point) = nls_query::past::point(params.version, params.as_of.as_deref())? {
+    if let Some(point) = nls_readmodel::past::http::point(params.version, params.as_of.as_deref())? {
         let past = PastFile {
             file_type,
             width,
@@ -373,11 +373,11 @@ async fn past_label(
     state: &RenderState,
     caller: &Caller,
     id: &str,
-    point: nls_projector::past::PastPoint,
+    point: nls_readmodel::past::PastPoint,
     file: PastFile,
     headers: &HeaderMap,
 ) -> Result<Response, ApiError> {
-    let row = nls_query::past::recipe_at(&state.pool, caller.account_id, id, point).await?;
+    let row = nls_readmodel::past::http::recipe_at(&state.pool, caller.account_id, id, point).await?;
     let Some(label) = row.label else {
         return Err(no_label(id, row.label_error.as_ref()));
     };
@@ -486,7 +486,7 @@ async fn prepare(
     spec: Spec,
 ) -> Result<Prepared, ApiError> {
     let mut conn = pool.acquire().await?;
-    let row = nls_projector::views::load_recipe(&mut conn, caller.account_id, id)
+    let row = nls_readmodel::views::load_recipe(&mut conn, caller.account_id, id)
         .await
         .map_err(ApiError::internal)?
         .ok_or_else(|| ApiError::not_found("recipe"))?;

@@ -44,7 +44,7 @@ use nls_eventlog::backoff::Backoff;
 use nls_eventlog::batch::next_batch;
 use nls_eventlog::NatsLink;
 use nls_events::Envelope;
-use nls_projector::{cascade, checkpoint};
+use nls_readmodel::{cascade, checkpoint};
 use nls_web::Plan;
 use sqlx::{PgPool, Row};
 use tokio_util::sync::CancellationToken;

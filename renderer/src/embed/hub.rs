@@ -451,7 +451,7 @@ impl Hub {
         signals: tokio::sync::mpsc::UnboundedSender<String>,
     ) {
         let found = match self.inner.pool.acquire().await {
-            Ok(mut conn) => nls_projector::cascade::dependents(&mut conn, &stream_id).await,
+            Ok(mut conn) => nls_readmodel::cascade::dependents(&mut conn, &stream_id).await,
             Err(err) => Err(err),
         };
         match found {
