@@ -11,7 +11,7 @@ use nls_eventlog::{AppendSignal, EventMeta, StreamVersion};
 use nls_events::{Envelope, IngredientEvent, IngredientState, NewEvent, RecipeEvent, RecipeState};
 use nls_readmodel::derive::LabelColumns;
 use nls_readmodel::guard::{self, Change};
-use nls_projector::label_index::LabelIndex;
+use nls_readmodel::notify::LabelsChanged;
 use nls_readmodel::views::RecipeRow;
 use nls_readmodel::{derive, names, representation, resolve, views};
 use nls_web::{ApiError, Caller, ErrorCode};
@@ -36,8 +36,8 @@ pub struct CommandState {
     pub site_url: Arc<str>,
     /// Wakes the relay after each commit.
     pub appended: AppendSignal,
-    /// The label-file lookups' in-memory index, told about each recipe write.
-    pub labels: LabelIndex,
+    /// Told about each recipe write (the label-file lookups' in-memory index listens).
+    pub labels: Arc<dyn LabelsChanged>,
 }
 
 impl FromRef<CommandState> for PgPool {
@@ -129,7 +129,7 @@ impl CommandState {
                     let committed = tx.commit().await;
                     // Also when the commit's outcome is unknown.
                     if let Some(recipe_id) = recipe {
-                        self.labels.forget(recipe_id);
+                        self.labels.recipe(recipe_id);
                     }
                     committed?;
                     self.appended.committed().await;

@@ -3,13 +3,12 @@
 //!
 //! - [`consumer`]: the durable JetStream consumer; [`catch_up`]: following the Postgres log
 //!   directly, at start and whenever NATS lags or lost something.
-//! - [`label_index`]: the in-memory copy of where each recipe's label is, for label files.
 #![forbid(unsafe_code)]
 
 pub mod catch_up;
 pub mod consumer;
-pub mod label_index;
 
+use nls_readmodel::notify::LabelsChanged;
 use nls_readmodel::{cascade, checkpoint, views, ProjectionError};
 
 /// Applies one event to every read model: the views (skipped when already applied) and the
@@ -30,14 +29,14 @@ pub async fn handle(
 /// applied (the command applies its own events, and marks the cascade of a new stream
 /// done), so one read of their checkpoints usually settles the whole batch. The others are
 /// applied one transaction each: a transaction holding the locks of several streams could
-/// deadlock with the writers of those streams. After each such commit `labels` forgets
-/// everything, at once rather than after the batch: the cascade may have changed the label
+/// deadlock with the writers of those streams. After each such commit `labels` hears that
+/// any label may have changed, at once rather than after the batch: the cascade may have changed the label
 /// of any recipe using the event's stream, and a client that sees the new read model must
 /// not get the old label file.
 pub async fn handle_batch(
     pool: &sqlx::PgPool,
     events: &[nls_events::Envelope],
-    labels: &label_index::LabelIndex,
+    labels: &dyn LabelsChanged,
 ) -> Result<(), ProjectionError> {
     const PROJECTIONS: [&str; 2] = [views::PROJECTION, cascade::PROJECTION];
     let streams = events.iter().map(|e| e.stream_id.as_str());
@@ -48,7 +47,7 @@ pub async fn handle_batch(
             .any(|projection| done.version(projection, &event.stream_id) < event.stream_version);
         if pending {
             handle(pool, event).await?;
-            labels.forget_all();
+            labels.any();
         }
     }
     Ok(())

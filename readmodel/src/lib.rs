@@ -13,6 +13,7 @@
 //!   sub-recipe; [`checkpoint`]: how far each projection got per stream.
 //! - [`representation`]: the JSON the API returns; [`past`]: recipes as they were.
 //! - [`replay`]: rebuilding every read model from the log.
+//! - [`notify`]: what the writers tell the readers in the same process.
 #![forbid(unsafe_code)]
 
 pub mod bounds;
@@ -22,6 +23,7 @@ pub mod derive;
 pub mod error;
 pub mod guard;
 pub mod names;
+pub mod notify;
 pub mod past;
 pub mod replay;
 pub mod representation;

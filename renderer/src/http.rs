@@ -28,7 +28,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use bytes::Bytes;
 use nls_nutrition::{Family, Label};
-use nls_projector::label_index::{LabelIndex, LabelPointer};
+use crate::label_index::{LabelIndex, LabelPointer};
 use nls_web::headers::none_match;
 use nls_web::metrics::{FileSource, Metrics};
 use nls_web::session::SessionCaller;

@@ -26,7 +26,7 @@ use std::time::Duration;
 use futures::StreamExt;
 use nls_eventlog::backoff::Backoff;
 use nls_nutrition::Label;
-use nls_projector::consumer::Applied;
+use nls_readmodel::notify::Applied;
 use sqlx::{PgPool, Row};
 use tokio::sync::{broadcast, watch};
 use tokio::task::JoinSet;
