@@ -1,7 +1,8 @@
 //! Where the command side's outcomes meet HTTP status codes.
 
 use nls_eventlog::AppendError;
-use nls_readmodel::bounds::TooLarge;
+use nls_readmodel::api_error::{self, too_large_details};
+use nls_readmodel::bounds::BelowDryMatter;
 use nls_readmodel::derive::DeriveError;
 use nls_readmodel::guard::Broken;
 use nls_readmodel::resolve::ResolveError;
@@ -15,18 +16,7 @@ use crate::decide::DomainError;
 pub fn domain(err: DomainError, what: &str) -> ApiError {
     match err {
         DomainError::NotFound => ApiError::not_found(what),
-        DomainError::UnknownFormat(format) => ApiError::new(
-            ErrorCode::UnknownLabelFormat,
-            format!(
-                "unknown label_format {:?}; known formats: {}",
-                format.chars().take(40).collect::<String>(),
-                nls_nutrition::formats()
-                    .iter()
-                    .map(|f| f.id)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        ),
+        DomainError::UnknownFormat(format) => api_error::unknown_format(&format),
         DomainError::FormatNotInPlan(format) => ApiError::new(
             ErrorCode::PlanFormatNotAllowed,
             format!("label_format {format:?} needs a higher plan"),
@@ -52,80 +42,19 @@ pub fn domain(err: DomainError, what: &str) -> ApiError {
             .with_details(json!({ "recipes": recipes }))
         }
         DomainError::BelowDryMatter { final_g, solids_g } => {
-            let problem = format!(
-                "servings x serving_weight_g is {} g, less than the {} g of dry matter in the \
-                 ingredients (their weight less water, from the food table where it gives water, \
-                 else at least their fat, carbohydrate and protein; sub-recipes per gram of \
-                 their final weight); cooking can lose water but not solids",
-                round_g(final_g),
-                round_g(solids_g)
-            );
-            ApiError::new(
-                ErrorCode::ValidationFailed,
-                format!("serving_weight_g: {problem}"),
-            )
-            .with_details(json!([{ "field": "serving_weight_g", "problem": problem }]))
+            ApiError::from(BelowDryMatter { final_g, solids_g })
         }
     }
 }
 
-/// Grams to one decimal, for messages.
-fn round_g(grams: f64) -> f64 {
-    (grams * 10.0).round() / 10.0
-}
-
 /// Converts a resolution error.
 pub fn resolve(err: ResolveError) -> ApiError {
-    match err {
-        ResolveError::UnknownId { index, reference } => ApiError::new(
-            ErrorCode::UnknownIngredient,
-            format!("ingredients[{index}]: {reference} does not exist"),
-        )
-        .with_details(json!([{ "field": format!("ingredients[{index}].ingredient_id"), "problem": "unknown id" }])),
-        ResolveError::UnknownName {
-            index,
-            name,
-            suggestions,
-        } => ApiError::new(
-            ErrorCode::UnknownIngredient,
-            format!("ingredients[{index}]: no ingredient or food matches {name:?}"),
-        )
-        .with_details(json!({ "field": format!("ingredients[{index}].name"), "suggestions": suggestions })),
-        ResolveError::Database(e) => ApiError::from(e),
-    }
+    err.into()
 }
 
 /// Converts a label derivation error.
 pub fn derive(err: DeriveError) -> ApiError {
-    match err {
-        DeriveError::UnknownIngredient(id) => ApiError::new(
-            ErrorCode::UnknownIngredient,
-            format!("{} does not exist", id.chars().take(80).collect::<String>()),
-        ),
-        DeriveError::Cycle(path) => ApiError::new(
-            ErrorCode::RecipeCycle,
-            format!("sub-recipes would form a cycle: {}", path.join(" -> ")),
-        ),
-        DeriveError::TooLarge(too_large) => ApiError::new(
-            ErrorCode::RecipeTooLarge,
-            format!("recipe too large: {too_large}"),
-        )
-        .with_details(too_large_details(&too_large)),
-        DeriveError::UnknownFormat(format) => domain(DomainError::UnknownFormat(format), "recipe"),
-        DeriveError::Label(e) => ApiError::new(ErrorCode::ValidationFailed, e.to_string()),
-        DeriveError::Database(e) => ApiError::from(e),
-        DeriveError::CorruptView(e) => ApiError::internal(e),
-        DeriveError::CorruptEvent(e) => ApiError::internal(e),
-    }
-}
-
-/// `{limit, max, value}` of a size limit.
-fn too_large_details(too_large: &TooLarge) -> serde_json::Value {
-    json!({
-        "limit": too_large.limit.key(),
-        "max": too_large.limit.max(),
-        "value": too_large.value,
-    })
+    err.into()
 }
 
 /// A write refused because a recipe using what it changes would lose its label.

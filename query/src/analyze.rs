@@ -2,9 +2,9 @@
 
 use axum::extract::State;
 use axum::Json;
-use nls_command::requests::{EntryBody, RecipeBody};
 use nls_events::RecipeState;
-use nls_readmodel::{derive, resolve};
+use nls_readmodel::requests::{EntryBody, RecipeBody};
+use nls_readmodel::{bounds, derive, resolve};
 use nls_web::{ApiError, ApiJson, Caller, ErrorCode, JsonFields};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -88,8 +88,7 @@ pub async fn analyze(
     let mut conn = app.pool.acquire().await?;
     let entries = change.entries.unwrap_or_default();
     let resolved = resolve::resolve(&mut conn, caller.account_id, &entries)
-        .await
-        .map_err(nls_command::error::resolve)?;
+        .await?;
     let state = RecipeState {
         version: 0,
         name: "analysis".into(),
@@ -101,10 +100,8 @@ pub async fn analyze(
         ..Default::default()
     };
     let derived = derive::derive(&mut conn, caller.account_id, "rcp_analysis", &state, racc_g)
-        .await
-        .map_err(nls_command::error::derive)?;
-    nls_command::decide::check_final_weight(&state, derived.extent.solids_g)
-        .map_err(|e| nls_command::error::domain(e, "recipe"))?;
+        .await?;
+    bounds::check_final_weight(&state, derived.extent.solids_g)?;
     let claims = nls_nutrition::claims(&derived.input, &derived.label);
     let ingredients: Vec<Value> = derived
         .lines

@@ -8,14 +8,17 @@
 //! - [`derive`]: resolving a recipe's lines against the views and the food database, and
 //!   computing its label with the nutrition engine; [`bounds`] measures a recipe before it
 //!   is expanded, [`guard`] checks what a write would do to the recipes using it.
-//! - [`resolve`]: turning the client's entries into recorded lines.
+//! - [`requests`]: a recipe's and an ingredient's fields as sent, and their rules;
+//!   [`resolve`]: turning the client's entries into recorded lines.
 //! - [`cascade`]: recomputing the labels of every recipe that uses a changed ingredient or
 //!   sub-recipe; [`checkpoint`]: how far each projection got per stream.
 //! - [`representation`]: the JSON the API returns; [`past`]: recipes as they were.
 //! - [`replay`]: rebuilding every read model from the log.
+//! - [`api_error`]: how the read model's errors read in the API.
 //! - [`notify`]: what the writers tell the readers in the same process.
 #![forbid(unsafe_code)]
 
+pub mod api_error;
 pub mod bounds;
 pub mod cascade;
 pub mod checkpoint;
@@ -27,6 +30,7 @@ pub mod notify;
 pub mod past;
 pub mod replay;
 pub mod representation;
+pub mod requests;
 pub mod resolve;
 pub mod views;
 

@@ -1,14 +1,16 @@
 //! Request bodies of the write endpoints and their field rules (API_DECISIONS §3, §5).
+//! `/v1/analyze` takes a recipe's fields by the same rules.
 
 use std::collections::BTreeMap;
 
 use nls_nutrition::{Allergen, Nutrient};
-use nls_readmodel::resolve::Entry;
 use nls_web::{ApiError, ErrorCode, JsonFields};
 use serde::Deserialize;
 use serde_json::json;
 use unicode_normalization::UnicodeNormalization;
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+
+use crate::resolve::Entry;
 
 const MAX_GRAMS: f64 = 1_000_000.0;
 const MAX_SERVINGS: f64 = 100_000.0;
@@ -243,7 +245,7 @@ impl IngredientBody {
         let unit = self
             .unit
             .map(|u| {
-                if nls_readmodel::derive::grams_per_unit(&u).is_some() {
+                if crate::derive::grams_per_unit(&u).is_some() {
                     Ok(u)
                 } else {
                     Err(ApiError::validation(
