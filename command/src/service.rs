@@ -529,17 +529,7 @@ async fn check_name_free(
         .bind(format!("ingredient name:{}:{key}", caller.account_id))
         .execute(&mut *conn)
         .await?;
-    let rows: Vec<(String, String, Option<String>)> = sqlx::query_as(
-        "select ingredient_id, name, name_key from ingredient_view
-         where account_id = $1 and not deleted and ingredient_id <> $3
-           and (name_key = $2 or name_key is null)
-         order by ingredient_id",
-    )
-    .bind(caller.account_id)
-    .bind(&key)
-    .bind(except.unwrap_or(""))
-    .fetch_all(&mut *conn)
-    .await?;
+    let rows = views::ingredients_by_name_key(conn, caller.account_id, &key, except).await?;
     let taken = rows.into_iter().find(|(_, other_name, other_key)| {
         other_key
             .clone()
@@ -679,13 +669,7 @@ async fn load_ingredient_state(
 
 /// Live recipes that use `id` directly.
 async fn live_users(conn: &mut PgConnection, id: &str) -> Result<Vec<String>, ApiError> {
-    Ok(sqlx::query_scalar(
-        "select u.recipe_id from recipe_usage u join recipe_view r on r.recipe_id = u.recipe_id
-         where u.ingredient_id = $1 and not r.deleted order by u.recipe_id",
-    )
-    .bind(id)
-    .fetch_all(&mut *conn)
-    .await?)
+    Ok(views::live_users(conn, id).await?)
 }
 
 /// Appends `events` at `expected`; `Done(stored)`, or `Retry` when another writer got there

@@ -12,6 +12,7 @@
 //!   [`resolve`]: turning the client's entries into recorded lines.
 //! - [`cascade`]: recomputing the labels of every recipe that uses a changed ingredient or
 //!   sub-recipe; [`checkpoint`]: how far each projection got per stream.
+//! - [`labels`]: the stored labels as the renderer reads them.
 //! - [`representation`]: the JSON the API returns; [`past`]: recipes as they were.
 //! - [`replay`]: rebuilding every read model from the log.
 //! - [`api_error`]: how the read model's errors read in the API.
@@ -25,6 +26,7 @@ pub mod checkpoint;
 pub mod derive;
 pub mod error;
 pub mod guard;
+pub mod labels;
 pub mod names;
 pub mod notify;
 pub mod past;

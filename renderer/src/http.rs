@@ -35,7 +35,7 @@ use nls_web::session::SessionCaller;
 use nls_web::{ApiError, ApiJson, ApiQuery, Caller, ErrorCode, JsonFields, Plan};
 use serde::Deserialize;
 use serde_json::Value;
-use sqlx::{PgPool, Row};
+use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::cache::{self, FileType, Prepared, Spec};
@@ -425,28 +425,17 @@ impl Found {
 /// the pointer serves whoever asks next; the caller compares accounts.
 async fn read_pointer(state: &RenderState, id: &str) -> Result<Found, ApiError> {
     let ticket = state.labels.ticket();
-    let Some(row) = sqlx::query(
-        "select account_id, label is not null as has_label, label_hash, label_error,
-                body->>'label_format' as label_format
-         from recipe_view where recipe_id = $1 and not deleted",
-    )
-    .bind(id)
-    .fetch_optional(&state.pool)
-    .await?
-    else {
+    let Some(row) = nls_readmodel::labels::light(&state.pool, id).await? else {
         return Ok(Found::Missing);
     };
-    let account_id: Uuid = row.try_get("account_id")?;
-    let has_label: bool = row.try_get("has_label")?;
-    if !has_label {
+    let (account_id, label_format) = (row.account_id, row.label_format);
+    if !row.has_label {
         return Ok(Found::NoLabel {
             account_id,
-            label_error: row.try_get("label_error")?,
+            label_error: row.label_error,
         });
     }
-    let label_format: Option<String> = row.try_get("label_format")?;
-    let stored_hash: Option<Vec<u8>> = row.try_get("label_hash")?;
-    let Some(label_hash) = stored_hash.and_then(|h| <[u8; 32]>::try_from(h).ok()) else {
+    let Some(label_hash) = row.label_hash else {
         return Ok(Found::Unhashed {
             account_id,
             label_format,
