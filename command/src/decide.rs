@@ -138,8 +138,9 @@ pub fn update_recipe(
 /// ([`nls_readmodel::bounds::check_final_weight`]).
 pub fn check_final_weight(state: &RecipeState, solids_g: f64) -> Result<(), DomainError> {
     nls_readmodel::bounds::check_final_weight(state, solids_g).map_err(
-        |nls_readmodel::bounds::BelowDryMatter { final_g, solids_g }| {
-            DomainError::BelowDryMatter { final_g, solids_g }
+        |nls_readmodel::bounds::BelowDryMatter { final_g, solids_g }| DomainError::BelowDryMatter {
+            final_g,
+            solids_g,
         },
     )
 }

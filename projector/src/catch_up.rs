@@ -9,10 +9,10 @@ use std::time::Duration;
 
 use nls_eventlog::read::{load_cursor, save_cursor, CursorTable};
 use nls_eventlog::LogReader;
-use sqlx::PgPool;
-use tokio_util::sync::CancellationToken;
 use nls_readmodel::notify::LabelsChanged;
 use nls_readmodel::ProjectionError;
+use sqlx::PgPool;
+use tokio_util::sync::CancellationToken;
 
 /// The catch-up pass's name in `projection_cursor`.
 pub const CURSOR_NAME: &str = nls_readmodel::replay::CATCH_UP_CURSOR;

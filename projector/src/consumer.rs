@@ -8,11 +8,11 @@ use nls_eventlog::backoff::Backoff;
 use nls_eventlog::batch::next_batch;
 use nls_eventlog::NatsLink;
 use nls_events::Envelope;
+use nls_readmodel::notify::{Applied, LabelsChanged};
+use nls_readmodel::ProjectionError;
 use sqlx::PgPool;
 use tokio::sync::broadcast;
 use tokio_util::sync::CancellationToken;
-use nls_readmodel::notify::{Applied, LabelsChanged};
-use nls_readmodel::ProjectionError;
 
 /// Most messages handled together.
 const BATCH: usize = 256;
@@ -32,7 +32,16 @@ pub async fn run(
 ) {
     let mut backoff = Backoff::new(Duration::from_millis(200), Duration::from_secs(3));
     while !shutdown.is_cancelled() {
-        match consume(&pool, &nats, &durable_name, &applied, labels.as_ref(), &shutdown).await {
+        match consume(
+            &pool,
+            &nats,
+            &durable_name,
+            &applied,
+            labels.as_ref(),
+            &shutdown,
+        )
+        .await
+        {
             Ok(()) => return,
             Err(ConsumeError::Poison(err)) => {
                 tracing::error!(error = %err, "projector stopped: an event cannot be applied; fix and restart");

@@ -87,8 +87,7 @@ pub async fn analyze(
     }
     let mut conn = app.pool.acquire().await?;
     let entries = change.entries.unwrap_or_default();
-    let resolved = resolve::resolve(&mut conn, caller.account_id, &entries)
-        .await?;
+    let resolved = resolve::resolve(&mut conn, caller.account_id, &entries).await?;
     let state = RecipeState {
         version: 0,
         name: "analysis".into(),
@@ -99,8 +98,8 @@ pub async fn analyze(
         ingredients: resolved.iter().map(|(line, _)| line.clone()).collect(),
         ..Default::default()
     };
-    let derived = derive::derive(&mut conn, caller.account_id, "rcp_analysis", &state, racc_g)
-        .await?;
+    let derived =
+        derive::derive(&mut conn, caller.account_id, "rcp_analysis", &state, racc_g).await?;
     bounds::check_final_weight(&state, derived.extent.solids_g)?;
     let claims = nls_nutrition::claims(&derived.input, &derived.label);
     let ingredients: Vec<Value> = derived

@@ -5,10 +5,10 @@ use std::sync::Arc;
 use axum::extract::{FromRef, Path, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use nls_readmodel::representation::{IngredientRepr, RecipeRepr};
 use nls_readmodel::views::Listing;
 use nls_readmodel::{representation, views};
 use nls_web::{ApiError, ApiQuery, Caller, ListParams, Page, Versioned};
-use serde_json::Value;
 use sqlx::PgPool;
 
 /// Shared state of the query role.
@@ -71,7 +71,7 @@ async fn list_recipes(
     State(app): State<QueryState>,
     caller: Caller,
     ApiQuery(params): ApiQuery<ListParams>,
-) -> Result<Json<Page<Value>>, ApiError> {
+) -> Result<Json<Page<RecipeRepr>>, ApiError> {
     let (listing, limit) = listing(&params)?;
     let rows = views::list_recipes(&app.pool, caller.account_id, &listing)
         .await
@@ -92,7 +92,7 @@ async fn list_ingredients(
     State(app): State<QueryState>,
     caller: Caller,
     ApiQuery(params): ApiQuery<ListParams>,
-) -> Result<Json<Page<Value>>, ApiError> {
+) -> Result<Json<Page<IngredientRepr>>, ApiError> {
     let (listing, limit) = listing(&params)?;
     let rows = views::list_ingredients(&app.pool, caller.account_id, &listing)
         .await
@@ -111,12 +111,14 @@ async fn get_recipe(
     caller: Caller,
     Path(id): Path<String>,
     ApiQuery(params): ApiQuery<nls_readmodel::past::http::PastParams>,
-) -> Result<Versioned<Value>, ApiError> {
+) -> Result<Versioned<RecipeRepr>, ApiError> {
     if nls_events::RecipeId::parse(&id).is_none() {
         return Err(ApiError::not_found("recipe"));
     }
     let row = match nls_readmodel::past::http::point(params.version, params.as_of.as_deref())? {
-        Some(point) => nls_readmodel::past::http::recipe_at(&app.pool, caller.account_id, &id, point).await?,
+        Some(point) => {
+            nls_readmodel::past::http::recipe_at(&app.pool, caller.account_id, &id, point).await?
+        }
         None => {
             let mut conn = app.pool.acquire().await?;
             views::load_recipe(&mut conn, caller.account_id, &id)
@@ -136,7 +138,7 @@ async fn get_ingredient(
     State(app): State<QueryState>,
     caller: Caller,
     Path(id): Path<String>,
-) -> Result<Versioned<Value>, ApiError> {
+) -> Result<Versioned<IngredientRepr>, ApiError> {
     if nls_events::IngredientId::parse(&id).is_none() {
         return Err(ApiError::not_found("ingredient"));
     }

@@ -145,10 +145,12 @@ pub async fn label_of_token(
     db: impl PgExecutor<'_>,
     token: &str,
 ) -> Result<Option<(String, Option<Value>)>, sqlx::Error> {
-    sqlx::query_as("select recipe_id, label from recipe_view where embed_token = $1 and not deleted")
-        .bind(token)
-        .fetch_optional(db)
-        .await
+    sqlx::query_as(
+        "select recipe_id, label from recipe_view where embed_token = $1 and not deleted",
+    )
+    .bind(token)
+    .fetch_optional(db)
+    .await
 }
 
 /// [`EmbedRow`] of `recipe_id` (deleted ones included), or `None` when it never existed.

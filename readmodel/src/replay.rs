@@ -61,13 +61,7 @@ pub async fn rebuild(
             cursor = *at;
             done += 1;
         }
-        save_cursor(
-            &mut *tx,
-            CursorTable::Projection,
-            CATCH_UP_CURSOR,
-            cursor,
-        )
-        .await?;
+        save_cursor(&mut *tx, CursorTable::Projection, CATCH_UP_CURSOR, cursor).await?;
         tx.commit().await?;
         progress(done, total.max(done));
     }

@@ -21,6 +21,7 @@
 //! render counts against the account's `max_concurrent_renders` (see [`crate::limit`]):
 //! beyond it 429 `rate_limited` with `Retry-After`.
 
+use crate::label_index::{LabelIndex, LabelPointer};
 use axum::extract::{FromRef, Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -28,7 +29,6 @@ use axum::routing::{get, post};
 use axum::Router;
 use bytes::Bytes;
 use nls_nutrition::{Family, Label};
-use crate::label_index::{LabelIndex, LabelPointer};
 use nls_web::headers::none_match;
 use nls_web::metrics::{FileSource, Metrics};
 use nls_web::session::SessionCaller;
@@ -263,7 +263,8 @@ async fn recipe_label(
         return Err(ApiError::not_found("recipe"));
     }
     let (width, scale) = options(params.width, params.scale, "")?;
-    if let Some(point) = nls_readmodel::past::http::point(params.version, params.as_of.as_deref())? {
+    if let Some(point) = nls_readmodel::past::http::point(params.version, params.as_of.as_deref())?
+    {
         let past = PastFile {
             file_type,
             width,
@@ -377,7 +378,8 @@ async fn past_label(
     file: PastFile,
     headers: &HeaderMap,
 ) -> Result<Response, ApiError> {
-    let row = nls_readmodel::past::http::recipe_at(&state.pool, caller.account_id, id, point).await?;
+    let row =
+        nls_readmodel::past::http::recipe_at(&state.pool, caller.account_id, id, point).await?;
     let Some(label) = row.label else {
         return Err(no_label(id, row.label_error.as_ref()));
     };
