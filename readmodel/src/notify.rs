@@ -17,9 +17,3 @@ pub trait LabelsChanged: Send + Sync {
     /// Any label may have changed: a cascade reaches every recipe using what changed.
     fn any(&self);
 }
-
-/// For a process that keeps no copy of the labels.
-impl LabelsChanged for () {
-    fn recipe(&self, _recipe_id: &str) {}
-    fn any(&self) {}
-}
