@@ -4,8 +4,8 @@
 use axum::extract::{FromRef, State};
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
-use nls_projector::label_index::LabelIndex;
 use nls_renderer::embed::Hub;
+use nls_renderer::label_index::LabelIndex;
 use nls_web::metrics::Metrics;
 
 use crate::health::Readiness;

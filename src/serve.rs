@@ -12,8 +12,9 @@ use axum::routing::get;
 use axum::Router;
 use nls_command::CommandState;
 use nls_eventlog::{AppendSignal, NatsLink};
-use nls_projector::label_index::LabelIndex;
 use nls_query::QueryState;
+use nls_readmodel::notify::LabelsChanged;
+use nls_renderer::label_index::LabelIndex;
 use nls_renderer::RenderState;
 use nls_web::metrics::Metrics;
 use nls_web::{ApiError, ErrorCode};
@@ -35,7 +36,7 @@ pub struct Server {
     shutdown: CancellationToken,
     tasks: Vec<JoinHandle<()>>,
     /// Announces applied events (for the renderer and embeds).
-    pub applied: broadcast::Sender<nls_projector::consumer::Applied>,
+    pub applied: broadcast::Sender<nls_readmodel::notify::Applied>,
     pub pool: PgPool,
 }
 
@@ -169,6 +170,7 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
     // Label-file lookups without the database, where label files are served. Elsewhere
     // the index stays empty (never live), so the writers' invalidations cost nothing.
     let label_index = LabelIndex::new();
+    let labels_changed: Arc<dyn LabelsChanged> = Arc::new(label_index.clone());
     let mut tasks = Vec::new();
     let appended = AppendSignal::with_nats(nats.client.clone(), &config.nats.subject_prefix);
 
@@ -187,13 +189,13 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
             nats.clone(),
             config.projector_consumer.clone(),
             applied.clone(),
-            label_index.clone(),
+            labels_changed.clone(),
             shutdown.clone(),
         )));
         tasks.push(tokio::spawn(nls_projector::catch_up::run(
             pool.clone(),
             config.catch_up_interval,
-            label_index.clone(),
+            labels_changed.clone(),
             shutdown.clone(),
         )));
     }
@@ -225,7 +227,7 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         nls_renderer::embed::Hub::new(pool.clone())
     };
     if config.role.renders() {
-        tasks.push(tokio::spawn(nls_projector::label_index::follow(
+        tasks.push(tokio::spawn(nls_renderer::label_index::follow(
             label_index.clone(),
             nats.client.clone(),
             nats.interruptions.clone(),
@@ -243,7 +245,7 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
             pool: pool.clone(),
             site_url: site_url.clone(),
             appended,
-            labels: label_index.clone(),
+            labels: labels_changed,
         },
         query: QueryState {
             pool: pool.clone(),

@@ -147,19 +147,15 @@ pub fn update_recipe(
     Ok(events)
 }
 
-/// A recipe's final weight (servings × serving weight) cannot be less than the dry matter
-/// of its ingredients (`solids_g`, see `nls_projector::bounds::Extent`): cooking drives off
-/// water, not solids. Without a serving weight the final weight is the ingredients' own.
+/// A recipe's final weight cannot be less than the dry matter of its ingredients
+/// ([`nls_readmodel::bounds::check_final_weight`]).
 pub fn check_final_weight(state: &RecipeState, solids_g: f64) -> Result<(), DomainError> {
-    let Some(serving_weight_g) = state.serving_weight_g else {
-        return Ok(());
-    };
-    let final_g = state.servings * serving_weight_g;
-    // Relative slack for the float sums of many lines, not a tolerance on the rule.
-    if final_g < solids_g * (1.0 - 1e-9) {
-        return Err(DomainError::BelowDryMatter { final_g, solids_g });
-    }
-    Ok(())
+    nls_readmodel::bounds::check_final_weight(state, solids_g).map_err(
+        |nls_readmodel::bounds::BelowDryMatter { final_g, solids_g }| DomainError::BelowDryMatter {
+            final_g,
+            solids_g,
+        },
+    )
 }
 
 /// Deleting a recipe; refused while live recipes use it as a sub-recipe.

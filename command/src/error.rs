@@ -1,32 +1,157 @@
-//! Where the command side's outcomes meet HTTP status codes.
+//! Why a write was refused, as a type, and where those reasons meet the JSON error body
+//! ([`From<CommandError> for ApiError`](CommandError)): the one place of the command side
+//! that knows error codes.
 
 use nls_eventlog::AppendError;
-use nls_projector::bounds::TooLarge;
-use nls_projector::derive::DeriveError;
-use nls_projector::guard::Broken;
-use nls_projector::resolve::ResolveError;
-use nls_projector::ProjectionError;
+use nls_readmodel::api_error::too_large_details;
+use nls_readmodel::bounds::BelowDryMatter;
+use nls_readmodel::derive::DeriveError;
+use nls_readmodel::guard::Broken;
+use nls_readmodel::resolve::ResolveError;
+use nls_readmodel::ProjectionError;
 use nls_web::{ApiError, ErrorCode};
 use serde_json::json;
+use thiserror::Error;
 
 use crate::decide::DomainError;
 
+/// Why a write did not happen.
+#[derive(Debug, Error)]
+pub enum CommandError {
+    /// No such resource in the caller's account; `.0` names the kind.
+    #[error("{0} not found")]
+    NotFound(&'static str),
+    /// The decision refused the command; `what` names the resource for messages.
+    #[error("{error}")]
+    Domain {
+        error: DomainError,
+        what: &'static str,
+    },
+    #[error(transparent)]
+    Resolve(#[from] ResolveError),
+    #[error(transparent)]
+    Derive(#[from] DeriveError),
+    /// A recipe using what the write changes would lose its label.
+    #[error("the change would leave recipe {} without a label", .0.recipe_id)]
+    BreaksDependent(Broken),
+    /// Another live custom ingredient of the account has the same name key.
+    #[error("ingredient {ingredient_id} is already named {name:?}")]
+    NameTaken { ingredient_id: String, name: String },
+    /// `If-Match` names another version than the current one.
+    #[error("If-Match is {expected:?} but the current version is {current}")]
+    IfMatch { expected: Vec<i64>, current: i64 },
+    /// The stream moved on between the `If-Match` check and the append.
+    #[error("the resource changed since the version in If-Match")]
+    ChangedMeanwhile,
+    /// This `Idempotency-Key` came with another request.
+    #[error("the Idempotency-Key was used with a different request")]
+    IdempotencyKeyReused,
+    /// Lost the race for the stream on every attempt.
+    #[error("too many concurrent writers")]
+    Contention,
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    /// Anything else: a defect or corrupt storage, never the client's to fix.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl CommandError {
+    /// An unexpected failure, kept for the log.
+    pub fn internal(err: impl std::fmt::Display) -> Self {
+        Self::Internal(err.to_string())
+    }
+}
+
 /// Converts a decision error; `what` names the resource for messages.
-pub fn domain(err: DomainError, what: &str) -> ApiError {
+pub fn domain(error: DomainError, what: &'static str) -> CommandError {
+    CommandError::Domain { error, what }
+}
+
+/// Converts a resolution error.
+pub fn resolve(err: ResolveError) -> CommandError {
+    err.into()
+}
+
+/// Converts a label derivation error.
+pub fn derive(err: DeriveError) -> CommandError {
+    err.into()
+}
+
+/// A write refused because a recipe using what it changes would lose its label.
+pub fn broken(broken: Broken) -> CommandError {
+    CommandError::BreaksDependent(broken)
+}
+
+/// Converts a projection error (always unexpected on the write path).
+pub fn projection(err: ProjectionError) -> CommandError {
+    CommandError::internal(err)
+}
+
+/// Converts an append error that was not retried.
+pub fn append(err: AppendError) -> CommandError {
+    match err {
+        AppendError::VersionMismatch { .. } => CommandError::ChangedMeanwhile,
+        AppendError::Database(e) => CommandError::Database(e),
+    }
+}
+
+impl From<CommandError> for ApiError {
+    fn from(err: CommandError) -> Self {
+        match err {
+            CommandError::NotFound(what) => ApiError::not_found(what),
+            CommandError::Domain { error, what } => domain_error(error, what),
+            CommandError::Resolve(e) => e.into(),
+            CommandError::Derive(e) => e.into(),
+            CommandError::BreaksDependent(broken) => breaks_dependent(broken),
+            CommandError::NameTaken {
+                ingredient_id,
+                name,
+            } => ApiError::new(
+                ErrorCode::IngredientNameTaken,
+                format!(
+                    "ingredient {ingredient_id} is already named {:?} (names are compared \
+                     ignoring case and Unicode normalisation); a recipe line by name could not \
+                     tell them apart",
+                    name.chars().take(200).collect::<String>()
+                ),
+            )
+            .with_details(json!({ "field": "name", "ingredient_id": ingredient_id })),
+            CommandError::IfMatch { expected, current } => {
+                let listed: Vec<String> = expected.iter().map(|v| format!("\"{v}\"")).collect();
+                let named = if listed.is_empty() {
+                    "names no version of this resource".to_owned()
+                } else {
+                    format!("is {}", listed.join(", "))
+                };
+                ApiError::new(
+                    ErrorCode::VersionMismatch,
+                    format!("If-Match {named} but the current version is \"{current}\""),
+                )
+            }
+            CommandError::ChangedMeanwhile => ApiError::new(
+                ErrorCode::VersionMismatch,
+                "the resource changed since the version in If-Match; GET it and retry",
+            ),
+            CommandError::IdempotencyKeyReused => ApiError::new(
+                ErrorCode::IdempotencyKeyReused,
+                "this Idempotency-Key was used with a different request",
+            ),
+            CommandError::Contention => ApiError::new(
+                ErrorCode::Unavailable,
+                "the resource is being changed by many writers at once; retry shortly",
+            )
+            .with_retry_after(1),
+            CommandError::Database(e) => ApiError::from(e),
+            CommandError::Internal(message) => ApiError::internal(std::io::Error::other(message)),
+        }
+    }
+}
+
+fn domain_error(err: DomainError, what: &str) -> ApiError {
     match err {
         DomainError::NotFound => ApiError::not_found(what),
-        DomainError::UnknownFormat(format) => ApiError::new(
-            ErrorCode::UnknownLabelFormat,
-            format!(
-                "unknown label_format {:?}; known formats: {}",
-                format.chars().take(40).collect::<String>(),
-                nls_nutrition::formats()
-                    .iter()
-                    .map(|f| f.id)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        ),
+        DomainError::UnknownFormat(format) => nls_readmodel::api_error::unknown_format(&format),
         DomainError::FormatNotInPlan(format) => ApiError::new(
             ErrorCode::PlanFormatNotAllowed,
             format!("label_format {format:?} needs a higher plan"),
@@ -52,84 +177,12 @@ pub fn domain(err: DomainError, what: &str) -> ApiError {
             .with_details(json!({ "recipes": recipes }))
         }
         DomainError::BelowDryMatter { final_g, solids_g } => {
-            let problem = format!(
-                "servings x serving_weight_g is {} g, less than the {} g of dry matter in the \
-                 ingredients (their weight less water, from the food table where it gives water, \
-                 else at least their fat, carbohydrate and protein; sub-recipes per gram of \
-                 their final weight); cooking can lose water but not solids",
-                round_g(final_g),
-                round_g(solids_g)
-            );
-            ApiError::new(
-                ErrorCode::ValidationFailed,
-                format!("serving_weight_g: {problem}"),
-            )
-            .with_details(json!([{ "field": "serving_weight_g", "problem": problem }]))
+            ApiError::from(BelowDryMatter { final_g, solids_g })
         }
     }
 }
 
-/// Grams to one decimal, for messages.
-fn round_g(grams: f64) -> f64 {
-    (grams * 10.0).round() / 10.0
-}
-
-/// Converts a resolution error.
-pub fn resolve(err: ResolveError) -> ApiError {
-    match err {
-        ResolveError::UnknownId { index, reference } => ApiError::new(
-            ErrorCode::UnknownIngredient,
-            format!("ingredients[{index}]: {reference} does not exist"),
-        )
-        .with_details(json!([{ "field": format!("ingredients[{index}].ingredient_id"), "problem": "unknown id" }])),
-        ResolveError::UnknownName {
-            index,
-            name,
-            suggestions,
-        } => ApiError::new(
-            ErrorCode::UnknownIngredient,
-            format!("ingredients[{index}]: no ingredient or food matches {name:?}"),
-        )
-        .with_details(json!({ "field": format!("ingredients[{index}].name"), "suggestions": suggestions })),
-        ResolveError::Database(e) => ApiError::from(e),
-    }
-}
-
-/// Converts a label derivation error.
-pub fn derive(err: DeriveError) -> ApiError {
-    match err {
-        DeriveError::UnknownIngredient(id) => ApiError::new(
-            ErrorCode::UnknownIngredient,
-            format!("{} does not exist", id.chars().take(80).collect::<String>()),
-        ),
-        DeriveError::Cycle(path) => ApiError::new(
-            ErrorCode::RecipeCycle,
-            format!("sub-recipes would form a cycle: {}", path.join(" -> ")),
-        ),
-        DeriveError::TooLarge(too_large) => ApiError::new(
-            ErrorCode::RecipeTooLarge,
-            format!("recipe too large: {too_large}"),
-        )
-        .with_details(too_large_details(&too_large)),
-        DeriveError::UnknownFormat(format) => domain(DomainError::UnknownFormat(format), "recipe"),
-        DeriveError::Label(e) => ApiError::new(ErrorCode::ValidationFailed, e.to_string()),
-        DeriveError::Database(e) => ApiError::from(e),
-        DeriveError::CorruptView(e) => ApiError::internal(e),
-        DeriveError::CorruptEvent(e) => ApiError::internal(e),
-    }
-}
-
-/// `{limit, max, value}` of a size limit.
-fn too_large_details(too_large: &TooLarge) -> serde_json::Value {
-    json!({
-        "limit": too_large.limit.key(),
-        "max": too_large.limit.max(),
-        "value": too_large.value,
-    })
-}
-
-/// A write refused because a recipe using what it changes would lose its label.
-pub fn broken(broken: Broken) -> ApiError {
+fn breaks_dependent(broken: Broken) -> ApiError {
     let mut problem = json!({
         "code": broken.problem.code(),
         "message": broken.problem.to_string(),
@@ -156,20 +209,4 @@ pub fn broken(broken: Broken) -> ApiError {
         "name": broken.name,
         "problem": problem,
     }))
-}
-
-/// Converts a projection error (always unexpected on the write path).
-pub fn projection(err: ProjectionError) -> ApiError {
-    ApiError::internal(err)
-}
-
-/// Converts an append error that was not retried.
-pub fn append(err: AppendError) -> ApiError {
-    match err {
-        AppendError::VersionMismatch { .. } => ApiError::new(
-            ErrorCode::VersionMismatch,
-            "the resource changed since the version in If-Match; GET it and retry",
-        ),
-        AppendError::Database(e) => ApiError::from(e),
-    }
 }

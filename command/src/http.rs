@@ -1,4 +1,6 @@
-//! Routes of the command role.
+//! Routes of the command role: where typed outcomes become status codes (201 with
+//! `Location` for a create, 200 for an update, 204 for a delete, all but deletes with the
+//! version as `ETag`) and refusals become the JSON error body (through `ApiError`).
 
 use axum::extract::{FromRef, Path, State};
 use axum::http::{StatusCode, Uri};
@@ -6,10 +8,11 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{post, put};
 use axum::Router;
 use nls_web::{ApiError, ApiJson, Caller, IdempotencyKey, IfMatch, Versioned};
+use serde::Serialize;
 use sqlx::PgPool;
 
 use crate::requests::{IngredientBody, RecipeBody};
-use crate::service::{CommandState, Idempotency, Written};
+use crate::service::{CommandState, Created, Deleted, Idempotency, Updated};
 
 /// The write routes. Method routers are merged with the query role's by the caller.
 pub fn router<S>() -> Router<S>
@@ -28,13 +31,16 @@ where
         )
 }
 
-fn respond(written: Written) -> Response {
-    let body = written.body;
-    let versioned = match (written.status, written.location) {
-        (201, Some(location)) => Versioned::created(written.version, location, body),
-        _ => Versioned::ok(written.version, body),
-    };
-    versioned.into_response()
+fn created<T: Serialize>(created: Created<T>) -> Response {
+    Versioned::created(created.version, created.location, created.body).into_response()
+}
+
+fn updated<T: Serialize>(updated: Updated<T>) -> Response {
+    Versioned::ok(updated.version, updated.body).into_response()
+}
+
+fn deleted(Deleted: Deleted) -> StatusCode {
+    StatusCode::NO_CONTENT
 }
 
 fn idempotency(key: IdempotencyKey, uri: &Uri, raw: &[u8]) -> Option<Idempotency> {
@@ -64,7 +70,7 @@ async fn create_recipe(
 ) -> Result<Response, ApiError> {
     let change = body.value.validate(true)?;
     let idem = idempotency(key, &uri, &nls_web::json::canonical_body(&body.raw));
-    Ok(respond(app.create_recipe(&caller, change, idem).await?))
+    Ok(created(app.create_recipe(&caller, change, idem).await?))
 }
 
 #[tracing::instrument(skip_all, fields(account_id = %caller.account_id, recipe_id = %id))]
@@ -77,7 +83,7 @@ async fn update_recipe(
 ) -> Result<Response, ApiError> {
     let id = recipe_id(&id)?;
     let change = body.value.validate(false)?;
-    Ok(respond(
+    Ok(updated(
         app.update_recipe(&caller, id, expected.as_deref(), change)
             .await?,
     ))
@@ -90,9 +96,10 @@ async fn delete_recipe(
     Path(id): Path<String>,
     IfMatch(expected): IfMatch,
 ) -> Result<StatusCode, ApiError> {
-    app.delete_recipe(&caller, recipe_id(&id)?, expected.as_deref())
-        .await?;
-    Ok(StatusCode::NO_CONTENT)
+    Ok(deleted(
+        app.delete_recipe(&caller, recipe_id(&id)?, expected.as_deref())
+            .await?,
+    ))
 }
 
 #[tracing::instrument(skip_all, fields(account_id = %caller.account_id))]
@@ -105,7 +112,7 @@ async fn create_ingredient(
 ) -> Result<Response, ApiError> {
     let change = body.value.validate(true)?;
     let idem = idempotency(key, &uri, &nls_web::json::canonical_body(&body.raw));
-    Ok(respond(app.create_ingredient(&caller, change, idem).await?))
+    Ok(created(app.create_ingredient(&caller, change, idem).await?))
 }
 
 #[tracing::instrument(skip_all, fields(account_id = %caller.account_id, ingredient_id = %id))]
@@ -118,7 +125,7 @@ async fn update_ingredient(
 ) -> Result<Response, ApiError> {
     let id = ingredient_id(&id)?;
     let change = body.value.validate(false)?;
-    Ok(respond(
+    Ok(updated(
         app.update_ingredient(&caller, id, expected.as_deref(), change)
             .await?,
     ))
@@ -131,7 +138,8 @@ async fn delete_ingredient(
     Path(id): Path<String>,
     IfMatch(expected): IfMatch,
 ) -> Result<StatusCode, ApiError> {
-    app.delete_ingredient(&caller, ingredient_id(&id)?, expected.as_deref())
-        .await?;
-    Ok(StatusCode::NO_CONTENT)
+    Ok(deleted(
+        app.delete_ingredient(&caller, ingredient_id(&id)?, expected.as_deref())
+            .await?,
+    ))
 }

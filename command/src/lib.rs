@@ -6,8 +6,10 @@
 pub mod decide;
 pub mod error;
 pub mod http;
-pub mod requests;
 pub mod service;
+
+/// The request bodies and their field rules, shared with `/v1/analyze`.
+pub use nls_readmodel::requests;
 
 pub use http::router;
 pub use service::CommandState;

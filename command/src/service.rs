@@ -9,20 +9,22 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use nls_eventlog::{AppendSignal, EventMeta, StreamVersion};
 use nls_events::{Envelope, IngredientEvent, IngredientState, NewEvent, RecipeEvent, RecipeState};
-use nls_projector::derive::LabelColumns;
-use nls_projector::guard::{self, Change};
-use nls_projector::label_index::LabelIndex;
-use nls_projector::views::RecipeRow;
-use nls_projector::{derive, names, representation, resolve, views};
-use nls_web::{ApiError, Caller, ErrorCode};
+use nls_readmodel::derive::LabelColumns;
+use nls_readmodel::guard::{self, Change};
+use nls_readmodel::notify::LabelsChanged;
+use nls_readmodel::representation::{IngredientRepr, RecipeRepr};
+use nls_readmodel::views::RecipeRow;
+use nls_readmodel::{derive, names, representation, resolve, views};
+use nls_web::Caller;
 use rand::RngCore;
-use serde_json::Value;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 use sha2::{Digest, Sha256};
 use sqlx::{PgConnection, PgPool, Postgres, Row, Transaction};
 use uuid::Uuid;
 
 use crate::decide::{self, Context, RecipeCommand};
-use crate::error;
+use crate::error::{self, CommandError};
 use crate::requests::{IngredientChange, RecipeChange};
 
 /// How often a write is retried after losing a race for the same stream.
@@ -36,8 +38,8 @@ pub struct CommandState {
     pub site_url: Arc<str>,
     /// Wakes the relay after each commit.
     pub appended: AppendSignal,
-    /// The label-file lookups' in-memory index, told about each recipe write.
-    pub labels: LabelIndex,
+    /// Told about each recipe write (the label-file lookups' in-memory index listens).
+    pub labels: Arc<dyn LabelsChanged>,
 }
 
 impl FromRef<CommandState> for PgPool {
@@ -46,14 +48,24 @@ impl FromRef<CommandState> for PgPool {
     }
 }
 
-/// The outcome of a write, ready to become a response.
-#[derive(Debug, Clone)]
-pub struct Written {
-    pub status: u16,
+/// A resource a write created: its version, where it lives and its representation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Created<T> {
     pub version: i64,
-    pub location: Option<String>,
-    pub body: Value,
+    pub location: String,
+    pub body: T,
 }
+
+/// A resource as a write left it (unchanged when the write changed nothing).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Updated<T> {
+    pub version: i64,
+    pub body: T,
+}
+
+/// A resource a write deleted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Deleted;
 
 /// `Idempotency-Key` and the hash of the request it came with.
 #[derive(Debug, Clone)]
@@ -115,10 +127,19 @@ impl CommandState {
     /// the label index forgets `recipe` (the existing recipe the write may change), before
     /// the client hears of the write. The attempt owns the transaction and hands it back,
     /// which keeps its future `Send` without boxing.
-    async fn transact<T, F, Fut>(&self, recipe: Option<&str>, mut attempt: F) -> Result<T, ApiError>
+    async fn transact<T, F, Fut>(
+        &self,
+        recipe: Option<&str>,
+        mut attempt: F,
+    ) -> Result<T, CommandError>
     where
         F: FnMut(Transaction<'static, Postgres>) -> Fut,
-        Fut: Future<Output = (Transaction<'static, Postgres>, Result<Attempt<T>, ApiError>)>,
+        Fut: Future<
+            Output = (
+                Transaction<'static, Postgres>,
+                Result<Attempt<T>, CommandError>,
+            ),
+        >,
     {
         for _ in 0..MAX_ATTEMPTS {
             let (tx, outcome) = attempt(self.pool.begin().await?).await;
@@ -129,7 +150,7 @@ impl CommandState {
                     let committed = tx.commit().await;
                     // Also when the commit's outcome is unknown.
                     if let Some(recipe_id) = recipe {
-                        self.labels.forget(recipe_id);
+                        self.labels.recipe(recipe_id);
                     }
                     committed?;
                     self.appended.committed().await;
@@ -137,7 +158,7 @@ impl CommandState {
                 }
             }
         }
-        Err(contention())
+        Err(CommandError::Contention)
     }
 
     /// `POST /v1/recipes`. Without an `Idempotency-Key` the create is a single statement
@@ -149,7 +170,7 @@ impl CommandState {
         caller: &Caller,
         change: RecipeChange,
         idempotency: Option<Idempotency>,
-    ) -> Result<Written, ApiError> {
+    ) -> Result<Created<RecipeRepr>, CommandError> {
         let Some(idempotency) = idempotency else {
             let mut conn = self.pool.acquire().await?;
             let written = self.record_recipe(&mut conn, caller, &change).await?;
@@ -180,7 +201,7 @@ impl CommandState {
         conn: &mut PgConnection,
         caller: &Caller,
         change: &RecipeChange,
-    ) -> Result<Written, ApiError> {
+    ) -> Result<Created<RecipeRepr>, CommandError> {
         let id = nls_events::RecipeId::generate();
         let lines = resolve_lines(conn, caller, change).await?;
         let command = RecipeCommand {
@@ -197,16 +218,14 @@ impl CommandState {
             .map_err(error::derive)?;
         decide::check_final_weight(&state, derived.extent.solids_g)
             .map_err(|e| error::domain(e, "recipe"))?;
-        let columns = LabelColumns::derived(&derived).map_err(ApiError::internal)?;
+        let columns = LabelColumns::derived(&derived).map_err(CommandError::internal)?;
         let new: Vec<NewEvent> = events.iter().map(RecipeEvent::to_new_event).collect();
         let stored =
             views::record_new_recipe(conn, id.as_str(), &meta(caller), &new, &state, &columns)
                 .await
                 .map_err(error::projection)?;
         let (Some(first), Some(last)) = (stored.first(), stored.last()) else {
-            return Err(ApiError::internal(std::io::Error::other(
-                "a create stored no event",
-            )));
+            return Err(CommandError::internal("a create stored no event"));
         };
         let row = RecipeRow {
             recipe_id: id.to_string(),
@@ -219,10 +238,9 @@ impl CommandState {
             created_at: first.occurred_at,
             updated_at: last.occurred_at,
         };
-        Ok(Written {
-            status: 201,
+        Ok(Created {
             version: state.version,
-            location: Some(format!("/v1/recipes/{id}")),
+            location: format!("/v1/recipes/{id}"),
             body: representation::recipe(&row, &self.site_url),
         })
     }
@@ -234,7 +252,7 @@ impl CommandState {
         id: &str,
         if_match: Option<&[i64]>,
         change: RecipeChange,
-    ) -> Result<Written, ApiError> {
+    ) -> Result<Updated<RecipeRepr>, CommandError> {
         let change = &change;
         self.transact(Some(id), |mut owned| async move {
             let outcome = async {
@@ -275,10 +293,8 @@ impl CommandState {
                             .map_err(error::projection)?,
                     }
                 }
-                Ok(Attempt::Done(Written {
-                    status: 200,
+                Ok(Attempt::Done(Updated {
                     version: new_state.version,
-                    location: None,
                     body: self.recipe_body(tx, caller, id).await?,
                 }))
             }
@@ -294,7 +310,7 @@ impl CommandState {
         caller: &Caller,
         id: &str,
         if_match: Option<&[i64]>,
-    ) -> Result<(), ApiError> {
+    ) -> Result<Deleted, CommandError> {
         self.transact(Some(id), |mut owned| async move {
             let outcome = async {
                 let tx = &mut owned;
@@ -304,7 +320,7 @@ impl CommandState {
                 let events = decide::delete_recipe(&state, used_by)
                     .map_err(|e| error::domain(e, "recipe"))?;
                 let new: Vec<NewEvent> = events.iter().map(RecipeEvent::to_new_event).collect();
-                append_and_apply(tx, id, state.version, caller, &new, if_match).await
+                deleted(append_and_apply(tx, id, state.version, caller, &new, if_match).await?)
             }
             .await;
             (owned, outcome)
@@ -318,7 +334,7 @@ impl CommandState {
         caller: &Caller,
         change: IngredientChange,
         idempotency: Option<Idempotency>,
-    ) -> Result<Written, ApiError> {
+    ) -> Result<Created<IngredientRepr>, CommandError> {
         let (change, idempotency) = (&change, idempotency.as_ref());
         self.transact(None, |mut owned| async move {
             let outcome = async {
@@ -340,10 +356,9 @@ impl CommandState {
                 {
                     return Ok(Attempt::Retry);
                 }
-                let written = Written {
-                    status: 201,
+                let written = Created {
                     version: state.version,
-                    location: Some(format!("/v1/ingredients/{id}")),
+                    location: format!("/v1/ingredients/{id}"),
                     body: ingredient_body(tx, caller, id.as_str()).await?,
                 };
                 remember(tx, caller, idempotency, written).await
@@ -361,7 +376,7 @@ impl CommandState {
         id: &str,
         if_match: Option<&[i64]>,
         change: IngredientChange,
-    ) -> Result<Written, ApiError> {
+    ) -> Result<Updated<IngredientRepr>, CommandError> {
         let change = &change;
         self.transact(None, |mut owned| async move {
             let outcome = async {
@@ -390,10 +405,8 @@ impl CommandState {
                         return Ok(Attempt::Retry);
                     }
                 }
-                Ok(Attempt::Done(Written {
-                    status: 200,
+                Ok(Attempt::Done(Updated {
                     version: new_state.version,
-                    location: None,
                     body: ingredient_body(tx, caller, id).await?,
                 }))
             }
@@ -409,7 +422,7 @@ impl CommandState {
         caller: &Caller,
         id: &str,
         if_match: Option<&[i64]>,
-    ) -> Result<(), ApiError> {
+    ) -> Result<Deleted, CommandError> {
         self.transact(None, |mut owned| async move {
             let outcome = async {
                 let tx = &mut owned;
@@ -419,7 +432,7 @@ impl CommandState {
                 let events = decide::delete_ingredient(&state, used_by)
                     .map_err(|e| error::domain(e, "ingredient"))?;
                 let new: Vec<NewEvent> = events.iter().map(IngredientEvent::to_new_event).collect();
-                append_and_apply(tx, id, state.version, caller, &new, if_match).await
+                deleted(append_and_apply(tx, id, state.version, caller, &new, if_match).await?)
             }
             .await;
             (owned, outcome)
@@ -432,11 +445,11 @@ impl CommandState {
         conn: &mut PgConnection,
         caller: &Caller,
         id: &str,
-    ) -> Result<Value, ApiError> {
+    ) -> Result<RecipeRepr, CommandError> {
         let row = views::load_recipe(conn, caller.account_id, id)
             .await
             .map_err(error::projection)?
-            .ok_or_else(|| ApiError::not_found("recipe"))?;
+            .ok_or(CommandError::NotFound("recipe"))?;
         Ok(representation::recipe(&row, &self.site_url))
     }
 }
@@ -445,11 +458,11 @@ async fn ingredient_body(
     conn: &mut PgConnection,
     caller: &Caller,
     id: &str,
-) -> Result<Value, ApiError> {
+) -> Result<IngredientRepr, CommandError> {
     let row = views::load_ingredient(conn, caller.account_id, id)
         .await
         .map_err(error::projection)?
-        .ok_or_else(|| ApiError::not_found("ingredient"))?;
+        .ok_or(CommandError::NotFound("ingredient"))?;
     Ok(representation::ingredient(&row))
 }
 
@@ -463,7 +476,7 @@ fn columns_after_update(
     new_state: &RecipeState,
     update: Option<&nls_events::recipe::RecipeUpdated>,
     had_label: bool,
-) -> Result<LabelColumns, ApiError> {
+) -> Result<LabelColumns, CommandError> {
     match outcome {
         Ok(derived) => {
             let weighs_anew = update.is_some_and(|u| {
@@ -473,7 +486,7 @@ fn columns_after_update(
                 decide::check_final_weight(new_state, derived.extent.solids_g)
                     .map_err(|e| error::domain(e, "recipe"))?;
             }
-            LabelColumns::derived(&derived).map_err(ApiError::internal)
+            LabelColumns::derived(&derived).map_err(CommandError::internal)
         }
         Err(problem)
             if problem.is_client_side()
@@ -492,7 +505,7 @@ async fn refuse_if_it_breaks(
     conn: &mut PgConnection,
     caller: &Caller,
     change: Change<'_>,
-) -> Result<(), ApiError> {
+) -> Result<(), CommandError> {
     match guard::first_broken(conn, caller.account_id, change)
         .await
         .map_err(error::derive)?
@@ -523,23 +536,13 @@ async fn check_name_free(
     caller: &Caller,
     name: &str,
     except: Option<&str>,
-) -> Result<(), ApiError> {
+) -> Result<(), CommandError> {
     let key = names::name_key(name);
     sqlx::query("select pg_advisory_xact_lock(hashtextextended($1, 0))")
         .bind(format!("ingredient name:{}:{key}", caller.account_id))
         .execute(&mut *conn)
         .await?;
-    let rows: Vec<(String, String, Option<String>)> = sqlx::query_as(
-        "select ingredient_id, name, name_key from ingredient_view
-         where account_id = $1 and not deleted and ingredient_id <> $3
-           and (name_key = $2 or name_key is null)
-         order by ingredient_id",
-    )
-    .bind(caller.account_id)
-    .bind(&key)
-    .bind(except.unwrap_or(""))
-    .fetch_all(&mut *conn)
-    .await?;
+    let rows = views::ingredients_by_name_key(conn, caller.account_id, &key, except).await?;
     let taken = rows.into_iter().find(|(_, other_name, other_key)| {
         other_key
             .clone()
@@ -548,15 +551,10 @@ async fn check_name_free(
     });
     match taken {
         None => Ok(()),
-        Some((other_id, other_name, _)) => Err(ApiError::new(
-            ErrorCode::IngredientNameTaken,
-            format!(
-                "ingredient {other_id} is already named {:?} (names are compared ignoring case \
-                 and Unicode normalisation); a recipe line by name could not tell them apart",
-                other_name.chars().take(200).collect::<String>()
-            ),
-        )
-        .with_details(serde_json::json!({ "field": "name", "ingredient_id": other_id }))),
+        Some((ingredient_id, name, _)) => Err(CommandError::NameTaken {
+            ingredient_id,
+            name,
+        }),
     }
 }
 
@@ -600,29 +598,13 @@ fn without_derived_names(
     lines
 }
 
-fn contention() -> ApiError {
-    ApiError::new(
-        ErrorCode::Unavailable,
-        "the resource is being changed by many writers at once; retry shortly",
-    )
-    .with_retry_after(1)
-}
-
 /// `if_match`: the versions `If-Match` names (`None`: any version).
-fn check_if_match(if_match: Option<&[i64]>, current: i64) -> Result<(), ApiError> {
+fn check_if_match(if_match: Option<&[i64]>, current: i64) -> Result<(), CommandError> {
     match if_match {
-        Some(expected) if !expected.contains(&current) => {
-            let listed: Vec<String> = expected.iter().map(|v| format!("\"{v}\"")).collect();
-            let named = if listed.is_empty() {
-                "names no version of this resource".to_owned()
-            } else {
-                format!("is {}", listed.join(", "))
-            };
-            Err(ApiError::new(
-                ErrorCode::VersionMismatch,
-                format!("If-Match {named} but the current version is \"{current}\""),
-            ))
-        }
+        Some(expected) if !expected.contains(&current) => Err(CommandError::IfMatch {
+            expected: expected.to_vec(),
+            current,
+        }),
         _ => Ok(()),
     }
 }
@@ -631,7 +613,7 @@ async fn resolve_lines(
     conn: &mut PgConnection,
     caller: &Caller,
     change: &RecipeChange,
-) -> Result<Option<Vec<nls_events::recipe::IngredientLine>>, ApiError> {
+) -> Result<Option<Vec<nls_events::recipe::IngredientLine>>, CommandError> {
     let Some(entries) = &change.entries else {
         return Ok(None);
     };
@@ -646,11 +628,11 @@ async fn load_events(
     conn: &mut PgConnection,
     caller: &Caller,
     id: &str,
-) -> Result<Vec<Envelope>, ApiError> {
+) -> Result<Vec<Envelope>, CommandError> {
     let events = nls_eventlog::read_stream(&mut *conn, id, 1, i64::MAX).await?;
     match events.first() {
         Some(first) if first.account_id == caller.account_id => Ok(events),
-        _ => Err(ApiError::not_found(if id.starts_with("ing_") {
+        _ => Err(CommandError::NotFound(if id.starts_with("ing_") {
             "ingredient"
         } else {
             "recipe"
@@ -662,11 +644,11 @@ async fn load_recipe_state(
     conn: &mut PgConnection,
     caller: &Caller,
     id: &str,
-) -> Result<RecipeState, ApiError> {
+) -> Result<RecipeState, CommandError> {
     let mut state = RecipeState::default();
     for e in load_events(conn, caller, id).await? {
         let event = RecipeEvent::decode(&e.event_type, e.schema_version, e.payload)
-            .map_err(ApiError::internal)?;
+            .map_err(CommandError::internal)?;
         state = state.evolve(&event);
     }
     Ok(state)
@@ -676,25 +658,19 @@ async fn load_ingredient_state(
     conn: &mut PgConnection,
     caller: &Caller,
     id: &str,
-) -> Result<IngredientState, ApiError> {
+) -> Result<IngredientState, CommandError> {
     let mut state = IngredientState::default();
     for e in load_events(conn, caller, id).await? {
         let event = IngredientEvent::decode(&e.event_type, e.schema_version, e.payload)
-            .map_err(ApiError::internal)?;
+            .map_err(CommandError::internal)?;
         state = state.evolve(&event);
     }
     Ok(state)
 }
 
 /// Live recipes that use `id` directly.
-async fn live_users(conn: &mut PgConnection, id: &str) -> Result<Vec<String>, ApiError> {
-    Ok(sqlx::query_scalar(
-        "select u.recipe_id from recipe_usage u join recipe_view r on r.recipe_id = u.recipe_id
-         where u.ingredient_id = $1 and not r.deleted order by u.recipe_id",
-    )
-    .bind(id)
-    .fetch_all(&mut *conn)
-    .await?)
+async fn live_users(conn: &mut PgConnection, id: &str) -> Result<Vec<String>, CommandError> {
+    Ok(views::live_users(conn, id).await?)
 }
 
 /// Appends `events` at `expected`; `Done(stored)`, or `Retry` when another writer got there
@@ -706,12 +682,10 @@ async fn append_or_retry(
     caller: &Caller,
     events: &[NewEvent],
     if_match: Option<&[i64]>,
-) -> Result<Attempt<Vec<Envelope>>, ApiError> {
+) -> Result<Attempt<Vec<Envelope>>, CommandError> {
     match append(tx, id, expected, caller, events).await {
         Ok(stored) => Ok(Attempt::Done(stored)),
-        Err(err) if err.code() == ErrorCode::VersionMismatch && if_match.is_none() => {
-            Ok(Attempt::Retry)
-        }
+        Err(CommandError::ChangedMeanwhile) if if_match.is_none() => Ok(Attempt::Retry),
         Err(err) => Err(err),
     }
 }
@@ -722,10 +696,18 @@ async fn append(
     expected: i64,
     caller: &Caller,
     events: &[NewEvent],
-) -> Result<Vec<Envelope>, ApiError> {
+) -> Result<Vec<Envelope>, CommandError> {
     nls_eventlog::append(tx, id, StreamVersion(expected), &meta(caller), events)
         .await
         .map_err(error::append)
+}
+
+/// A delete's outcome.
+fn deleted(attempt: Attempt<()>) -> Result<Attempt<Deleted>, CommandError> {
+    Ok(match attempt {
+        Attempt::Done(()) => Attempt::Done(Deleted),
+        Attempt::Retry => Attempt::Retry,
+    })
 }
 
 /// Appends and applies the events to the views (the label, if any, refreshed as the
@@ -737,7 +719,7 @@ async fn append_and_apply(
     caller: &Caller,
     events: &[NewEvent],
     if_match: Option<&[i64]>,
-) -> Result<Attempt<()>, ApiError> {
+) -> Result<Attempt<()>, CommandError> {
     match append_or_retry(tx, id, expected, caller, events, if_match).await? {
         Attempt::Retry => Ok(Attempt::Retry),
         Attempt::Done(stored) => {
@@ -751,16 +733,16 @@ async fn append_and_apply(
 
 /// A stored response for this `Idempotency-Key`: replayed when the request is the same,
 /// 409 when the key was used with another request. Keys live 24 hours.
-async fn replay(
+async fn replay<T: DeserializeOwned>(
     conn: &mut PgConnection,
     caller: &Caller,
     idempotency: Option<&Idempotency>,
-) -> Result<Option<Written>, ApiError> {
+) -> Result<Option<Created<T>>, CommandError> {
     let Some(idem) = idempotency else {
         return Ok(None);
     };
     let row = sqlx::query(
-        "select request_hash, status, location, etag, body from idempotency_key
+        "select request_hash, location, etag, body from idempotency_key
          where account_id = $1 and idempotency_key = $2 and created_at > now() - interval '24 hours'",
     )
     .bind(caller.account_id)
@@ -772,29 +754,26 @@ async fn replay(
     };
     let hash: Vec<u8> = row.try_get("request_hash")?;
     if hash != idem.request_hash {
-        return Err(ApiError::new(
-            ErrorCode::IdempotencyKeyReused,
-            "this Idempotency-Key was used with a different request",
-        ));
+        return Err(CommandError::IdempotencyKeyReused);
     }
-    let status: i16 = row.try_get("status")?;
     let etag: Option<String> = row.try_get("etag")?;
-    Ok(Some(Written {
-        status: u16::try_from(status).unwrap_or(200),
+    let location: Option<String> = row.try_get("location")?;
+    let body: serde_json::Value = row.try_get("body")?;
+    Ok(Some(Created {
         version: etag.and_then(|e| e.parse().ok()).unwrap_or(0),
-        location: row.try_get("location")?,
-        body: row.try_get("body")?,
+        location: location.unwrap_or_default(),
+        body: serde_json::from_value(body).map_err(CommandError::internal)?,
     }))
 }
 
 /// Stores the response under the key in the write's transaction. A concurrent request
 /// with the same key that committed first makes this attempt start over (and replay it).
-async fn remember(
+async fn remember<T: Serialize>(
     conn: &mut PgConnection,
     caller: &Caller,
     idempotency: Option<&Idempotency>,
-    written: Written,
-) -> Result<Attempt<Written>, ApiError> {
+    written: Created<T>,
+) -> Result<Attempt<Created<T>>, CommandError> {
     let Some(idem) = idempotency else {
         return Ok(Attempt::Done(written));
     };
@@ -810,10 +789,11 @@ async fn remember(
     .bind(caller.account_id)
     .bind(&idem.key)
     .bind(&idem.request_hash)
-    .bind(i16::try_from(written.status).unwrap_or(200))
+    // Only creates are remembered: the answer is always a 201.
+    .bind(201_i16)
     .bind(&written.location)
     .bind(written.version.to_string())
-    .bind(&written.body)
+    .bind(serde_json::to_value(&written.body).map_err(CommandError::internal)?)
     .execute(&mut *conn)
     .await?;
     Ok(if inserted.rows_affected() == 1 {

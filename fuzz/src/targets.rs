@@ -2,9 +2,9 @@
 //! error), never panic. Shared by `fuzz/fuzz_targets/*` (libFuzzer, nightly) and the
 //! stable smoke test `tests/api/security.rs::decoders_and_the_label_pipeline_never_panic`.
 
-use nls_command::requests::{IngredientBody, RecipeBody};
 use nls_nutrition::{Label, RecipeInput};
 use nls_query::analyze::AnalyzeBody;
+use nls_readmodel::requests::{IngredientBody, RecipeBody};
 use nls_renderer::draw::{self, RenderOptions};
 use nls_web::json::decode;
 

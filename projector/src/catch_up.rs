@@ -4,22 +4,22 @@
 //! following the log at a slower pace so a lost or late message can never leave a read
 //! model behind for long.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use nls_eventlog::read::{load_cursor, save_cursor, CursorTable};
 use nls_eventlog::LogReader;
+use nls_readmodel::notify::LabelsChanged;
+use nls_readmodel::ProjectionError;
 use sqlx::PgPool;
 use tokio_util::sync::CancellationToken;
 
-use crate::label_index::LabelIndex;
-use crate::ProjectionError;
-
 /// The catch-up pass's name in `projection_cursor`.
-pub const CURSOR_NAME: &str = "catch_up";
+pub const CURSOR_NAME: &str = nls_readmodel::replay::CATCH_UP_CURSOR;
 const BATCH: i64 = 500;
 
 /// Applies every final event after the stored cursor; returns how many it read.
-pub async fn run_once(pool: &PgPool, labels: &LabelIndex) -> Result<u64, ProjectionError> {
+pub async fn run_once(pool: &PgPool, labels: &dyn LabelsChanged) -> Result<u64, ProjectionError> {
     let reader = LogReader::new(pool.clone());
     let mut cursor = load_cursor(pool, CursorTable::Projection, CURSOR_NAME).await?;
     let mut read = 0u64;
@@ -43,11 +43,11 @@ pub async fn run_once(pool: &PgPool, labels: &LabelIndex) -> Result<u64, Project
 pub async fn run(
     pool: PgPool,
     interval: Duration,
-    labels: LabelIndex,
+    labels: Arc<dyn LabelsChanged>,
     shutdown: CancellationToken,
 ) {
     loop {
-        if let Err(err) = run_once(&pool, &labels).await {
+        if let Err(err) = run_once(&pool, labels.as_ref()).await {
             tracing::error!(error = %err, "projector catch-up failed; will retry");
         }
         tokio::select! {

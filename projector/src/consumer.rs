@@ -1,5 +1,6 @@
 //! The durable JetStream consumer: applies each delivered event, then acks.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use async_nats::jetstream::consumer::{pull, AckPolicy, DeliverPolicy};
@@ -7,24 +8,16 @@ use nls_eventlog::backoff::Backoff;
 use nls_eventlog::batch::next_batch;
 use nls_eventlog::NatsLink;
 use nls_events::Envelope;
+use nls_readmodel::notify::{Applied, LabelsChanged};
+use nls_readmodel::ProjectionError;
 use sqlx::PgPool;
 use tokio::sync::broadcast;
 use tokio_util::sync::CancellationToken;
-
-use crate::label_index::LabelIndex;
-use crate::ProjectionError;
 
 /// Most messages handled together.
 const BATCH: usize = 256;
 /// How long the first message of a batch waits for more.
 const WINDOW: Duration = Duration::from_millis(5);
-
-/// What the projector announces after applying an event (renderer and embeds listen).
-#[derive(Debug, Clone)]
-pub struct Applied {
-    pub stream_id: String,
-    pub stream_version: i64,
-}
 
 /// Consumes until `shutdown`; reconnects and resumes after NATS trouble. A message that
 /// cannot be decoded is never acked nor skipped: the consumer logs it and stops
@@ -34,12 +27,21 @@ pub async fn run(
     nats: NatsLink,
     durable_name: String,
     applied: broadcast::Sender<Applied>,
-    labels: LabelIndex,
+    labels: Arc<dyn LabelsChanged>,
     shutdown: CancellationToken,
 ) {
     let mut backoff = Backoff::new(Duration::from_millis(200), Duration::from_secs(3));
     while !shutdown.is_cancelled() {
-        match consume(&pool, &nats, &durable_name, &applied, &labels, &shutdown).await {
+        match consume(
+            &pool,
+            &nats,
+            &durable_name,
+            &applied,
+            labels.as_ref(),
+            &shutdown,
+        )
+        .await
+        {
             Ok(()) => return,
             Err(ConsumeError::Poison(err)) => {
                 tracing::error!(error = %err, "projector stopped: an event cannot be applied; fix and restart");
@@ -66,7 +68,7 @@ async fn consume(
     nats: &NatsLink,
     durable_name: &str,
     applied: &broadcast::Sender<Applied>,
-    labels: &LabelIndex,
+    labels: &dyn LabelsChanged,
     shutdown: &CancellationToken,
 ) -> Result<(), ConsumeError> {
     let transient = |e: &dyn std::fmt::Display| ConsumeError::Transient(e.to_string());

@@ -1,35 +1,15 @@
-//! The projector role and the read models it maintains.
+//! The projector role: applies every event to the read model ([`nls_readmodel`]), from
+//! NATS and from the log.
 //!
-//! - [`views`]: the recipe and ingredient views, applied idempotently per stream version.
-//!   The command side applies the same function inside its append transaction, so a write's
-//!   response and the GET after it see that write (read-your-writes).
-//! - [`derive`]: resolving a recipe's lines against the views and the food database, and
-//!   computing its label with the nutrition engine.
-//! - [`cascade`]: recomputing the labels of every recipe that uses a changed ingredient or
-//!   sub-recipe.
 //! - [`consumer`]: the durable JetStream consumer; [`catch_up`]: following the Postgres log
 //!   directly, at start and whenever NATS lags or lost something.
-//! - [`replay`]: rebuilding every read model from the log.
-//! - [`label_index`]: the in-memory copy of where each recipe's label is, for label files.
 #![forbid(unsafe_code)]
 
-pub mod bounds;
-pub mod cascade;
 pub mod catch_up;
-pub mod checkpoint;
 pub mod consumer;
-pub mod derive;
-pub mod error;
-pub mod guard;
-pub mod label_index;
-pub mod names;
-pub mod past;
-pub mod replay;
-pub mod representation;
-pub mod resolve;
-pub mod views;
 
-pub use error::ProjectionError;
+use nls_readmodel::notify::LabelsChanged;
+use nls_readmodel::{cascade, checkpoint, views, ProjectionError};
 
 /// Applies one event to every read model: the views (skipped when already applied) and the
 /// label cascade (skipped when already done for that version). Idempotent, so redelivery,
@@ -49,14 +29,14 @@ pub async fn handle(
 /// applied (the command applies its own events, and marks the cascade of a new stream
 /// done), so one read of their checkpoints usually settles the whole batch. The others are
 /// applied one transaction each: a transaction holding the locks of several streams could
-/// deadlock with the writers of those streams. After each such commit `labels` forgets
-/// everything, at once rather than after the batch: the cascade may have changed the label
+/// deadlock with the writers of those streams. After each such commit `labels` hears that
+/// any label may have changed, at once rather than after the batch: the cascade may have changed the label
 /// of any recipe using the event's stream, and a client that sees the new read model must
 /// not get the old label file.
 pub async fn handle_batch(
     pool: &sqlx::PgPool,
     events: &[nls_events::Envelope],
-    labels: &label_index::LabelIndex,
+    labels: &dyn LabelsChanged,
 ) -> Result<(), ProjectionError> {
     const PROJECTIONS: [&str; 2] = [views::PROJECTION, cascade::PROJECTION];
     let streams = events.iter().map(|e| e.stream_id.as_str());
@@ -67,7 +47,7 @@ pub async fn handle_batch(
             .any(|projection| done.version(projection, &event.stream_id) < event.stream_version);
         if pending {
             handle(pool, event).await?;
-            labels.forget_all();
+            labels.any();
         }
     }
     Ok(())

@@ -2,9 +2,9 @@
 
 use axum::extract::State;
 use axum::Json;
-use nls_command::requests::{EntryBody, RecipeBody};
 use nls_events::RecipeState;
-use nls_projector::{derive, resolve};
+use nls_readmodel::requests::{EntryBody, RecipeBody};
+use nls_readmodel::{bounds, derive, resolve};
 use nls_web::{ApiError, ApiJson, Caller, ErrorCode, JsonFields};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -87,9 +87,7 @@ pub async fn analyze(
     }
     let mut conn = app.pool.acquire().await?;
     let entries = change.entries.unwrap_or_default();
-    let resolved = resolve::resolve(&mut conn, caller.account_id, &entries)
-        .await
-        .map_err(nls_command::error::resolve)?;
+    let resolved = resolve::resolve(&mut conn, caller.account_id, &entries).await?;
     let state = RecipeState {
         version: 0,
         name: "analysis".into(),
@@ -100,11 +98,9 @@ pub async fn analyze(
         ingredients: resolved.iter().map(|(line, _)| line.clone()).collect(),
         ..Default::default()
     };
-    let derived = derive::derive(&mut conn, caller.account_id, "rcp_analysis", &state, racc_g)
-        .await
-        .map_err(nls_command::error::derive)?;
-    nls_command::decide::check_final_weight(&state, derived.extent.solids_g)
-        .map_err(|e| nls_command::error::domain(e, "recipe"))?;
+    let derived =
+        derive::derive(&mut conn, caller.account_id, "rcp_analysis", &state, racc_g).await?;
+    bounds::check_final_weight(&state, derived.extent.solids_g)?;
     let claims = nls_nutrition::claims(&derived.input, &derived.label);
     let ingredients: Vec<Value> = derived
         .lines

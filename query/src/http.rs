@@ -5,10 +5,10 @@ use std::sync::Arc;
 use axum::extract::{FromRef, Path, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use nls_projector::views::{IngredientRow, RecipeRow, INGREDIENT_COLUMNS, RECIPE_COLUMNS};
-use nls_projector::{representation, views};
+use nls_readmodel::representation::{IngredientRepr, RecipeRepr};
+use nls_readmodel::views::Listing;
+use nls_readmodel::{representation, views};
 use nls_web::{ApiError, ApiQuery, Caller, ListParams, Page, Versioned};
-use serde_json::Value;
 use sqlx::PgPool;
 
 /// Shared state of the query role.
@@ -49,39 +49,21 @@ where
         .route("/v1/analyze", post(crate::analyze::analyze))
 }
 
-fn internal(err: nls_projector::ProjectionError) -> ApiError {
+fn internal(err: nls_readmodel::ProjectionError) -> ApiError {
     ApiError::internal(err)
 }
 
-/// Lists a view of the caller's account in id order (ids are time-ordered, so this is
-/// creation order), filtered by name and archive state.
-async fn list_rows(
-    pool: &PgPool,
-    table: &str,
-    key: &str,
-    columns: &str,
-    caller: &Caller,
-    params: &ListParams,
-) -> Result<(Vec<sqlx::postgres::PgRow>, i64), ApiError> {
+/// The page `params` ask for, one row more than the page holds (so the page knows whether
+/// another follows), and the page size.
+fn listing(params: &ListParams) -> Result<(Listing, i64), ApiError> {
     let limit = params.page_size()?;
-    let after = params.after()?.unwrap_or_default();
-    let filter = params.name_filter()?;
-    let sql = format!(
-        "select {columns} from {table}
-         where account_id = $1 and not deleted and {key} > $2
-           and ($3 or not archived)
-           and ($4::text is null or strpos(lower(name), lower($4)) > 0)
-         order by {key} limit $5"
-    );
-    let rows = sqlx::query(&sql)
-        .bind(caller.account_id)
-        .bind(after)
-        .bind(params.include_archived.unwrap_or(false))
-        .bind(filter)
-        .bind(limit + 1)
-        .fetch_all(pool)
-        .await?;
-    Ok((rows, limit))
+    let listing = Listing {
+        after: params.after()?.unwrap_or_default(),
+        include_archived: params.include_archived.unwrap_or(false),
+        name_contains: params.name_filter()?,
+        limit: limit + 1,
+    };
+    Ok((listing, limit))
 }
 
 #[tracing::instrument(skip_all, fields(account_id = %caller.account_id))]
@@ -89,20 +71,10 @@ async fn list_recipes(
     State(app): State<QueryState>,
     caller: Caller,
     ApiQuery(params): ApiQuery<ListParams>,
-) -> Result<Json<Page<Value>>, ApiError> {
-    let (rows, limit) = list_rows(
-        &app.pool,
-        "recipe_view",
-        "recipe_id",
-        RECIPE_COLUMNS,
-        &caller,
-        &params,
-    )
-    .await?;
-    let rows: Vec<RecipeRow> = rows
-        .iter()
-        .map(RecipeRow::from_row)
-        .collect::<Result<_, _>>()
+) -> Result<Json<Page<RecipeRepr>>, ApiError> {
+    let (listing, limit) = listing(&params)?;
+    let rows = views::list_recipes(&app.pool, caller.account_id, &listing)
+        .await
         .map_err(internal)?;
     let page = Page::from_rows(rows, limit, |r| r.recipe_id.clone());
     Ok(Json(Page {
@@ -120,20 +92,10 @@ async fn list_ingredients(
     State(app): State<QueryState>,
     caller: Caller,
     ApiQuery(params): ApiQuery<ListParams>,
-) -> Result<Json<Page<Value>>, ApiError> {
-    let (rows, limit) = list_rows(
-        &app.pool,
-        "ingredient_view",
-        "ingredient_id",
-        INGREDIENT_COLUMNS,
-        &caller,
-        &params,
-    )
-    .await?;
-    let rows: Vec<IngredientRow> = rows
-        .iter()
-        .map(IngredientRow::from_row)
-        .collect::<Result<_, _>>()
+) -> Result<Json<Page<IngredientRepr>>, ApiError> {
+    let (listing, limit) = listing(&params)?;
+    let rows = views::list_ingredients(&app.pool, caller.account_id, &listing)
+        .await
         .map_err(internal)?;
     let page = Page::from_rows(rows, limit, |r| r.ingredient_id.clone());
     Ok(Json(Page {
@@ -148,13 +110,15 @@ async fn get_recipe(
     State(app): State<QueryState>,
     caller: Caller,
     Path(id): Path<String>,
-    ApiQuery(params): ApiQuery<crate::past::PastParams>,
-) -> Result<Versioned<Value>, ApiError> {
+    ApiQuery(params): ApiQuery<nls_readmodel::past::http::PastParams>,
+) -> Result<Versioned<RecipeRepr>, ApiError> {
     if nls_events::RecipeId::parse(&id).is_none() {
         return Err(ApiError::not_found("recipe"));
     }
-    let row = match crate::past::point(params.version, params.as_of.as_deref())? {
-        Some(point) => crate::past::recipe_at(&app.pool, caller.account_id, &id, point).await?,
+    let row = match nls_readmodel::past::http::point(params.version, params.as_of.as_deref())? {
+        Some(point) => {
+            nls_readmodel::past::http::recipe_at(&app.pool, caller.account_id, &id, point).await?
+        }
         None => {
             let mut conn = app.pool.acquire().await?;
             views::load_recipe(&mut conn, caller.account_id, &id)
@@ -174,7 +138,7 @@ async fn get_ingredient(
     State(app): State<QueryState>,
     caller: Caller,
     Path(id): Path<String>,
-) -> Result<Versioned<Value>, ApiError> {
+) -> Result<Versioned<IngredientRepr>, ApiError> {
     if nls_events::IngredientId::parse(&id).is_none() {
         return Err(ApiError::not_found("ingredient"));
     }

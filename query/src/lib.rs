@@ -6,6 +6,5 @@ pub mod analyze;
 pub mod foods;
 pub mod history;
 pub mod http;
-pub mod past;
 
 pub use http::{router, QueryState};

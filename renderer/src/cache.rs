@@ -138,7 +138,7 @@ impl Prepared {
 
     /// Hashes a label (re-serialised, so key order or spacing in storage never matters).
     pub fn new(label: Label, spec: Spec) -> Result<Prepared, serde_json::Error> {
-        let label_hash = nls_projector::derive::label_hash(&label)?;
+        let label_hash = nls_readmodel::derive::label_hash(&label)?;
         Ok(Prepared {
             key: file_key(&label_hash, &spec),
             label,

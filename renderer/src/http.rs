@@ -11,7 +11,7 @@
 //!   naming the problem (details: the `label_error`): the request is fine, the recipe's
 //!   state is what the client fixes.
 //!   `?version=N` or `?as_of=<RFC 3339>` draws the label as it was then (API_DECISIONS §12,
-//!   see [`nls_projector::past`]).
+//!   see [`nls_readmodel::past`]).
 //! - `POST /functions/v1/export-label` `{fileType, data, extra}`: draws the label object in
 //!   `data` (not cached; `Cache-Control: no-store`).
 //!
@@ -22,6 +22,7 @@
 //! beyond it 429 `rate_limited` with `Retry-After`. Every render is bounded (see
 //! [`crate::draw::bounds`]): 422 `image_too_large` or `statement_too_long` beyond it.
 
+use crate::label_index::{LabelIndex, LabelPointer};
 use axum::extract::{FromRef, Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -29,14 +30,13 @@ use axum::routing::{get, post};
 use axum::Router;
 use bytes::Bytes;
 use nls_nutrition::{Family, Label};
-use nls_projector::label_index::{LabelIndex, LabelPointer};
 use nls_web::headers::none_match;
 use nls_web::metrics::{FileSource, Metrics};
 use nls_web::session::SessionCaller;
 use nls_web::{ApiError, ApiJson, ApiQuery, Caller, ErrorCode, JsonFields, Plan};
 use serde::Deserialize;
 use serde_json::Value;
-use sqlx::{PgPool, Row};
+use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::cache::{self, FileType, Prepared, Spec};
@@ -290,7 +290,8 @@ async fn recipe_label(
         return Err(ApiError::not_found("recipe"));
     }
     let (width, scale) = options(params.width, params.scale, "")?;
-    if let Some(point) = nls_query::past::point(params.version, params.as_of.as_deref())? {
+    if let Some(point) = nls_readmodel::past::http::point(params.version, params.as_of.as_deref())?
+    {
         let past = PastFile {
             file_type,
             width,
@@ -400,11 +401,12 @@ async fn past_label(
     state: &RenderState,
     caller: &Caller,
     id: &str,
-    point: nls_projector::past::PastPoint,
+    point: nls_readmodel::past::PastPoint,
     file: PastFile,
     headers: &HeaderMap,
 ) -> Result<Response, ApiError> {
-    let row = nls_query::past::recipe_at(&state.pool, caller.account_id, id, point).await?;
+    let row =
+        nls_readmodel::past::http::recipe_at(&state.pool, caller.account_id, id, point).await?;
     let Some(label) = row.label else {
         return Err(no_label(id, row.label_error.as_ref()));
     };
@@ -452,28 +454,17 @@ impl Found {
 /// the pointer serves whoever asks next; the caller compares accounts.
 async fn read_pointer(state: &RenderState, id: &str) -> Result<Found, ApiError> {
     let ticket = state.labels.ticket();
-    let Some(row) = sqlx::query(
-        "select account_id, label is not null as has_label, label_hash, label_error,
-                body->>'label_format' as label_format
-         from recipe_view where recipe_id = $1 and not deleted",
-    )
-    .bind(id)
-    .fetch_optional(&state.pool)
-    .await?
-    else {
+    let Some(row) = nls_readmodel::labels::light(&state.pool, id).await? else {
         return Ok(Found::Missing);
     };
-    let account_id: Uuid = row.try_get("account_id")?;
-    let has_label: bool = row.try_get("has_label")?;
-    if !has_label {
+    let (account_id, label_format) = (row.account_id, row.label_format);
+    if !row.has_label {
         return Ok(Found::NoLabel {
             account_id,
-            label_error: row.try_get("label_error")?,
+            label_error: row.label_error,
         });
     }
-    let label_format: Option<String> = row.try_get("label_format")?;
-    let stored_hash: Option<Vec<u8>> = row.try_get("label_hash")?;
-    let Some(label_hash) = stored_hash.and_then(|h| <[u8; 32]>::try_from(h).ok()) else {
+    let Some(label_hash) = row.label_hash else {
         return Ok(Found::Unhashed {
             account_id,
             label_format,
@@ -513,7 +504,7 @@ async fn prepare(
     spec: Spec,
 ) -> Result<Prepared, ApiError> {
     let mut conn = pool.acquire().await?;
-    let row = nls_projector::views::load_recipe(&mut conn, caller.account_id, id)
+    let row = nls_readmodel::views::load_recipe(&mut conn, caller.account_id, id)
         .await
         .map_err(ApiError::internal)?
         .ok_or_else(|| ApiError::not_found("recipe"))?;

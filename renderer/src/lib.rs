@@ -3,6 +3,7 @@
 //! - [`draw`]: the pure drawing core (label → bytes).
 //! - [`cache`]: rendered files in Postgres under a content key (never stale); [`hot`]: the
 //!   most recently served of them in memory.
+//! - [`label_index`]: where each recipe's current label is, so a hot file needs no query.
 //! - [`limit`]: the per-account concurrent-render limit, held across processes.
 //! - [`http`]: `GET /v1/recipes/{id}/label.{svg|png|pdf}` and `POST /functions/v1/export-label`.
 //! - [`embed`]: the public live label embed (`/embed.js`, `/embed/{token}`, its event stream).
@@ -18,6 +19,7 @@ pub mod embed;
 pub mod hot;
 pub mod http;
 pub mod idle;
+pub mod label_index;
 pub mod limit;
 pub mod worker;
 

@@ -44,9 +44,9 @@ use nls_eventlog::backoff::Backoff;
 use nls_eventlog::batch::next_batch;
 use nls_eventlog::NatsLink;
 use nls_events::Envelope;
-use nls_projector::{cascade, checkpoint};
+use nls_readmodel::{cascade, checkpoint, labels};
 use nls_web::Plan;
-use sqlx::{PgPool, Row};
+use sqlx::PgPool;
 use tokio_util::sync::CancellationToken;
 
 use crate::backlog::{Backlog, Job};
@@ -226,15 +226,9 @@ impl Worker {
         affected.dedup();
         // Recipes with no cached file need no drawing: their new label is announced here,
         // for the whole batch in one query, instead of going through the backlog.
-        let bare: Vec<(String, Vec<u8>)> = sqlx::query_as(
-            "select r.recipe_id, r.label_hash from recipe_view r
-             where r.recipe_id = any($1) and not r.deleted and r.label_hash is not null
-               and not exists (select 1 from label_file f where f.recipe_id = r.recipe_id)",
-        )
-        .bind(&affected)
-        .fetch_all(&mut *conn)
-        .await
-        .map_err(|e| e.to_string())?;
+        let bare = labels::without_files(&mut conn, &affected)
+            .await
+            .map_err(|e| e.to_string())?;
         drop(conn);
         for (recipe_id, hash) in &bare {
             if let Ok(hash) = <[u8; 32]>::try_from(hash.as_slice()) {
@@ -286,14 +280,7 @@ impl Worker {
         let mut after = String::new();
         let mut visited = 0u64;
         loop {
-            let ids: Vec<String> = sqlx::query_scalar(
-                "select recipe_id from recipe_view
-                 where not deleted and label is not null and recipe_id > $1
-                 order by recipe_id limit 200",
-            )
-            .bind(&after)
-            .fetch_all(&self.pool)
-            .await?;
+            let ids = labels::labelled_after(&self.pool, &after, 200).await?;
             let Some(last) = ids.last() else {
                 return Ok(visited);
             };
@@ -309,43 +296,25 @@ impl Worker {
     /// then announces the label hash. Deleted recipes lose their files.
     pub async fn refresh(&self, recipe_id: &str) -> Result<(), WorkerError> {
         let mut conn = self.pool.acquire().await?;
-        let row = sqlx::query(
-            "select r.deleted, r.label_hash, r.label is not null as has_label, p.*
-             from recipe_view r
-             join account a on a.account_id = r.account_id
-             join plan p on p.plan_id = a.plan_id
-             where r.recipe_id = $1",
-        )
-        .bind(recipe_id)
-        .fetch_optional(&mut *conn)
-        .await?;
-        let Some(row) = row else {
+        let Some(row) = labels::for_rendering(&mut conn, recipe_id).await? else {
             return Ok(());
         };
         let cached = cache::cached(&mut conn, recipe_id).await?;
-        let deleted: bool = row.try_get("deleted")?;
-        let has_label: bool = row.try_get("has_label")?;
-        if deleted || !has_label {
+        if row.deleted || !row.has_label {
             if !cached.is_empty() {
                 cache::forget(&mut conn, recipe_id).await?;
             }
             return Ok(());
         }
-        let stored_hash: Option<Vec<u8>> = row.try_get("label_hash")?;
-        let stored_hash = stored_hash.and_then(|h| <[u8; 32]>::try_from(h).ok());
-        if let (true, Some(hash)) = (cached.is_empty(), stored_hash) {
+        if let (true, Some(hash)) = (cached.is_empty(), row.label_hash) {
             // Nothing of this recipe was ever asked for: nothing to keep fresh.
             drop(conn);
             self.announce(recipe_id, &hash).await;
             return Ok(());
         }
-        let label: serde_json::Value =
-            sqlx::query_scalar("select label from recipe_view where recipe_id = $1")
-                .bind(recipe_id)
-                .fetch_one(&mut *conn)
-                .await?;
+        let label = labels::label(&mut conn, recipe_id).await?;
         drop(conn);
-        let plan = Plan::from_row(&row)?;
+        let plan = row.plan;
         let mut missing = Vec::new();
         let mut label_hash = None;
         for spec in default_specs(&plan) {

@@ -4,7 +4,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 pub async fn run(url: &str) -> anyhow::Result<()> {
     let pool = crate::db::migrate(url).await?;
-    let before = nls_projector::replay::summarize(&pool).await?;
+    let before = nls_readmodel::replay::summarize(&pool).await?;
     let bar = ProgressBar::new(before.events.max(0).unsigned_abs());
     bar.set_style(
         ProgressStyle::with_template(
@@ -13,7 +13,7 @@ pub async fn run(url: &str) -> anyhow::Result<()> {
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .progress_chars("=> "),
     );
-    let after = nls_projector::replay::rebuild(&pool, |done, total| {
+    let after = nls_readmodel::replay::rebuild(&pool, |done, total| {
         bar.set_length(total);
         bar.set_position(done);
     })

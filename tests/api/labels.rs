@@ -576,7 +576,7 @@ async fn a_renderer_process_serves_a_write_made_in_another_process_within_moment
     assert_eq!(label_at_b().await.header("etag"), first.header("etag"));
 
     double_the_oats(&app, &key, &id, &ing).await;
-    let limit = nls_projector::label_index::TTL / 2;
+    let limit = nls_renderer::label_index::TTL / 2;
     app.eventually(limit, "process B to serve the new label", || async {
         let file = label_at_b().await;
         assert_eq!(file.status, StatusCode::OK, "{}", file.text());

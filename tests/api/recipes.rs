@@ -350,13 +350,13 @@ async fn the_dependents_query_finds_each_user_once_and_ends_even_on_a_cycle() {
     let mut conn = app.pool.acquire().await.expect("connection");
     let dependents = tokio::time::timeout(
         Duration::from_secs(10),
-        nls_projector::cascade::dependents_of_any(&mut conn, &["ing_x"]),
+        nls_readmodel::cascade::dependents_of_any(&mut conn, &["ing_x"]),
     )
     .await
     .expect("the query ends")
     .expect("the query runs");
     assert_eq!(dependents, ["rcp_a", "rcp_b", "rcp_c", "rcp_d"]);
-    let none = nls_projector::cascade::dependents_of_any(&mut conn, &["ing_z"])
+    let none = nls_readmodel::cascade::dependents_of_any(&mut conn, &["ing_z"])
         .await
         .expect("the query runs");
     assert!(none.is_empty());

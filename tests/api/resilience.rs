@@ -283,7 +283,7 @@ async fn replay_rebuilds_read_models_equal_to_the_live_ones() {
     })
     .await;
     app.stop().await;
-    let live = nls_projector::replay::summarize(&app.pool)
+    let live = nls_readmodel::replay::summarize(&app.pool)
         .await
         .expect("summary");
     assert_eq!(live.recipes, 2);
@@ -305,7 +305,7 @@ async fn replay_rebuilds_read_models_equal_to_the_live_ones() {
     );
     assert!(stdout.contains("matches_live: yes"), "{stdout}");
     assert!(stdout.contains("recipes: 2"), "{stdout}");
-    let rebuilt = nls_projector::replay::summarize(&app.pool)
+    let rebuilt = nls_readmodel::replay::summarize(&app.pool)
         .await
         .expect("summary");
     assert_eq!(rebuilt, live);

@@ -26,8 +26,9 @@ use std::time::Duration;
 use futures::StreamExt;
 use nls_eventlog::backoff::Backoff;
 use nls_nutrition::Label;
-use nls_projector::consumer::Applied;
-use sqlx::{PgPool, Row};
+use nls_readmodel::labels;
+use nls_readmodel::notify::Applied;
+use sqlx::PgPool;
 use tokio::sync::{broadcast, watch};
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
@@ -219,26 +220,16 @@ impl Hub {
 
     /// The recipe behind a live `token`, or `None` (unknown, revoked or deleted).
     pub async fn recipe_of(&self, token: &str) -> Result<Option<String>, sqlx::Error> {
-        sqlx::query_scalar(
-            "select recipe_id from recipe_view where embed_token = $1 and not deleted",
-        )
-        .bind(token)
-        .fetch_optional(&self.inner.pool)
-        .await
+        labels::recipe_of_token(&self.inner.pool, token).await
     }
 
     /// The recipe behind a live `token` and its current label, or `None` (unknown, revoked
     /// or deleted).
     pub async fn by_token(&self, token: &str) -> Result<Option<(String, Snapshot)>, sqlx::Error> {
-        let row = sqlx::query(
-            "select recipe_id, label from recipe_view where embed_token = $1 and not deleted",
-        )
-        .bind(token)
-        .fetch_optional(&self.inner.pool)
-        .await?;
-        let Some(row) = row else { return Ok(None) };
-        let recipe_id: String = row.try_get("recipe_id")?;
-        let label: Option<serde_json::Value> = row.try_get("label")?;
+        let Some((recipe_id, label)) = labels::label_of_token(&self.inner.pool, token).await?
+        else {
+            return Ok(None);
+        };
         let snapshot = Snapshot::Live {
             token: token.into(),
             label: self.draw(label.as_ref()),
@@ -248,21 +239,13 @@ impl Hub {
 
     /// Reads one recipe's view.
     async fn by_recipe(&self, recipe_id: &str) -> Result<Snapshot, sqlx::Error> {
-        let row =
-            sqlx::query("select embed_token, deleted, label from recipe_view where recipe_id = $1")
-                .bind(recipe_id)
-                .fetch_optional(&self.inner.pool)
-                .await?;
-        let Some(row) = row else {
+        let Some(row) = labels::embed(&self.inner.pool, recipe_id).await? else {
             return Ok(Snapshot::Gone);
         };
-        let token: Option<String> = row.try_get("embed_token")?;
-        let deleted: bool = row.try_get("deleted")?;
-        let label: Option<serde_json::Value> = row.try_get("label")?;
-        Ok(match token {
-            Some(token) if !deleted => Snapshot::Live {
+        Ok(match row.embed_token {
+            Some(token) if !row.deleted => Snapshot::Live {
                 token: token.into(),
-                label: self.draw(label.as_ref()),
+                label: self.draw(row.label.as_ref()),
             },
             _ => Snapshot::Gone,
         })
@@ -451,7 +434,7 @@ impl Hub {
         signals: tokio::sync::mpsc::UnboundedSender<String>,
     ) {
         let found = match self.inner.pool.acquire().await {
-            Ok(mut conn) => nls_projector::cascade::dependents(&mut conn, &stream_id).await,
+            Ok(mut conn) => nls_readmodel::cascade::dependents(&mut conn, &stream_id).await,
             Err(err) => Err(err),
         };
         match found {

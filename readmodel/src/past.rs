@@ -28,6 +28,8 @@ use uuid::Uuid;
 use crate::derive::{self, DeriveError, Graph, LabelColumns, Source, StreamState};
 use crate::views::RecipeRow;
 
+pub mod http;
+
 /// A point in a recipe's past.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PastPoint {

@@ -1,8 +1,8 @@
 //! `?version=N` and `?as_of=<RFC 3339>` (API_DECISIONS §12): the HTTP side of
-//! [`nls_projector::past`], shared by the recipe and its label files.
+//! [`crate::past`], shared by the recipe and its label files.
 
-use nls_projector::past::{self, PastError, PastPoint};
-use nls_projector::views::RecipeRow;
+use crate::past::{self, PastError, PastPoint};
+use crate::views::RecipeRow;
 use nls_web::{ApiError, ErrorCode};
 use serde::Deserialize;
 use sqlx::PgPool;

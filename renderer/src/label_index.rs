@@ -25,6 +25,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
+use nls_readmodel::notify::LabelsChanged;
 use uuid::Uuid;
 
 mod follow;
@@ -39,6 +40,7 @@ const MAX_ENTRIES: usize = 100_000;
 /// The light columns of a recipe that has a label.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LabelPointer {
+    /// The recipe's account.
     pub account_id: Uuid,
     /// SHA-256 of the canonical label (`recipe_view.label_hash`).
     pub label_hash: [u8; 32],
@@ -50,7 +52,8 @@ pub struct LabelPointer {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ticket(u64);
 
-/// The index; cheap to clone, shared by the request handlers, the command and [`follow`].
+/// The index; cheap to clone, shared by the request handlers, [`follow`], and the command
+/// side and the projector, which tell it what changed through [`LabelsChanged`].
 #[derive(Clone, Default)]
 pub struct LabelIndex {
     inner: Arc<Mutex<Inner>>,
@@ -150,6 +153,16 @@ impl LabelIndex {
     /// Whether nothing is held.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+}
+
+impl LabelsChanged for LabelIndex {
+    fn recipe(&self, recipe_id: &str) {
+        self.forget(recipe_id);
+    }
+
+    fn any(&self) {
+        self.forget_all();
     }
 }
 

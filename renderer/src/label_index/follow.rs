@@ -13,7 +13,7 @@ use super::LabelIndex;
 /// Runs until `shutdown`: subscribes to `<prefix>.events.recipe.*` (a recipe's own writes)
 /// and `<prefix>.rendered.*` (the renderer's announcement once a change reached a recipe's
 /// label, which is how ingredient and sub-recipe changes arrive from other processes). A
-/// projector in this process invalidates directly (see [`crate::handle_batch`]).
+/// projector in this process invalidates directly (see [`nls_readmodel::notify`]).
 pub async fn follow(
     index: LabelIndex,
     nats: async_nats::Client,

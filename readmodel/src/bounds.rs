@@ -163,6 +163,29 @@ pub fn final_weight_g(state: &RecipeState) -> f64 {
     }
 }
 
+/// A final weight below the dry matter of the ingredients.
+#[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
+#[error("the final weight ({final_g} g) is less than the dry matter ({solids_g} g)")]
+pub struct BelowDryMatter {
+    pub final_g: f64,
+    pub solids_g: f64,
+}
+
+/// A recipe's final weight (servings × serving weight) cannot be less than the dry matter
+/// of its ingredients (`solids_g`, see [`Extent`]): cooking drives off water, not solids.
+/// Without a serving weight the final weight is the ingredients' own.
+pub fn check_final_weight(state: &RecipeState, solids_g: f64) -> Result<(), BelowDryMatter> {
+    let Some(serving_weight_g) = state.serving_weight_g else {
+        return Ok(());
+    };
+    let final_g = state.servings * serving_weight_g;
+    // Relative slack for the float sums of many lines, not a tolerance on the rule.
+    if final_g < solids_g * (1.0 - 1e-9) {
+        return Err(BelowDryMatter { final_g, solids_g });
+    }
+    Ok(())
+}
+
 /// Measures the recipe `root_id` (in `state`) over `tree`, and checks nesting depth,
 /// expanded lines and statement length against the limits.
 pub fn measure(

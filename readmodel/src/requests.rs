@@ -1,16 +1,18 @@
 //! Request bodies of the write endpoints and their field rules (API_DECISIONS §3, §5).
+//! `/v1/analyze` takes a recipe's fields by the same rules.
 
 use std::collections::BTreeMap;
 
 use nls_events::ingredient::IngredientField;
 use nls_events::recipe::RecipeField;
 use nls_nutrition::{Allergen, Nutrient};
-use nls_projector::resolve::Entry;
 use nls_web::{ApiError, ErrorCode, JsonFields};
 use serde::{Deserialize, Deserializer};
 use serde_json::json;
 use unicode_normalization::UnicodeNormalization;
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+
+use crate::resolve::Entry;
 
 const MAX_GRAMS: f64 = 1_000_000.0;
 const MAX_SERVINGS: f64 = 100_000.0;
@@ -286,7 +288,7 @@ impl IngredientBody {
             .unit
             .flatten()
             .map(|u| {
-                if nls_projector::derive::grams_per_unit(&u).is_some() {
+                if crate::derive::grams_per_unit(&u).is_some() {
                     Ok(u)
                 } else {
                     Err(ApiError::validation(

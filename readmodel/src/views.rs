@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use nls_eventlog::EventMeta;
 use nls_events::{DomainEvent, Envelope, IngredientState, NewEvent, RecipeState};
-use sqlx::{PgConnection, Row};
+use sqlx::{PgConnection, PgPool, Row};
 use uuid::Uuid;
 
 use crate::derive::LabelColumns;
@@ -381,4 +381,94 @@ pub async fn load_ingredient(
         .fetch_optional(&mut *conn)
         .await?;
     row.as_ref().map(IngredientRow::from_row).transpose()
+}
+
+/// One page of an account's listing, in id order (ids are time-ordered, so this is
+/// creation order).
+#[derive(Debug, Clone, Default)]
+pub struct Listing {
+    /// Rows with an id after this one.
+    pub after: String,
+    pub include_archived: bool,
+    /// Names containing this, ignoring case.
+    pub name_contains: Option<String>,
+    pub limit: i64,
+}
+
+/// Rows of `table` keyed by `key` for `account_id`, as [`Listing`] asks.
+async fn list(
+    pool: &PgPool,
+    (table, key, columns): (&str, &str, &str),
+    account_id: Uuid,
+    listing: &Listing,
+) -> Result<Vec<sqlx::postgres::PgRow>, sqlx::Error> {
+    let sql = format!(
+        "select {columns} from {table}
+         where account_id = $1 and not deleted and {key} > $2
+           and ($3 or not archived)
+           and ($4::text is null or strpos(lower(name), lower($4)) > 0)
+         order by {key} limit $5"
+    );
+    sqlx::query(&sql)
+        .bind(account_id)
+        .bind(&listing.after)
+        .bind(listing.include_archived)
+        .bind(&listing.name_contains)
+        .bind(listing.limit)
+        .fetch_all(pool)
+        .await
+}
+
+/// A page of the account's live recipes.
+pub async fn list_recipes(
+    pool: &PgPool,
+    account_id: Uuid,
+    listing: &Listing,
+) -> Result<Vec<RecipeRow>, ProjectionError> {
+    let table = ("recipe_view", "recipe_id", RECIPE_COLUMNS);
+    let rows = list(pool, table, account_id, listing).await?;
+    rows.iter().map(RecipeRow::from_row).collect()
+}
+
+/// A page of the account's live ingredients.
+pub async fn list_ingredients(
+    pool: &PgPool,
+    account_id: Uuid,
+    listing: &Listing,
+) -> Result<Vec<IngredientRow>, ProjectionError> {
+    let table = ("ingredient_view", "ingredient_id", INGREDIENT_COLUMNS);
+    let rows = list(pool, table, account_id, listing).await?;
+    rows.iter().map(IngredientRow::from_row).collect()
+}
+
+/// The account's live custom ingredients other than `except` whose name key is `key`, or
+/// that hold no key yet (rows written before the key column existed): `(id, name, key)`.
+pub async fn ingredients_by_name_key(
+    conn: &mut PgConnection,
+    account_id: Uuid,
+    key: &str,
+    except: Option<&str>,
+) -> Result<Vec<(String, String, Option<String>)>, sqlx::Error> {
+    sqlx::query_as(
+        "select ingredient_id, name, name_key from ingredient_view
+         where account_id = $1 and not deleted and ingredient_id <> $3
+           and (name_key = $2 or name_key is null)
+         order by ingredient_id",
+    )
+    .bind(account_id)
+    .bind(key)
+    .bind(except.unwrap_or(""))
+    .fetch_all(&mut *conn)
+    .await
+}
+
+/// Live recipes that use `id` directly.
+pub async fn live_users(conn: &mut PgConnection, id: &str) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "select u.recipe_id from recipe_usage u join recipe_view r on r.recipe_id = u.recipe_id
+         where u.ingredient_id = $1 and not r.deleted order by u.recipe_id",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await
 }

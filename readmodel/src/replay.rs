@@ -4,7 +4,11 @@ use nls_eventlog::read::{save_cursor, CursorTable};
 use nls_eventlog::{LogCursor, LogReader};
 use sqlx::{PgPool, Row};
 
-use crate::{cascade, catch_up, checkpoint, derive, views, ProjectionError};
+use crate::{cascade, checkpoint, derive, views, ProjectionError};
+
+/// The projector's catch-up pass's name in `projection_cursor`: a rebuild leaves it at the
+/// end of the log it applied, so the pass does not apply everything again.
+pub const CATCH_UP_CURSOR: &str = "catch_up";
 
 /// What a rebuild produced.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,13 +61,7 @@ pub async fn rebuild(
             cursor = *at;
             done += 1;
         }
-        save_cursor(
-            &mut *tx,
-            CursorTable::Projection,
-            catch_up::CURSOR_NAME,
-            cursor,
-        )
-        .await?;
+        save_cursor(&mut *tx, CursorTable::Projection, CATCH_UP_CURSOR, cursor).await?;
         tx.commit().await?;
         progress(done, total.max(done));
     }

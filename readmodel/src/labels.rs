@@ -1,0 +1,171 @@
+//! Reads of recipes' stored labels, for the renderer's label files and embeds. Light
+//! columns first (account, hash, format), the label itself only when a file is drawn.
+
+use nls_web::Plan;
+use serde_json::Value;
+use sqlx::{PgConnection, PgExecutor, Row};
+use uuid::Uuid;
+
+/// What a label-file request needs to know of a live recipe before touching its label.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LabelRow {
+    pub account_id: Uuid,
+    pub has_label: bool,
+    /// SHA-256 of the canonical label; `None` for rows stored before hashes were.
+    pub label_hash: Option<[u8; 32]>,
+    pub label_error: Option<Value>,
+    pub label_format: Option<String>,
+}
+
+/// The light columns of the live recipe `recipe_id`, whichever account's.
+pub async fn light(
+    db: impl PgExecutor<'_>,
+    recipe_id: &str,
+) -> Result<Option<LabelRow>, sqlx::Error> {
+    let Some(row) = sqlx::query(
+        "select account_id, label is not null as has_label, label_hash, label_error,
+                body->>'label_format' as label_format
+         from recipe_view where recipe_id = $1 and not deleted",
+    )
+    .bind(recipe_id)
+    .fetch_optional(db)
+    .await?
+    else {
+        return Ok(None);
+    };
+    let stored_hash: Option<Vec<u8>> = row.try_get("label_hash")?;
+    Ok(Some(LabelRow {
+        account_id: row.try_get("account_id")?,
+        has_label: row.try_get("has_label")?,
+        label_hash: stored_hash.and_then(|h| <[u8; 32]>::try_from(h).ok()),
+        label_error: row.try_get("label_error")?,
+        label_format: row.try_get("label_format")?,
+    }))
+}
+
+/// What the background renderer needs of a recipe (deleted ones included), with the plan
+/// of its account.
+#[derive(Debug, Clone)]
+pub struct RenderRow {
+    pub deleted: bool,
+    pub has_label: bool,
+    pub label_hash: Option<[u8; 32]>,
+    pub plan: Plan,
+}
+
+/// [`RenderRow`] of `recipe_id`, or `None` when it never existed.
+pub async fn for_rendering(
+    conn: &mut PgConnection,
+    recipe_id: &str,
+) -> Result<Option<RenderRow>, sqlx::Error> {
+    let row = sqlx::query(
+        "select r.deleted, r.label_hash, r.label is not null as has_label, p.*
+         from recipe_view r
+         join account a on a.account_id = r.account_id
+         join plan p on p.plan_id = a.plan_id
+         where r.recipe_id = $1",
+    )
+    .bind(recipe_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(row) = row else {
+        return Ok(None);
+    };
+    let stored_hash: Option<Vec<u8>> = row.try_get("label_hash")?;
+    Ok(Some(RenderRow {
+        deleted: row.try_get("deleted")?,
+        has_label: row.try_get("has_label")?,
+        label_hash: stored_hash.and_then(|h| <[u8; 32]>::try_from(h).ok()),
+        plan: Plan::from_row(&row)?,
+    }))
+}
+
+/// The stored label of `recipe_id` (an error when it has none).
+pub async fn label(conn: &mut PgConnection, recipe_id: &str) -> Result<Value, sqlx::Error> {
+    sqlx::query_scalar("select label from recipe_view where recipe_id = $1")
+        .bind(recipe_id)
+        .fetch_one(&mut *conn)
+        .await
+}
+
+/// Up to `limit` live recipes with a label, in id order after `after`.
+pub async fn labelled_after(
+    db: impl PgExecutor<'_>,
+    after: &str,
+    limit: i64,
+) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "select recipe_id from recipe_view
+         where not deleted and label is not null and recipe_id > $1
+         order by recipe_id limit $2",
+    )
+    .bind(after)
+    .bind(limit)
+    .fetch_all(db)
+    .await
+}
+
+/// Of `ids`, the live recipes with a label none of whose files is cached (`label_file`),
+/// with their label hashes: one query for a whole batch.
+pub async fn without_files(
+    conn: &mut PgConnection,
+    ids: &[String],
+) -> Result<Vec<(String, Vec<u8>)>, sqlx::Error> {
+    sqlx::query_as(
+        "select r.recipe_id, r.label_hash from recipe_view r
+         where r.recipe_id = any($1) and not r.deleted and r.label_hash is not null
+           and not exists (select 1 from label_file f where f.recipe_id = r.recipe_id)",
+    )
+    .bind(ids)
+    .fetch_all(&mut *conn)
+    .await
+}
+
+/// What an embed shows of a recipe.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EmbedRow {
+    pub embed_token: Option<String>,
+    pub deleted: bool,
+    pub label: Option<Value>,
+}
+
+/// The live recipe behind an embed `token`.
+pub async fn recipe_of_token(
+    db: impl PgExecutor<'_>,
+    token: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("select recipe_id from recipe_view where embed_token = $1 and not deleted")
+        .bind(token)
+        .fetch_optional(db)
+        .await
+}
+
+/// The live recipe behind an embed `token` and its label.
+pub async fn label_of_token(
+    db: impl PgExecutor<'_>,
+    token: &str,
+) -> Result<Option<(String, Option<Value>)>, sqlx::Error> {
+    sqlx::query_as(
+        "select recipe_id, label from recipe_view where embed_token = $1 and not deleted",
+    )
+    .bind(token)
+    .fetch_optional(db)
+    .await
+}
+
+/// [`EmbedRow`] of `recipe_id` (deleted ones included), or `None` when it never existed.
+pub async fn embed(
+    db: impl PgExecutor<'_>,
+    recipe_id: &str,
+) -> Result<Option<EmbedRow>, sqlx::Error> {
+    let row: Option<(Option<String>, bool, Option<Value>)> =
+        sqlx::query_as("select embed_token, deleted, label from recipe_view where recipe_id = $1")
+            .bind(recipe_id)
+            .fetch_optional(db)
+            .await?;
+    Ok(row.map(|(embed_token, deleted, label)| EmbedRow {
+        embed_token,
+        deleted,
+        label,
+    }))
+}

@@ -1,0 +1,236 @@
+//! The JSON representations of recipes and ingredients (API_DECISIONS §3, §5).
+//!
+//! Members are declared in alphabetical order, the order the API has always sent them in
+//! (they were built as JSON objects, whose keys serialise sorted), so the bytes a client
+//! sees do not change. They also read back: a create's response is stored with its
+//! `Idempotency-Key` and replayed from storage.
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::views::{IngredientRow, RecipeRow};
+
+/// A recipe as the API returns it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RecipeRepr {
+    pub archived: bool,
+    pub cost: Option<f64>,
+    pub created_at: DateTime<Utc>,
+    pub embed: Option<EmbedRepr>,
+    pub embed_enabled: bool,
+    pub id: String,
+    /// The resolved lines ([`crate::derive::ResolvedLine`]), as stored.
+    pub ingredients: Value,
+    pub label: Option<Value>,
+    /// Why there is no label, when there is none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label_error: Option<Value>,
+    pub label_format: String,
+    pub name: String,
+    pub serving_size_text: Option<String>,
+    pub serving_weight_g: Option<f64>,
+    pub servings: f64,
+    pub updated_at: DateTime<Utc>,
+    pub version: i64,
+}
+
+/// The live embed's snippets.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EmbedRepr {
+    pub iframe: String,
+    pub script: String,
+    pub token: String,
+}
+
+/// An ingredient as the API returns it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct IngredientRepr {
+    pub allergens: Vec<String>,
+    pub archived: bool,
+    pub cost_per_unit: Option<f64>,
+    pub created_at: DateTime<Utc>,
+    pub id: String,
+    pub label_name: Option<String>,
+    pub name: String,
+    pub nutrients_per_100g: BTreeMap<String, f64>,
+    pub unit: Option<String>,
+    pub updated_at: DateTime<Utc>,
+    pub version: i64,
+}
+
+/// The recipe as the API returns it. `site_url` builds the embed snippets.
+pub fn recipe(row: &RecipeRow, site_url: &str) -> RecipeRepr {
+    let state = &row.state;
+    let serving_weight_g = state.serving_weight_g.or_else(|| {
+        let total: f64 = state.ingredients.iter().map(|l| l.grams).sum();
+        (state.servings > 0.0).then(|| total / state.servings)
+    });
+    let embed = state.embed_token.as_ref().map(|token| EmbedRepr {
+        token: token.clone(),
+        script: format!(
+            "<script src=\"{site_url}/embed.js\" data-label=\"{token}\" data-width=\"290\"></script>"
+        ),
+        iframe: format!(
+            "<iframe src=\"{site_url}/embed/{token}\" width=\"290\" height=\"560\" frameborder=\"0\" title=\"Nutrition Facts\"></iframe>"
+        ),
+    });
+    RecipeRepr {
+        id: row.recipe_id.clone(),
+        name: state.name.clone(),
+        servings: state.servings,
+        serving_weight_g,
+        serving_size_text: state.serving_size_text.clone(),
+        label_format: state.label_format.clone(),
+        ingredients: row.ingredients.clone(),
+        label: row.label.clone(),
+        label_error: row.label_error.clone(),
+        embed_enabled: embed.is_some(),
+        embed,
+        archived: state.archived,
+        cost: row.cost,
+        version: state.version,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+    }
+}
+
+/// The ingredient as the API returns it.
+pub fn ingredient(row: &IngredientRow) -> IngredientRepr {
+    let state = &row.state;
+    IngredientRepr {
+        id: row.ingredient_id.clone(),
+        name: state.name.clone(),
+        nutrients_per_100g: state.nutrients_per_100g.clone(),
+        allergens: state.allergens.clone(),
+        label_name: state.label_name.clone(),
+        cost_per_unit: state.cost_per_unit,
+        unit: state.unit.clone(),
+        archived: state.archived,
+        version: state.version,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use nls_events::recipe::IngredientLine;
+    use nls_events::{IngredientState, RecipeState};
+    use serde_json::json;
+    use uuid::Uuid;
+
+    use super::*;
+
+    fn at(text: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(text)
+            .expect("literal")
+            .with_timezone(&Utc)
+    }
+
+    fn recipe_row() -> RecipeRow {
+        RecipeRow {
+            recipe_id: "rcp_1".into(),
+            account_id: Uuid::nil(),
+            state: RecipeState {
+                version: 3,
+                name: "Oat bar".into(),
+                servings: 4.0,
+                label_format: "standard".into(),
+                embed_token: Some("emb_x".into()),
+                ingredients: vec![IngredientLine {
+                    ingredient_id: "fooddb:1".into(),
+                    name: "oats".into(),
+                    label_name: None,
+                    grams: 100.0,
+                }],
+                ..Default::default()
+            },
+            label: None,
+            label_error: Some(json!({"code": "recipe_cycle", "message": "m"})),
+            ingredients: json!([{"grams": 100.0}]),
+            cost: None,
+            created_at: at("2026-01-02T03:04:05.123456Z"),
+            updated_at: at("2026-01-02T03:04:06Z"),
+        }
+    }
+
+    /// The members, their order and their values are those of the JSON object the API
+    /// sent before the representation was typed; and what is sent reads back the same.
+    #[test]
+    fn a_recipe_serialises_as_it_always_has_and_reads_back() {
+        let repr = recipe(&recipe_row(), "https://x.test");
+        let text = serde_json::to_string(&repr).expect("serialised");
+        let before = json!({
+            "id": "rcp_1",
+            "name": "Oat bar",
+            "servings": 4.0,
+            "serving_weight_g": 25.0,
+            "serving_size_text": null,
+            "label_format": "standard",
+            "ingredients": [{"grams": 100.0}],
+            "label": null,
+            "embed_enabled": true,
+            "embed": {
+                "token": "emb_x",
+                "script": "<script src=\"https://x.test/embed.js\" data-label=\"emb_x\" data-width=\"290\"></script>",
+                "iframe": "<iframe src=\"https://x.test/embed/emb_x\" width=\"290\" height=\"560\" frameborder=\"0\" title=\"Nutrition Facts\"></iframe>",
+            },
+            "archived": false,
+            "cost": null,
+            "version": 3,
+            "created_at": "2026-01-02T03:04:05.123456Z",
+            "updated_at": "2026-01-02T03:04:06Z",
+            "label_error": {"code": "recipe_cycle", "message": "m"},
+        });
+        assert_eq!(text, before.to_string());
+        let read: RecipeRepr = serde_json::from_str(&text).expect("read back");
+        assert_eq!(read, repr);
+    }
+
+    #[test]
+    fn a_recipe_with_a_label_has_no_label_error_member() {
+        let mut row = recipe_row();
+        row.label_error = None;
+        row.label = Some(json!({"format": "standard"}));
+        let value = serde_json::to_value(recipe(&row, "")).expect("serialised");
+        assert!(value.get("label_error").is_none());
+        assert_eq!(value["label"], json!({"format": "standard"}));
+    }
+
+    #[test]
+    fn an_ingredient_serialises_as_it_always_has() {
+        let row = IngredientRow {
+            ingredient_id: "ing_1".into(),
+            account_id: Uuid::nil(),
+            state: IngredientState {
+                version: 1,
+                name: "Oat paste".into(),
+                nutrients_per_100g: BTreeMap::from([("protein_g".into(), 10.0)]),
+                allergens: vec!["wheat".into()],
+                unit: Some("kg".into()),
+                cost_per_unit: Some(2.5),
+                ..Default::default()
+            },
+            created_at: at("2026-01-02T03:04:05Z"),
+            updated_at: at("2026-01-02T03:04:05Z"),
+        };
+        let before = json!({
+            "id": "ing_1",
+            "name": "Oat paste",
+            "nutrients_per_100g": {"protein_g": 10.0},
+            "allergens": ["wheat"],
+            "label_name": null,
+            "cost_per_unit": 2.5,
+            "unit": "kg",
+            "archived": false,
+            "version": 1,
+            "created_at": "2026-01-02T03:04:05Z",
+            "updated_at": "2026-01-02T03:04:05Z",
+        });
+        let text = serde_json::to_string(&ingredient(&row)).expect("serialised");
+        assert_eq!(text, before.to_string());
+    }
+}
