@@ -5,6 +5,7 @@
 mod claims;
 mod compute;
 mod errors;
+mod golden;
 mod json;
 mod properties;
 mod rounding;
