@@ -13,22 +13,13 @@ use crate::decide::DomainError;
 pub fn domain(err: DomainError, what: &str) -> ApiError {
     match err {
         DomainError::NotFound => ApiError::not_found(what),
-        DomainError::UnknownFormat(format) => ApiError::new(
-            ErrorCode::UnknownLabelFormat,
-            format!(
-                "unknown label_format {:?}; known formats: {}",
-                format.chars().take(40).collect::<String>(),
-                nls_nutrition::formats()
-                    .iter()
-                    .map(|f| f.id)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        ),
-        DomainError::FormatNotInPlan(format) => ApiError::new(
-            ErrorCode::PlanFormatNotAllowed,
-            format!("label_format {format:?} needs a higher plan"),
-        ),
+        DomainError::UnknownFormat(format) => {
+            nls_web::formats::unknown_label_format("label_format", &format)
+        }
+        DomainError::FormatNotInPlan(format) => match nls_nutrition::format(&format) {
+            Some(known) => nls_web::formats::plan_format_not_allowed(known),
+            None => nls_web::formats::unknown_label_format("label_format", &format),
+        },
         DomainError::EmbedNotInPlan => ApiError::new(
             ErrorCode::PlanFeatureNotAllowed,
             "the live embed needs the Professional or Business plan",

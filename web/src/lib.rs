@@ -4,6 +4,7 @@
 
 pub mod auth;
 pub mod error;
+pub mod formats;
 pub mod headers;
 pub mod json;
 pub mod metrics;
@@ -14,6 +15,7 @@ pub mod sign_in_limit;
 
 pub use auth::{Caller, Plan};
 pub use error::{ApiError, ErrorCode};
+pub use formats::FormatPlan;
 pub use headers::{IdempotencyKey, IfMatch, Versioned};
 pub use json::{ApiJson, ApiQuery, JsonFields, BODY_LIMIT_BYTES};
 pub use paging::{Cursor, ListParams, Page};

@@ -199,6 +199,34 @@ pub(crate) fn grams(g: f64) -> String {
     }
 }
 
+/// `text` without the terms' `<i>` marks.
+pub(crate) fn plain(text: &str) -> String {
+    nls_nutrition::terms::strip_marks(text)
+}
+
+/// A term as spans in `face`; in the regular face, words marked `<i>…</i>` are set in italic
+/// ("*Trans* Fat", 21 CFR 101.9(c)(2)(ii)). Heavier faces have no italic: the marks are dropped.
+pub(crate) fn marked_spans(text: &str, face: Face) -> Vec<Span> {
+    if face != Face::Regular {
+        return vec![Span::new(face, plain(text))];
+    }
+    let mut spans = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("<i>") {
+        if start > 0 {
+            spans.push(Span::new(face, &rest[..start]));
+        }
+        let after = &rest[start + 3..];
+        let end = after.find("</i>").unwrap_or(after.len());
+        spans.push(Span::new(Face::Italic, &after[..end]));
+        rest = after.get(end + 4..).unwrap_or("");
+    }
+    if !rest.is_empty() {
+        spans.push(Span::new(face, rest));
+    }
+    spans
+}
+
 /// Reads the engine's `ingredient_statement_html` (only `<b>` and HTML escapes) into spans.
 pub(crate) fn html_spans(html: &str, regular: Face, bold: Face) -> Vec<Span> {
     let mut spans = Vec::new();
