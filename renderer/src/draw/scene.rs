@@ -1,5 +1,7 @@
-//! A label as a flat list of filled rectangles and text lines in user units (the SVG's
-//! `viewBox`), built once by a layout and written out as SVG or PDF.
+//! A label as a flat list of black rules, filled shapes (paths and polygons in a colour, for
+//! front-of-pack symbols: octagons, traffic lights, magnifying glasses) and text lines, in
+//! user units (the SVG's `viewBox`), built once by a layout and written out as SVG, PNG or
+//! PDF.
 
 use super::fonts::{Face, Metrics};
 
@@ -39,11 +41,35 @@ pub(crate) struct TextLine {
     pub spans: Vec<Span>,
 }
 
+/// An sRGB fill colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Rgb(pub u8, pub u8, pub u8);
+
+impl Rgb {
+    /// `#rrggbb`.
+    pub(crate) fn hex(self) -> String {
+        format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
+    }
+}
+
+/// One step of a path outline, in user units.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum PathOp {
+    MoveTo(f32, f32),
+    LineTo(f32, f32),
+    /// A cubic Bézier: two control points, then the end point.
+    #[allow(dead_code)] // front-of-pack layouts (circles, magnifying glass) will draw curves
+    CubicTo(f32, f32, f32, f32, f32, f32),
+    Close,
+}
+
 /// What a scene holds.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Item {
     /// A black filled rectangle (rules, bars, borders).
     Rect { x: f32, y: f32, w: f32, h: f32 },
+    /// A closed outline filled in a colour (nonzero winding).
+    Shape { ops: Vec<PathOp>, fill: Rgb },
     /// A text line.
     Text(TextLine),
 }
@@ -83,6 +109,31 @@ impl<'m> Painter<'m> {
         self.rect(x, y + h - t, w, t);
         self.rect(x, y + t, t, h - 2.0 * t);
         self.rect(x + w - t, y + t, t, h - 2.0 * t);
+    }
+
+    /// A filled path.
+    #[allow(dead_code)] // no layout draws a front-of-pack symbol yet; the writers support it
+    pub(crate) fn path(&mut self, ops: Vec<PathOp>, fill: Rgb) {
+        if !ops.is_empty() {
+            self.items.push(Item::Shape { ops, fill });
+        }
+    }
+
+    /// A filled polygon through `points` (closed).
+    #[allow(dead_code)] // see `path`
+    pub(crate) fn polygon(&mut self, points: &[(f32, f32)], fill: Rgb) {
+        let mut ops: Vec<PathOp> = Vec::with_capacity(points.len() + 1);
+        for (i, (x, y)) in points.iter().enumerate() {
+            ops.push(if i == 0 {
+                PathOp::MoveTo(*x, *y)
+            } else {
+                PathOp::LineTo(*x, *y)
+            });
+        }
+        if !ops.is_empty() {
+            ops.push(PathOp::Close);
+        }
+        self.path(ops, fill);
     }
 
     pub(crate) fn text(&mut self, x: f32, y: f32, size: f32, anchor: Anchor, spans: Vec<Span>) {
