@@ -9,6 +9,7 @@ mod embed;
 mod errors;
 mod eventlog;
 mod export;
+mod formats;
 mod ingredients;
 mod labels;
 mod limits;
