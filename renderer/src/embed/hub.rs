@@ -231,14 +231,18 @@ impl Hub {
     /// or deleted).
     pub async fn by_token(&self, token: &str) -> Result<Option<(String, Snapshot)>, sqlx::Error> {
         let row = sqlx::query(
-            "select recipe_id, label from recipe_view where embed_token = $1 and not deleted",
+            "select r.recipe_id, r.label, p.*
+             from recipe_view r
+             join account a on a.account_id = r.account_id
+             join plan p on p.plan_id = a.plan_id
+             where r.embed_token = $1 and not r.deleted",
         )
         .bind(token)
         .fetch_optional(&self.inner.pool)
         .await?;
         let Some(row) = row else { return Ok(None) };
         let recipe_id: String = row.try_get("recipe_id")?;
-        let label: Option<serde_json::Value> = row.try_get("label")?;
+        let label = allowed_label(&row)?;
         let snapshot = Snapshot::Live {
             token: token.into(),
             label: self.draw(label.as_ref()),
@@ -248,17 +252,22 @@ impl Hub {
 
     /// Reads one recipe's view.
     async fn by_recipe(&self, recipe_id: &str) -> Result<Snapshot, sqlx::Error> {
-        let row =
-            sqlx::query("select embed_token, deleted, label from recipe_view where recipe_id = $1")
-                .bind(recipe_id)
-                .fetch_optional(&self.inner.pool)
-                .await?;
+        let row = sqlx::query(
+            "select r.embed_token, r.deleted, r.label, p.*
+             from recipe_view r
+             join account a on a.account_id = r.account_id
+             join plan p on p.plan_id = a.plan_id
+             where r.recipe_id = $1",
+        )
+        .bind(recipe_id)
+        .fetch_optional(&self.inner.pool)
+        .await?;
         let Some(row) = row else {
             return Ok(Snapshot::Gone);
         };
         let token: Option<String> = row.try_get("embed_token")?;
         let deleted: bool = row.try_get("deleted")?;
-        let label: Option<serde_json::Value> = row.try_get("label")?;
+        let label = allowed_label(&row)?;
         Ok(match token {
             Some(token) if !deleted => Snapshot::Live {
                 token: token.into(),
@@ -498,4 +507,20 @@ fn draw_svg(label: &Label, options: &RenderOptions) -> Option<String> {
             None
         }
     }
+}
+
+/// The row's stored label when the account's plan may show its format (the plan rule of
+/// nls-web); `None` otherwise, so a page shows no label rather than one the plan excludes.
+fn allowed_label(row: &sqlx::postgres::PgRow) -> Result<Option<serde_json::Value>, sqlx::Error> {
+    let label: Option<serde_json::Value> = row.try_get("label")?;
+    let plan = nls_web::Plan::from_row(row)?;
+    Ok(label.filter(|label| {
+        label
+            .get("format")
+            .and_then(serde_json::Value::as_str)
+            .and_then(nls_nutrition::format)
+            .map_or(plan.all_label_formats, |f| {
+                nls_web::FormatPlan::allowed_for(f, &plan)
+            })
+    }))
 }
