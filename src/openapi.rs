@@ -768,7 +768,12 @@ fn describe(op: &Operation) -> Value {
             ]);
             responses.insert(
                 "200".into(),
-                ok_json("Formats in catalog order.", schema_ref("FormatList"), true, false),
+                ok_json(
+                    "Formats in catalog order.",
+                    schema_ref("FormatList"),
+                    true,
+                    false,
+                ),
             );
         }
         ("get", "/v1/formats/{id}") => {

@@ -6,9 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
-use crate::format::{
-    is_date, Amounts, Format, FormatFile, LayoutSpec, Section, PLANS, STATUSES,
-};
+use crate::format::{is_date, Amounts, Format, FormatFile, LayoutSpec, Section, PLANS, STATUSES};
 use crate::regime::{allergen_term, Regime, RegimeFile};
 use crate::terms::Terms;
 
@@ -77,7 +75,10 @@ impl Catalog {
                 "terms" => {
                     let t: Terms = serde_json::from_str(text).map_err(parse_error)?;
                     if !is_language(&t.language) {
-                        return Err(data_error(&file, "language must be ISO 639-1 (two letters)"));
+                        return Err(data_error(
+                            &file,
+                            "language must be ISO 639-1 (two letters)",
+                        ));
                     }
                     if terms
                         .iter()
@@ -97,7 +98,8 @@ impl Catalog {
         }
         let mut formats: Vec<Format> = Vec::new();
         for (file, f) in format_files {
-            let format = resolve(f, &regimes, &terms, &layouts).map_err(|e| data_error(&file, e))?;
+            let format =
+                resolve(f, &regimes, &terms, &layouts).map_err(|e| data_error(&file, e))?;
             for name in std::iter::once(&format.id).chain(&format.aliases) {
                 if formats.iter().any(|other| other.is_named(name)) {
                     return Err(data_error(&file, format!("format id {name:?} is taken")));
@@ -105,10 +107,7 @@ impl Catalog {
             }
             formats.push(format);
         }
-        let wire_keys = formats
-            .iter()
-            .flat_map(crate::format::wire_keys)
-            .collect();
+        let wire_keys = formats.iter().flat_map(crate::format::wire_keys).collect();
         Ok(Catalog {
             formats,
             regimes,
@@ -283,7 +282,12 @@ fn resolve(
         let t = terms
             .iter()
             .find(|t| &t.language == language && t.regime == f.regime)
-            .ok_or_else(|| format!("no terms for language {language:?} of regime {:?}", f.regime))?;
+            .ok_or_else(|| {
+                format!(
+                    "no terms for language {language:?} of regime {:?}",
+                    f.regime
+                )
+            })?;
         // Every word the layout, the rows, the columns and the regime's statements print.
         let mut needed: Vec<String> = layout.terms.clone();
         needed.extend(rows.iter().map(|r| r.term.clone()));

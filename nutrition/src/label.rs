@@ -176,7 +176,9 @@ impl Label {
 
     /// The declared amount of `key` in the first column.
     pub fn declared(&self, key: &str) -> Option<f64> {
-        self.row(key).and_then(|r| r.cells.first()).map(|c| c.amount)
+        self.row(key)
+            .and_then(|r| r.cells.first())
+            .map(|c| c.amount)
     }
 
     /// The declared amount of `key` in column `column`.
@@ -255,7 +257,9 @@ impl Serialize for Label {
         if self.shape.ingredient_statement_html {
             m.serialize_entry(
                 "ingredient_statement_html",
-                self.ingredient_statement_html.as_deref().unwrap_or_default(),
+                self.ingredient_statement_html
+                    .as_deref()
+                    .unwrap_or_default(),
             )?;
         }
         if !self.notes.is_empty() {
@@ -328,8 +332,10 @@ impl<'de> Deserialize<'de> for Label {
             "servings_per_container",
             take(&mut map, "servings_per_container")?,
         )?;
-        let ingredient_statement =
-            field("ingredient_statement", take(&mut map, "ingredient_statement")?)?;
+        let ingredient_statement = field(
+            "ingredient_statement",
+            take(&mut map, "ingredient_statement")?,
+        )?;
         let allergens = field("allergens", take(&mut map, "allergens")?)?;
         let contains_statement = match map.remove("contains_statement") {
             Some(v) => field("contains_statement", v)?,

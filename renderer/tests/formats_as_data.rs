@@ -82,7 +82,6 @@ const DEMO_FORMAT: &str = r#"{
   "plan": "business"
 }"#;
 
-
 fn demo_label(catalog: &Catalog) -> (Label, Format) {
     let format = catalog.format("zz.tab").unwrap().clone();
     let mut recipe = common::eu_recipe();
@@ -131,7 +130,11 @@ fn every_embedded_format_renders_to_svg_png_and_pdf_without_a_missing_glyph() {
     let fonts = Fonts::bundled().unwrap();
     let o = RenderOptions::default();
     for format in nls_nutrition::formats() {
-        for recipe in [common::us_recipe(), common::eu_recipe(), common::us_less_than_recipe()] {
+        for recipe in [
+            common::us_recipe(),
+            common::eu_recipe(),
+            common::us_less_than_recipe(),
+        ] {
             let label = compute_label(&recipe, format).unwrap();
             assert_eq!(
                 missing_glyphs(&label, format).unwrap(),
@@ -140,8 +143,12 @@ fn every_embedded_format_renders_to_svg_png_and_pdf_without_a_missing_glyph() {
                 format.id
             );
             assert!(svg_in(&label, format, &o).unwrap().starts_with("<svg"));
-            assert!(png_in(&label, format, &fonts, &o).unwrap().starts_with(b"\x89PNG"));
-            assert!(pdf_in(&label, format, &fonts, &o).unwrap().starts_with(b"%PDF-"));
+            assert!(png_in(&label, format, &fonts, &o)
+                .unwrap()
+                .starts_with(b"\x89PNG"));
+            assert!(pdf_in(&label, format, &fonts, &o)
+                .unwrap()
+                .starts_with(b"%PDF-"));
         }
     }
 }

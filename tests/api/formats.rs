@@ -36,14 +36,23 @@ async fn formats_are_listed_filtered_and_read_by_id_or_alias() {
     assert_eq!(us["nutrients"][1]["reference"]["value"], 78.0);
     assert_eq!(us["nutrients"][3]["name"], "Trans Fat");
 
-    assert_eq!(ids(&app.get(&key, "/v1/formats?country=gb").await.body), ["uk.tab"]);
-    assert_eq!(ids(&app.get(&key, "/v1/formats?country=DE").await.body), ["eu.tab.ri"]);
+    assert_eq!(
+        ids(&app.get(&key, "/v1/formats?country=gb").await.body),
+        ["uk.tab"]
+    );
+    assert_eq!(
+        ids(&app.get(&key, "/v1/formats?country=DE").await.body),
+        ["eu.tab.ri"]
+    );
     assert_eq!(
         ids(&app.get(&key, "/v1/formats?family=us-fda").await.body),
         ["us.v"]
     );
     assert_eq!(
-        ids(&app.get(&key, "/v1/formats?country=US&family=eu-1169").await.body),
+        ids(&app
+            .get(&key, "/v1/formats?country=US&family=eu-1169")
+            .await
+            .body),
         Vec::<String>::new()
     );
 

@@ -9,19 +9,26 @@ use crate::{catalog, compute_label, Catalog, Section};
 fn every_embedded_data_file_loads_and_validates() {
     let c = catalog().unwrap();
     assert_eq!(
-        c.formats().iter().map(|f| f.id.as_str()).collect::<Vec<_>>(),
+        c.formats()
+            .iter()
+            .map(|f| f.id.as_str())
+            .collect::<Vec<_>>(),
         ["eu.tab.ri", "uk.tab", "us.v"]
     );
     let files: Vec<&str> = Catalog::embedded_sources().iter().map(|s| s.1).collect();
-    for expected in ["us.json", "eu.json", "uk.json", "us-fda.json", "eu-1169.json"] {
+    for expected in [
+        "us.json",
+        "eu.json",
+        "uk.json",
+        "us-fda.json",
+        "eu-1169.json",
+    ] {
         assert!(files.contains(&expected), "{expected} not embedded");
     }
     // Every terms table and regime is used by a format; every format has its terms.
     for t in c.terms() {
         assert!(
-            c.formats()
-                .iter()
-                .any(|f| f.terms.iter().any(|ft| ft == t)),
+            c.formats().iter().any(|f| f.terms.iter().any(|ft| ft == t)),
             "terms {}.{} unused",
             t.language,
             t.regime
@@ -56,9 +63,12 @@ fn us_with(edit: impl FnOnce(&mut serde_json::Value)) -> Result<Catalog, crate::
     Catalog::load(&sources)
 }
 
+/// An edit of a format file's JSON.
+type Edit = Box<dyn FnOnce(&mut serde_json::Value)>;
+
 #[test]
 fn broken_format_files_are_refused_naming_the_file_and_the_problem() {
-    let cases: Vec<(Box<dyn FnOnce(&mut serde_json::Value)>, &str)> = vec![
+    let cases: Vec<(Edit, &str)> = vec![
         (
             Box::new(|v| v["rows"][1]["rounding"] = "round_to_taste".into()),
             "unknown rounding rule \"round_to_taste\"",
@@ -87,7 +97,10 @@ fn broken_format_files_are_refused_naming_the_file_and_the_problem() {
             Box::new(|v| v["plan"] = "gold".into()),
             "plan must be one of",
         ),
-        (Box::new(|v| v["colour"] = "red".into()), "unknown field `colour`"),
+        (
+            Box::new(|v| v["colour"] = "red".into()),
+            "unknown field `colour`",
+        ),
         (
             Box::new(|v| v["rows"][1]["term"] = "fat_total".into()),
             "lack \"nutrient.fat_total\"",
@@ -187,7 +200,13 @@ pub fn demo_catalog() -> Catalog {
 fn a_format_added_from_data_alone_computes_its_two_columns_and_its_regime_statements() {
     let c = demo_catalog();
     let f = c.format("zz.tab").unwrap();
-    assert_eq!(f.rows.iter().filter(|r| r.style.section == Section::Main).count(), 4);
+    assert_eq!(
+        f.rows
+            .iter()
+            .filter(|r| r.style.section == Section::Main)
+            .count(),
+        4
+    );
     let mut r = recipe(
         4.0,
         Some(50.0),
@@ -195,9 +214,18 @@ fn a_format_added_from_data_alone_computes_its_two_columns_and_its_regime_statem
             super::ing(
                 "peanut butter",
                 150.0,
-                &[(Calories, 600.0), (TotalFatG, 50.0), (TotalSugarsG, 9.0), (SodiumMg, 400.0)],
+                &[
+                    (Calories, 600.0),
+                    (TotalFatG, 50.0),
+                    (TotalSugarsG, 9.0),
+                    (SodiumMg, 400.0),
+                ],
             ),
-            super::ing_with("milk", 50.0, &[crate::Allergen::Milk, crate::Allergen::Eggs]),
+            super::ing_with(
+                "milk",
+                50.0,
+                &[crate::Allergen::Milk, crate::Allergen::Eggs],
+            ),
         ],
     );
     r.ingredients[0].allergens = [crate::Allergen::Peanuts].into_iter().collect();
@@ -230,8 +258,11 @@ fn a_format_added_from_data_alone_computes_its_two_columns_and_its_regime_statem
 #[test]
 fn one_serving_recipes_still_compute_in_every_embedded_format() {
     for f in catalog().unwrap().formats() {
-        let label = compute_label(&one_serving(&[(Calories, 120.0), (SodiumMg, 300.0)]), f)
-            .unwrap();
-        assert_eq!(label.rows.len(), f.rows.len() - usize::from(f.row("fibre_g").is_some()));
+        let label =
+            compute_label(&one_serving(&[(Calories, 120.0), (SodiumMg, 300.0)]), f).unwrap();
+        assert_eq!(
+            label.rows.len(),
+            f.rows.len() - usize::from(f.row("fibre_g").is_some())
+        );
     }
 }

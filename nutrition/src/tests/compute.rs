@@ -189,7 +189,11 @@ fn servings_per_container_keeps_the_number_and_displays_about_when_rounded() {
 fn the_registry_has_standard_for_free_and_eu_1169_for_professional() {
     let standard = crate::format("standard").unwrap();
     assert_eq!(
-        (standard.id.as_str(), standard.family.as_str(), standard.plan.as_str()),
+        (
+            standard.id.as_str(),
+            standard.family.as_str(),
+            standard.plan.as_str()
+        ),
         ("us.v", "us-fda", "free")
     );
     let eu = crate::format("eu-1169").unwrap();
@@ -198,13 +202,20 @@ fn the_registry_has_standard_for_free_and_eu_1169_for_professional() {
         ("eu.tab.ri", "eu-1169", "professional")
     );
     let uk = crate::format("uk").unwrap();
-    assert_eq!((uk.id.as_str(), uk.plan.as_str()), ("uk.tab", "professional"));
+    assert_eq!(
+        (uk.id.as_str(), uk.plan.as_str()),
+        ("uk.tab", "professional")
+    );
     assert!(crate::format("nope").is_none());
 }
 
 #[test]
 fn canonical_ids_and_aliases_name_the_same_format_and_labels_print_the_old_id() {
-    for (canonical, alias) in [("us.v", "standard"), ("eu.tab.ri", "eu-1169"), ("uk.tab", "uk")] {
+    for (canonical, alias) in [
+        ("us.v", "standard"),
+        ("eu.tab.ri", "eu-1169"),
+        ("uk.tab", "uk"),
+    ] {
         let by_id = crate::format(canonical).unwrap();
         assert!(std::ptr::eq(by_id, crate::format(alias).unwrap()));
         let label = compute_label(&one_serving(&[(Calories, 10.0)]), by_id).unwrap();

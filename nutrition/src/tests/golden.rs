@@ -71,8 +71,25 @@ fn recipes() -> Vec<(&'static str, RecipeInput)> {
         4.0,
         None,
         vec![
-            ing("oats", 200.0, &[(TotalFatG, 7.0), (TotalCarbohydrateG, 66.0), (ProteinG, 17.0)]),
-            ing("honey", 40.0, &[(Calories, 304.0), (TotalSugarsG, 82.0), (AddedSugarsG, 82.0), (TotalCarbohydrateG, 82.0)]),
+            ing(
+                "oats",
+                200.0,
+                &[
+                    (TotalFatG, 7.0),
+                    (TotalCarbohydrateG, 66.0),
+                    (ProteinG, 17.0),
+                ],
+            ),
+            ing(
+                "honey",
+                40.0,
+                &[
+                    (Calories, 304.0),
+                    (TotalSugarsG, 82.0),
+                    (AddedSugarsG, 82.0),
+                    (TotalCarbohydrateG, 82.0),
+                ],
+            ),
         ],
     );
     atwater.serving_size_text = Some("1 bowl".to_string());
@@ -81,8 +98,33 @@ fn recipes() -> Vec<(&'static str, RecipeInput)> {
         10.0,
         Some(12.5),
         vec![
-            ing("chocolate", 80.0, &[(Calories, 540.0), (TotalFatG, 31.0), (SaturatedFatG, 19.0), (TransFatG, 0.2), (TotalCarbohydrateG, 59.0), (TotalSugarsG, 52.0), (ProteinG, 7.6), (SodiumMg, 79.0), (CalciumMg, 189.0), (IronMg, 2.4), (PotassiumMg, 372.0), (VitaminDMcg, 0.3)]),
-            ing("maltitol", 40.0, &[(Calories, 210.0), (TotalCarbohydrateG, 100.0), (PolyolsG, 100.0)]),
+            ing(
+                "chocolate",
+                80.0,
+                &[
+                    (Calories, 540.0),
+                    (TotalFatG, 31.0),
+                    (SaturatedFatG, 19.0),
+                    (TransFatG, 0.2),
+                    (TotalCarbohydrateG, 59.0),
+                    (TotalSugarsG, 52.0),
+                    (ProteinG, 7.6),
+                    (SodiumMg, 79.0),
+                    (CalciumMg, 189.0),
+                    (IronMg, 2.4),
+                    (PotassiumMg, 372.0),
+                    (VitaminDMcg, 0.3),
+                ],
+            ),
+            ing(
+                "maltitol",
+                40.0,
+                &[
+                    (Calories, 210.0),
+                    (TotalCarbohydrateG, 100.0),
+                    (PolyolsG, 100.0),
+                ],
+            ),
             ing("rum", 5.0, &[(Calories, 231.0), (AlcoholG, 33.0)]),
         ],
     );
@@ -92,7 +134,11 @@ fn recipes() -> Vec<(&'static str, RecipeInput)> {
         None,
         vec![
             ing_with("pine nuts", 20.0, &[TreeNuts]),
-            ing("basil", 50.0, &[(Calories, 23.0), (DietaryFiberG, 1.6), (ProteinG, 3.2)]),
+            ing(
+                "basil",
+                50.0,
+                &[(Calories, 23.0), (DietaryFiberG, 1.6), (ProteinG, 3.2)],
+            ),
             ing_with("parmesan cheese", 30.0, &[Milk]),
         ],
     );
@@ -100,7 +146,18 @@ fn recipes() -> Vec<(&'static str, RecipeInput)> {
         3.0,
         None,
         vec![
-            ing("durum wheat pasta", 300.0, &[(Calories, 371.0), (TotalCarbohydrateG, 75.0), (DietaryFiberG, 3.2), (ProteinG, 13.0), (TotalFatG, 1.5), (SodiumMg, 6.0)]),
+            ing(
+                "durum wheat pasta",
+                300.0,
+                &[
+                    (Calories, 371.0),
+                    (TotalCarbohydrateG, 75.0),
+                    (DietaryFiberG, 3.2),
+                    (ProteinG, 13.0),
+                    (TotalFatG, 1.5),
+                    (SodiumMg, 6.0),
+                ],
+            ),
             sub("pesto", 90.0, pesto),
             ing("sea salt", 3.0, &[(SodiumMg, 38_758.0)]),
         ],

@@ -100,7 +100,8 @@ fn us_labels_show_only_the_nine_major_allergens() {
 
 /// The US regime's "Contains" statement in its English terms.
 fn us_contains(allergens: &std::collections::BTreeSet<Allergen>) -> Option<String> {
-    us().regime.contains_statement(allergens, us().primary_terms())
+    us().regime
+        .contains_statement(allergens, us().primary_terms())
 }
 
 #[test]

@@ -231,7 +231,10 @@ fn example_8_5_eu_energy_is_1005_kj_and_240_kcal_per_100_g_and_402_kj_96_kcal_pe
         (Some(1005.0), Some(240.0))
     );
     assert_eq!(
-        (at("per_portion", "energy_kj"), at("per_portion", "energy_kcal")),
+        (
+            at("per_portion", "energy_kj"),
+            at("per_portion", "energy_kcal")
+        ),
         (Some(402.0), Some(96.0))
     );
     assert_eq!(at("per_100g", "carbohydrate_g"), Some(30.0));

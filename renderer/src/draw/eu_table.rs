@@ -194,10 +194,8 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
                     Anchor::End,
                     vec![Span::new(Face::Regular, v)],
                 );
-                spoken.push(format.term_with(
-                    &format!("column.said.{}", column.id),
-                    &[("value", v)],
-                ));
+                spoken
+                    .push(format.term_with(&format!("column.said.{}", column.id), &[("value", v)]));
             }
             // One percentage per row: energy's kJ and kcal percentages are the same intake.
             let ri = if i == 0 && has_percent {

@@ -127,7 +127,11 @@ pub fn missing_glyphs(label: &Label, format: &Format) -> Result<Vec<char>, Rende
 
 /// [`svg`] in a format given by the caller (one not in the embedded catalog, e.g. a format
 /// added from data).
-pub fn svg_in(label: &Label, format: &Format, options: &RenderOptions) -> Result<String, RenderError> {
+pub fn svg_in(
+    label: &Label,
+    format: &Format,
+    options: &RenderOptions,
+) -> Result<String, RenderError> {
     let (scene, metrics) = scene(label, format, options)?;
     Ok(svg::write(&scene, metrics, options))
 }

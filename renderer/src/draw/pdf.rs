@@ -303,7 +303,11 @@ mod tests {
                 let args = op
                     .operands
                     .iter()
-                    .filter_map(|o| o.as_float().ok().or_else(|| o.as_i64().ok().map(|v| v as f32)))
+                    .filter_map(|o| {
+                        o.as_float()
+                            .ok()
+                            .or_else(|| o.as_i64().ok().map(|v| v as f32))
+                    })
                     .collect();
                 (op.operator, args)
             })
@@ -312,10 +316,21 @@ mod tests {
         // The red fill colour, then a path with a line and (for the curved shape) curves.
         let red = ops
             .iter()
-            .position(|(o, a)| o == "rg" && a.len() == 3 && (a[0] - 0xd0 as f32 / 255.0).abs() < 1e-3 && a[1] == 0.0)
+            .position(|(o, a)| {
+                o == "rg"
+                    && a.len() == 3
+                    && (a[0] - 0xd0 as f32 / 255.0).abs() < 1e-3
+                    && a[1] == 0.0
+            })
             .expect("red fill colour");
-        assert!(names[red..].contains(&"m") && names[red..].contains(&"l"), "{names:?}");
+        assert!(
+            names[red..].contains(&"m") && names[red..].contains(&"l"),
+            "{names:?}"
+        );
         assert!(names.contains(&"c"), "a cubic curve: {names:?}");
-        assert!(names.contains(&"f") || names.contains(&"f*"), "filled: {names:?}");
+        assert!(
+            names.contains(&"f") || names.contains(&"f*"),
+            "filled: {names:?}"
+        );
     }
 }

@@ -350,10 +350,7 @@ pub(crate) fn render(
         cache.insert(fresh);
     }
 
-    let has_shapes = scene
-        .items
-        .iter()
-        .any(|i| matches!(i, Item::Shape { .. }));
+    let has_shapes = scene.items.iter().any(|i| matches!(i, Item::Shape { .. }));
     if !(options.watermark || has_shapes) {
         return encode(png::ColorType::Grayscale, &grey, frame.width, frame.height);
     }
@@ -574,7 +571,9 @@ mod tests {
             watermark: false,
         };
         let bytes = render(&scene, m, &fonts, &o).expect("png");
-        let mut reader = png::Decoder::new(bytes.as_slice()).read_info().expect("png");
+        let mut reader = png::Decoder::new(bytes.as_slice())
+            .read_info()
+            .expect("png");
         let mut buf = vec![0; reader.output_buffer_size()];
         let info = reader.next_frame(&mut buf).expect("frame");
         assert_eq!(info.color_type, png::ColorType::Rgb);

@@ -244,7 +244,9 @@ pub(crate) mod tests {
             s.contains("<path fill=\"#d00000\" d=\"M10 10L90 10L50 90Z\"/>"),
             "{s}"
         );
-        assert!(s.contains("<path fill=\"#008000\" d=\"M150 50C150 20 250 20 250 50C250 80 150 80 150 50Z\"/>"));
+        assert!(s.contains(
+            "<path fill=\"#008000\" d=\"M150 50C150 20 250 20 250 50C250 80 150 80 150 50Z\"/>"
+        ));
         assert!(s.contains("<path fill=\"#000\" d=\"M0 0h290v2h-290z\"/>"));
     }
 }

@@ -140,7 +140,9 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
         Anchor::Start,
         vec![Span::new(Face::Black, &amount_caption)],
     );
-    let headline = lines.iter().find(|l| l.row.style.section == Section::Headline);
+    let headline = lines
+        .iter()
+        .find(|l| l.row.style.section == Section::Headline);
     let calories = headline.map(|l| l.amount.clone()).unwrap_or_default();
     let cal_name = headline
         .map(|l| plain(&format.row_name(l.row)))
@@ -179,7 +181,9 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
     y += 0.45 * TEXT;
 
     // Rows, in the format's order; vitamins and minerals after the thick bar.
-    let main = lines.iter().filter(|l| l.row.style.section == Section::Main);
+    let main = lines
+        .iter()
+        .filter(|l| l.row.style.section == Section::Main);
     let vitamins: Vec<&Line<'_>> = lines
         .iter()
         .filter(|l| l.row.style.section == Section::Vitamins)
