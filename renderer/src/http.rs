@@ -31,7 +31,7 @@ use nls_projector::label_index::{LabelIndex, LabelPointer};
 use nls_web::headers::none_match;
 use nls_web::metrics::{FileSource, Metrics};
 use nls_web::session::SessionCaller;
-use nls_web::{ApiError, ApiJson, ApiQuery, Caller, ErrorCode, FormatPlan, JsonFields, Plan};
+use nls_web::{ApiError, ApiJson, ApiQuery, Caller, ErrorCode, JsonFields, Plan};
 use serde::Deserialize;
 use serde_json::Value;
 use sqlx::{PgPool, Row};
@@ -120,28 +120,15 @@ fn plan_rules(plan: &Plan, file_type: FileType, format: Option<&Format>) -> Resu
             ),
         ));
     }
-    match format {
-        Some(format) if !format.allowed_for(plan) => {
-            return Err(nls_web::formats::plan_format_not_allowed(format));
-        }
-        // A format the catalog no longer knows: only plans with every format may draw it.
-        None if !plan.all_label_formats => {
-            return Err(ApiError::new(
-                ErrorCode::PlanFormatNotAllowed,
-                format!("the {} plan does not cover this label format", plan.id),
-            ));
-        }
-        _ => {}
-    }
+    nls_web::formats::check_stored(format, plan)?;
     Ok(plan.export_watermarked)
 }
 
 fn render_error(err: RenderError) -> ApiError {
     match err {
-        RenderError::UnsupportedFormat(format) => ApiError::new(
-            ErrorCode::UnknownLabelFormat,
-            format!("label format {format:?} cannot be drawn"),
-        ),
+        RenderError::UnsupportedFormat(format) => {
+            nls_web::formats::unknown_label_format("label format", &format)
+        }
         RenderError::InvalidOptions(problem) => ApiError::new(ErrorCode::ValidationFailed, problem),
         other => ApiError::internal(other),
     }

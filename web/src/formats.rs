@@ -76,6 +76,19 @@ pub fn label_format_for(field: &str, id: &str, plan: &Plan) -> Result<&'static F
     }
 }
 
+/// The plan rule for a stored label, whose format the catalog may no longer know: a known
+/// format follows [`FormatPlan::allowed_for`]; an unknown one only plans with every format.
+pub fn check_stored(format: Option<&Format>, plan: &Plan) -> Result<(), ApiError> {
+    match format {
+        Some(format) if !format.allowed_for(plan) => Err(plan_format_not_allowed(format)),
+        None if !plan.all_label_formats => Err(ApiError::new(
+            ErrorCode::PlanFormatNotAllowed,
+            format!("the {} plan does not cover this label format", plan.id),
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// A format as `/v1/formats` shows it.
 pub fn representation(f: &Format) -> Value {
     json!({
