@@ -386,6 +386,9 @@ impl Format {
     /// bilingual formats. Empty when missing (the catalog refuses formats missing a term their
     /// layout needs).
     pub fn term(&self, key: &str) -> String {
+        if let [only] = self.terms.as_slice() {
+            return only.get(key).unwrap_or_default().to_owned();
+        }
         let mut out = String::new();
         for t in &self.terms {
             if let Some(text) = t.get(key) {
@@ -425,6 +428,9 @@ impl Format {
 /// `template` with each `{name}` replaced by its value in `args`.
 pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
     let mut out = template.to_string();
+    if !template.contains('{') {
+        return out;
+    }
     for (name, value) in args {
         out = out.replace(&format!("{{{name}}}"), value);
     }

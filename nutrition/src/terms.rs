@@ -37,5 +37,9 @@ impl Terms {
 
 /// `text` without `<i>` / `</i>` marks.
 pub fn strip_marks(text: &str) -> String {
-    text.replace("<i>", "").replace("</i>", "")
+    if text.contains('<') {
+        text.replace("<i>", "").replace("</i>", "")
+    } else {
+        text.to_owned()
+    }
 }
