@@ -592,5 +592,5 @@ pub(crate) fn wire_keys(format: &Format) -> Vec<String> {
     keys
 }
 
-/// Unused-key guard for maps built from data.
+/// Printed texts by terms key.
 pub(crate) type TermMap = BTreeMap<String, String>;

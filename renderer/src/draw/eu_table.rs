@@ -5,7 +5,7 @@
 //! Rows sharing a printed name (energy kJ and kcal) share a table row. Every word comes from
 //! the format's terms.
 
-use nls_nutrition::{Basis, Format, Label, Row};
+use nls_nutrition::{Basis, Format, Label};
 
 use super::fonts::{Face, Metrics};
 use super::scene::{grams, html_spans, number, plain, Anchor, Painter, Scene, Span, BASE_WIDTH};
@@ -17,24 +17,22 @@ const CELL_PAD: f32 = 5.0;
 const MAX_TEXT: f32 = 12.0;
 const MIN_TEXT: f32 = 8.0;
 
-/// One declared line: the format's row and the label's texts per column and percentage.
-struct Line<'f> {
+/// One declared line: the label's texts per column and its percentage.
+struct Line {
     values: Vec<String>,
     percent: Option<String>,
-    #[allow(dead_code)]
-    row: &'f Row,
 }
 
 /// One table row: a name and one or more stacked lines of values.
-struct TableRow<'f> {
+struct TableRow {
     name: String,
     sub: bool,
     bold: bool,
-    lines: Vec<Line<'f>>,
+    lines: Vec<Line>,
 }
 
-fn rows<'f>(format: &'f Format, label: &Label) -> Vec<TableRow<'f>> {
-    let mut rows: Vec<TableRow<'f>> = Vec::new();
+fn rows(format: &Format, label: &Label) -> Vec<TableRow> {
+    let mut rows: Vec<TableRow> = Vec::new();
     for row in &format.rows {
         let Some(declared) = label.row(&row.key) else {
             continue;
@@ -46,7 +44,6 @@ fn rows<'f>(format: &'f Format, label: &Label) -> Vec<TableRow<'f>> {
                 .iter()
                 .find_map(|c| c.percent)
                 .map(|v| format!("{}%", number(v))),
-            row,
         };
         let name = plain(&format.row_name(row));
         match rows.last_mut() {
@@ -321,7 +318,7 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
 }
 
 /// The face of a row's name: Annex XV main lines bold, "of which" sub-lines regular.
-fn name_face(row: &TableRow<'_>) -> Face {
+fn name_face(row: &TableRow) -> Face {
     if row.bold && !row.sub {
         Face::Bold
     } else {
