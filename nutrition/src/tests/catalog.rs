@@ -266,3 +266,27 @@ fn one_serving_recipes_still_compute_in_every_embedded_format() {
         );
     }
 }
+
+#[test]
+fn a_bilingual_format_prints_each_language_in_its_order() {
+    let second = DEMO_TERMS
+        .replace("\"language\": \"eo\"", "\"language\": \"io\"")
+        .replace("Nutraj valoroj", "Nutrala valori");
+    let format = DEMO_FORMAT.replace("\"languages\": [\"eo\"]", "\"languages\": [\"eo\", \"io\"]");
+    let c = Catalog::with(&[
+        ("regimes", "zz-demo.json", DEMO_REGIME),
+        ("terms", "eo.zz-demo.json", DEMO_TERMS),
+        ("terms", "io.zz-demo.json", &second),
+        ("formats", "zz.json", &format),
+    ])
+    .unwrap();
+    let f = c.format("zz.tab").unwrap();
+    assert_eq!(f.term("title"), "Nutraj valoroj / Nutrala valori");
+    assert_eq!(
+        f.terms
+            .iter()
+            .map(|t| t.language.as_str())
+            .collect::<Vec<_>>(),
+        ["eo", "io"]
+    );
+}

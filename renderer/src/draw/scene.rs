@@ -309,3 +309,52 @@ fn unescape_html(s: &str) -> String {
         .replace("&#x27;", "'")
         .replace("&amp;", "&")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marked_words_are_italic_in_the_regular_face_only() {
+        assert_eq!(
+            marked_spans("<i>Trans</i> Fat", Face::Regular),
+            vec![
+                Span::new(Face::Italic, "Trans"),
+                Span::new(Face::Regular, " Fat")
+            ]
+        );
+        assert_eq!(
+            marked_spans("Fat <i>trans</i>", Face::Regular),
+            vec![
+                Span::new(Face::Regular, "Fat "),
+                Span::new(Face::Italic, "trans")
+            ]
+        );
+        assert_eq!(
+            marked_spans("<i>Trans</i> Fat", Face::Black),
+            vec![Span::new(Face::Black, "Trans Fat")]
+        );
+        assert_eq!(plain("<i>Trans</i> Fat"), "Trans Fat");
+    }
+
+    #[test]
+    fn a_polygon_is_a_closed_path_in_its_colour() {
+        let m = Metrics::get().expect("fonts");
+        let mut p = Painter::new(m);
+        p.polygon(&[(0.0, 0.0), (4.0, 0.0), (2.0, 3.0)], Rgb(1, 2, 3));
+        p.polygon(&[], Rgb(0, 0, 0));
+        assert_eq!(
+            p.items,
+            vec![Item::Shape {
+                ops: vec![
+                    PathOp::MoveTo(0.0, 0.0),
+                    PathOp::LineTo(4.0, 0.0),
+                    PathOp::LineTo(2.0, 3.0),
+                    PathOp::Close
+                ],
+                fill: Rgb(1, 2, 3)
+            }]
+        );
+        assert_eq!(Rgb(0xd0, 0, 0x0a).hex(), "#d0000a");
+    }
+}
