@@ -138,7 +138,7 @@ pub enum KeyAction {
 
 #[derive(Debug, Subcommand)]
 pub enum FooddbAction {
-    /// Rebuild the compact food table from a USDA download laid out like shared/fooddb.
+    /// Rebuild the compact food table from the USDA SR Legacy download (files listed in fooddb/src/import.rs).
     Import {
         source: PathBuf,
         #[arg(long, default_value = "fooddb/data/foods.tsv.gz")]

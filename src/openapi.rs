@@ -185,6 +185,22 @@ pub const OPERATIONS: &[Operation] = &[
         Auth::ApiKey,
     ),
     op(
+        "get",
+        "/v1/formats",
+        "listFormats",
+        "Formats",
+        "The label formats offered, filtered by country and family",
+        Auth::ApiKey,
+    ),
+    op(
+        "get",
+        "/v1/formats/{id}",
+        "getFormat",
+        "Formats",
+        "One label format, by id or alias",
+        Auth::ApiKey,
+    ),
+    op(
         "post",
         "/v1/analyze",
         "analyze",
@@ -739,6 +755,40 @@ fn describe(op: &Operation) -> Value {
                 ok_json("The food, per 100 g.", schema_ref("Food"), true, false),
             );
         }
+        ("get", "/v1/formats") => {
+            params.extend([
+                query_param(
+                    "country",
+                    "ISO 3166-1 alpha-2 code: formats serving that country.",
+                    json!({"type": "string", "examples": ["GB"]}),
+                ),
+                query_param(
+                    "family",
+                    "Regime family id (`us-fda`, `eu-1169`, `uk`).",
+                    json!({"type": "string", "examples": ["eu-1169"]}),
+                ),
+            ]);
+            responses.insert(
+                "200".into(),
+                ok_json(
+                    "Formats in catalog order.",
+                    schema_ref("FormatList"),
+                    true,
+                    false,
+                ),
+            );
+        }
+        ("get", "/v1/formats/{id}") => {
+            params.push(path_param(
+                "id",
+                "The format's id (`us.v`) or an alias (`standard`).",
+                json!({"type": "string", "examples": ["us.v"]}),
+            ));
+            responses.insert(
+                "200".into(),
+                ok_json("The format.", schema_ref("Format"), true, false),
+            );
+        }
         ("post", "/v1/analyze") => {
             body = Some(json!({"required": true, "content": {"application/json": {
                 "schema": schema_ref("AnalysisRequest"),
@@ -994,7 +1044,7 @@ fn build() -> Value {
         },
         "servers": [{"url": "/", "description": "this host ({site_url}); {base_url} is {site_url}/v1"}],
         "tags": [
-            {"name": "Recipes"}, {"name": "Ingredients"}, {"name": "Foods"}, {"name": "Analyze"},
+            {"name": "Recipes"}, {"name": "Ingredients"}, {"name": "Foods"}, {"name": "Formats"}, {"name": "Analyze"},
             {"name": "Export"}, {"name": "Sessions"}, {"name": "Embed"}, {"name": "Reference"},
             {"name": "Operations"}
         ],
@@ -1241,6 +1291,28 @@ fn schemas(codes: &[&str]) -> Value {
             "nutrients_per_100g": {"type": "object", "additionalProperties": {"type": "number"}},
             "score": {"type": "number", "description": "Match quality (search results only)."}},
             "required": ["id", "description", "nutrients_per_100g"]},
+        "Format": {"type": "object", "properties": {
+            "id": {"type": "string"},
+            "aliases": {"type": "array", "items": {"type": "string"}},
+            "name": {"type": "string"},
+            "family": {"type": "string"},
+            "countries": {"type": "array", "items": {"type": "string"}},
+            "languages": {"type": "array", "items": {"type": "string"}},
+            "layout": {"type": "string"},
+            "columns": {"type": "array", "items": {"type": "object", "properties": {
+                "id": {"type": "string"}, "basis": {"type": "string"}, "percent": {"type": "boolean"}},
+                "required": ["id", "basis", "percent"]}},
+            "nutrients": {"type": "array", "items": {"type": "object", "properties": {
+                "key": {"type": "string"}, "unit": {"type": "string"}, "name": {"type": "string"},
+                "rounding": {"type": "string"},
+                "reference": {"type": ["object", "null"], "properties": {"value": {"type": "number"}, "source": {"type": "string"}}}},
+                "required": ["key", "unit", "name", "rounding", "reference"]}},
+            "citation": {"type": "object", "properties": {"instrument": {"type": "string"}, "article": {"type": "string"}}, "required": ["instrument", "article"]},
+            "plan": {"type": "string", "enum": ["free", "professional", "business"]},
+            "status": {"type": "string", "enum": ["in_force", "proposed", "draft", "repealed"]},
+            "in_force_from": {"type": ["string", "null"], "format": "date"}},
+            "required": ["id", "aliases", "name", "family", "countries", "languages", "layout", "columns", "nutrients", "citation", "plan", "status"]},
+        "FormatList": {"type": "object", "properties": {"data": {"type": "array", "items": schema_ref("Format")}}, "required": ["data"]},
         "FoodList": {"type": "object", "properties": {"data": {"type": "array", "items": schema_ref("Food")}, "next_cursor": {"type": ["string", "null"]}}, "required": ["data", "next_cursor"]},
         "History": {"type": "object", "properties": {
             "id": {"type": "string"},

@@ -2,11 +2,13 @@
 //! Everything external (the plan, resolved lines, a fresh embed token) arrives in the
 //! arguments, so these functions are tested without I/O.
 
+use std::sync::Arc;
+
 use nls_events::ingredient::IngredientField;
 use nls_events::ingredient::{IngredientCreated, IngredientUpdated};
 use nls_events::recipe::{EmbedEnabled, IngredientLine, RecipeCreated, RecipeField, RecipeUpdated};
 use nls_events::{IngredientEvent, IngredientState, RecipeEvent, RecipeState};
-use nls_nutrition::Plan;
+use nls_web::{FormatPlan, Plan};
 use thiserror::Error;
 
 use crate::requests::{IngredientChange, RecipeChange};
@@ -31,7 +33,8 @@ pub enum DomainError {
 /// Facts from outside the stream that a decision needs.
 #[derive(Debug, Clone)]
 pub struct Context {
-    pub plan: Plan,
+    /// The caller's plan: the plan rule of formats reads it.
+    pub plan: Arc<Plan>,
     pub embed_allowed: bool,
     /// Used only if the decision issues an embed token.
     pub new_embed_token: String,
@@ -47,7 +50,7 @@ pub struct RecipeCommand {
 fn check_format(format: &str, ctx: &Context) -> Result<(), DomainError> {
     let known = nls_nutrition::format(format)
         .ok_or_else(|| DomainError::UnknownFormat(format.to_owned()))?;
-    if known.allowed_for(ctx.plan) {
+    if known.allowed_for(&ctx.plan) {
         Ok(())
     } else {
         Err(DomainError::FormatNotInPlan(format.to_owned()))
@@ -250,10 +253,34 @@ pub fn delete_ingredient(
 mod tests {
     use super::*;
 
-    fn ctx(plan: Plan) -> Context {
+    /// The plans of the `plan` table (migrations/0002) that these tests need.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Tier {
+        Free,
+        Professional,
+        Business,
+    }
+    use Tier as Plan;
+
+    fn ctx(tier: Tier) -> Context {
+        let (id, rank) = match tier {
+            Tier::Free => ("free", 0),
+            Tier::Professional => ("professional", 1),
+            Tier::Business => ("business", 2),
+        };
         Context {
-            plan,
-            embed_allowed: plan != Plan::Free,
+            plan: Arc::new(nls_web::Plan {
+                id: id.into(),
+                rank,
+                all_label_formats: tier != Tier::Free,
+                export_file_types: vec![],
+                export_watermarked: tier == Tier::Free,
+                live_embed: tier != Tier::Free,
+                rest_access: tier == Tier::Business,
+                rate_limit_per_minute: 60,
+                max_concurrent_renders: 5,
+            }),
+            embed_allowed: tier != Tier::Free,
             new_embed_token: "emb_new".into(),
         }
     }

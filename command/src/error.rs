@@ -151,11 +151,13 @@ impl From<CommandError> for ApiError {
 fn domain_error(err: DomainError, what: &str) -> ApiError {
     match err {
         DomainError::NotFound => ApiError::not_found(what),
-        DomainError::UnknownFormat(format) => nls_readmodel::api_error::unknown_format(&format),
-        DomainError::FormatNotInPlan(format) => ApiError::new(
-            ErrorCode::PlanFormatNotAllowed,
-            format!("label_format {format:?} needs a higher plan"),
-        ),
+        DomainError::UnknownFormat(format) => {
+            nls_web::formats::unknown_label_format("label_format", &format)
+        }
+        DomainError::FormatNotInPlan(format) => match nls_nutrition::format(&format) {
+            Some(known) => nls_web::formats::plan_format_not_allowed(known),
+            None => nls_web::formats::unknown_label_format("label_format", &format),
+        },
         DomainError::EmbedNotInPlan => ApiError::new(
             ErrorCode::PlanFeatureNotAllowed,
             "the live embed needs the Professional or Business plan",

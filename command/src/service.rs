@@ -94,19 +94,11 @@ enum Attempt<T> {
     Retry,
 }
 
-fn plan_of(caller: &Caller) -> nls_nutrition::Plan {
-    match caller.plan.id.as_str() {
-        "business" => nls_nutrition::Plan::Business,
-        "professional" => nls_nutrition::Plan::Professional,
-        _ => nls_nutrition::Plan::Free,
-    }
-}
-
 fn context(caller: &Caller) -> Context {
     let mut bytes = [0u8; 16];
     rand::rngs::OsRng.fill_bytes(&mut bytes);
     Context {
-        plan: plan_of(caller),
+        plan: caller.plan.clone(),
         embed_allowed: caller.plan.live_embed,
         new_embed_token: format!("emb_{}", URL_SAFE_NO_PAD.encode(bytes)),
     }

@@ -1,5 +1,6 @@
 //! Regenerates the committed table until `nls fooddb import` is wired:
-//! `cargo run --release -p nls-fooddb --example import_table -- /work/shared/fooddb data/foods.tsv.gz`
+//! `cargo run --release -p nls-fooddb --example import_table -- <usda-dir> data/foods.tsv.gz`
+//! where `<usda-dir>` holds the USDA downloads listed in `src/import.rs`.
 
 use std::path::Path;
 use std::process::ExitCode;

@@ -1,4 +1,5 @@
-//! Builds the food table from the USDA release files (layout of `shared/fooddb/`).
+//! Builds the food table from the USDA release files (FoodData Central SR Legacy, April 2018,
+//! with the SR28 abbreviated file and the SR24 trans-fat table), in the layout below.
 //!
 //! Sources, joined on fdc_id and the 5-digit NDB number:
 //! - `sr_legacy_2018-04/food.csv`: fdc_id, official description, category id;

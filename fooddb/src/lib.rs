@@ -1,8 +1,9 @@
 //! nls-fooddb: the shipped USDA food composition table (`fooddb:<fdc_id>`), its importer,
 //! name matching, label names and allergen mapping (API_DECISIONS §6).
 //!
-//! The table in `data/foods.tsv.gz` is built by [`import_to_file`] from the USDA files in
-//! `shared/fooddb/` and embedded in the binary; [`shipped`] loads it once.
+//! The table in `data/foods.tsv.gz` is built by [`import_to_file`] from the files of the
+//! USDA FoodData Central SR Legacy release (April 2018, see `import.rs`) and embedded in the
+//! binary; [`shipped`] loads it once.
 
 mod added_sugars;
 mod allergens;

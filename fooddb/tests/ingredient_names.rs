@@ -1,5 +1,6 @@
 //! Table-driven check that everyday recipe ingredient names resolve to an acceptable USDA
-//! food. Acceptable answers were looked up in `shared/fooddb/sr_legacy_2018-04/food.csv`.
+//! food. Acceptable answers were looked up in `food.csv` of USDA FoodData Central's SR Legacy
+//! release (April 2018).
 
 use nls_fooddb::{shipped, Food};
 

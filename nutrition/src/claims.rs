@@ -12,6 +12,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::label::{Label, RecipeInput};
+use crate::regime::ClaimsRules;
 
 /// One claim the food qualifies for, as in API_DECISIONS §7.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -45,10 +46,12 @@ struct Amount {
 /// Tolerance for threshold comparisons of computed amounts (e.g. 2.8 g of 28 g is 10 %).
 const EPS: f64 = 1e-9;
 
-/// The claims `label` (computed from `recipe`) qualifies for; `[]` for non-US labels or a label
-/// whose serving weight is not a positive number.
+/// The claims `label` (computed from `recipe`) qualifies for; `[]` for labels of a regime
+/// without these claims rules (the regime's data names them) or a label whose serving weight
+/// is not a positive number.
 pub fn claims(recipe: &RecipeInput, label: &Label) -> Vec<Claim> {
-    if label.us().is_none() {
+    let rules = label.known_format().and_then(|f| f.regime.claims);
+    if rules != Some(ClaimsRules::Cfr101_13) {
         return Vec::new();
     }
     let serving_g = label.serving_size.grams;

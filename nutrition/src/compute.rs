@@ -4,13 +4,12 @@
 use std::collections::BTreeMap;
 
 use crate::error::LabelError;
-use crate::format::{Family, Format, Quantity};
+use crate::format::{Basis, Declare, Format, PercentOf, Quantity};
 use crate::label::{
-    CalorieBasis, EuBlock, EuFacts, Facts, IngredientSource, Label, RecipeInput, ServingSize,
-    UsFacts,
+    CalorieBasis, Cell, DeclaredRow, IngredientSource, Label, RecipeInput, ServingSize,
 };
 use crate::nutrient::{Nutrient, NutrientAmounts};
-use crate::rounding::{self, Declared};
+use crate::rounding;
 use crate::statement;
 
 /// Deepest sub-recipe nesting accepted (a recipe using a sub-recipe is depth 1).
@@ -183,7 +182,9 @@ fn quantity(q: Quantity, a: &NutrientAmounts) -> f64 {
     }
 }
 
-/// Computes the label of `recipe` in `format`.
+/// Computes the label of `recipe` in `format`: one pass over the format's rows × columns,
+/// each amount rounded by the row's rule, each percentage by the row's percentage rule, then
+/// the statements the format's regime prints.
 ///
 /// Fails with a [`LabelError`] on any invalid number (NaN, infinities, zero or negative
 /// servings, weights or grams, negative nutrient amounts), an empty ingredient list, nesting
@@ -205,6 +206,11 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
     {
         return Err(LabelError::Overflow("per-serving amounts"));
     }
+    let basis = |b: Basis| match b {
+        Basis::Serving => &per_serving,
+        Basis::Per100g => &per_100g,
+        Basis::Container => &t.amounts,
+    };
 
     let mut unrounded: BTreeMap<String, f64> = per_serving
         .0
@@ -215,97 +221,68 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
     let (_, servings_text) = rounding::cfr_101_9_b_8_servings_per_container(recipe.servings);
     display.insert("servings_per_container".to_string(), servings_text);
 
-    let allergens = statement::declared_allergens(recipe, format.family);
-    let facts = match format.family {
-        Family::UsFda => {
-            let mut declared: BTreeMap<&str, f64> = BTreeMap::new();
-            let mut daily_values = BTreeMap::new();
-            for row in format.nutrients {
-                let exact = quantity(row.quantity, &per_serving);
-                let d: Declared = rounding::apply(row.rounding, exact);
-                display.insert(row.key.to_string(), d.text(row.unit));
-                declared.insert(row.key, d.amount);
-                if let Some(dv) = row.daily_value {
-                    // %DV from the declared amount (101.9(d)(7)(ii) allows it), so 0.4 g fat
-                    // declared as 0 g shows 0 %; a "less than" declaration has no single
-                    // number, so its %DV uses the unrounded amount.
-                    let basis = if d.less_than.is_some() {
-                        exact
-                    } else {
-                        d.amount
-                    };
-                    if let Some(p) =
-                        rounding::apply_percent(row.percent_rounding, basis / dv * 100.0)
-                    {
-                        daily_values.insert(row.key.to_string(), p);
-                    }
-                }
+    let mut rows = Vec::with_capacity(format.rows.len());
+    for row in &format.rows {
+        if row.declare == Declare::WhenKnown
+            && row
+                .quantity
+                .nutrient()
+                .is_some_and(|n| t.amounts.get(n).is_none())
+        {
+            continue;
+        }
+        let mut cells = Vec::with_capacity(format.columns.len());
+        for column in &format.columns {
+            let exact = quantity(row.quantity, basis(column.basis));
+            let d = rounding::apply(row.rounding, exact);
+            let text = d.text(&row.unit);
+            display.insert(format.display_key(column, &row.key), text.clone());
+            if column.unrounded {
+                unrounded.insert(row.key.clone(), exact);
             }
-            let v = |k: &str| declared.get(k).copied().unwrap_or(0.0);
-            let calorie_basis = match (t.calories_from_data, t.calories_from_atwater) {
-                (_, 0) => CalorieBasis::Database,
-                (0, _) => CalorieBasis::Atwater449,
-                _ => CalorieBasis::Mixed,
+            let percent = match (column.percent, row.daily_value()) {
+                (true, Some(dv)) => {
+                    // %DV from the declared amount (101.9(d)(7)(ii) allows it), so 0.4 g fat
+                    // declared as 0 g shows 0 %; where the format says so, a "less than"
+                    // declaration (no single number) uses the unrounded amount.
+                    let of = match format.percent_of {
+                        PercentOf::DeclaredUnlessLessThan if d.less_than.is_some() => exact,
+                        _ => d.amount,
+                    };
+                    rounding::apply_percent(row.percent, of / dv * 100.0)
+                }
+                _ => None,
             };
-            Facts::Us(UsFacts {
-                calories: v("calories"),
-                total_fat_g: v("total_fat_g"),
-                saturated_fat_g: v("saturated_fat_g"),
-                trans_fat_g: v("trans_fat_g"),
-                cholesterol_mg: v("cholesterol_mg"),
-                sodium_mg: v("sodium_mg"),
-                total_carbohydrate_g: v("total_carbohydrate_g"),
-                dietary_fiber_g: v("dietary_fiber_g"),
-                total_sugars_g: v("total_sugars_g"),
-                added_sugars_g: v("added_sugars_g"),
-                protein_g: v("protein_g"),
-                vitamin_d_mcg: v("vitamin_d_mcg"),
-                calcium_mg: v("calcium_mg"),
-                iron_mg: v("iron_mg"),
-                potassium_mg: v("potassium_mg"),
-                daily_values,
-                calorie_basis,
-            })
+            cells.push(Cell {
+                amount: d.amount,
+                text,
+                percent,
+            });
         }
-        Family::Eu1169 => {
-            let fibre_known = t.amounts.get(Nutrient::DietaryFiberG).is_some();
-            let per_100g = eu_block(
-                format,
-                &per_100g,
-                fibre_known,
-                "per_100g",
-                &mut display,
-                None,
-            );
-            let mut portion = EuPortion {
-                unrounded: &mut unrounded,
-                reference_intake_pct: BTreeMap::new(),
-            };
-            let per_portion = eu_block(
-                format,
-                &per_serving,
-                fibre_known,
-                "per_portion",
-                &mut display,
-                Some(&mut portion),
-            );
-            Facts::Eu(EuFacts {
-                per_100g,
-                per_portion,
-                reference_intake_pct: portion.reference_intake_pct,
-                ingredient_statement_html: statement::ingredient_statement_html(
-                    recipe,
-                    format.family,
-                ),
-            })
-        }
-    };
-    let contains_statement = match format.family {
-        Family::UsFda => statement::us_contains_statement(&allergens),
-        Family::Eu1169 => None,
-    };
+        rows.push(DeclaredRow {
+            key: row.key.clone(),
+            unit: row.unit.clone(),
+            cells,
+        });
+    }
+
+    let regime = &format.regime;
+    let terms = format.primary_terms();
+    let allergens = regime.declared_allergens(recipe);
+    let contains_statement = regime.contains_statement(&allergens, terms);
+    let ingredient_statement_html = format
+        .json
+        .ingredient_statement_html
+        .then(|| statement::ingredient_statement_html(recipe, regime, terms));
+    let calorie_basis = format.json.calorie_basis.then_some(
+        match (t.calories_from_data, t.calories_from_atwater) {
+            (_, 0) => CalorieBasis::Database,
+            (0, _) => CalorieBasis::Atwater449,
+            _ => CalorieBasis::Mixed,
+        },
+    );
     Ok(Label {
-        format: format.id.to_string(),
+        format: format.label_id.clone(),
         serving_size: ServingSize {
             text: recipe.serving_size_text.clone(),
             grams: t.serving_weight_g,
@@ -316,57 +293,11 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
         contains_statement,
         display,
         unrounded,
-        facts,
+        columns: format.columns.iter().map(|c| c.id.clone()).collect(),
+        rows,
+        ingredient_statement_html,
+        calorie_basis,
+        notes: Vec::new(),
+        shape: format.json.clone(),
     })
-}
-
-/// What the per-portion EU column adds besides its block.
-struct EuPortion<'a> {
-    unrounded: &'a mut BTreeMap<String, f64>,
-    reference_intake_pct: BTreeMap<String, f64>,
-}
-
-/// One EU column: every line of `format` rounded from `amounts`, its texts put in `display`
-/// under `prefix.key`. For the portion column also the unrounded amounts and the %RI
-/// (from the declared amounts, whole percent).
-fn eu_block(
-    format: &Format,
-    amounts: &NutrientAmounts,
-    fibre_known: bool,
-    prefix: &str,
-    display: &mut BTreeMap<String, String>,
-    mut portion: Option<&mut EuPortion<'_>>,
-) -> EuBlock {
-    let mut declared: BTreeMap<&str, f64> = BTreeMap::new();
-    for row in format.nutrients {
-        if row.key == "fibre_g" && !fibre_known {
-            continue;
-        }
-        let exact = quantity(row.quantity, amounts);
-        let d = rounding::apply(row.rounding, exact);
-        display.insert(format!("{prefix}.{}", row.key), d.text(row.unit));
-        declared.insert(row.key, d.amount);
-        if let Some(p) = portion.as_deref_mut() {
-            p.unrounded.insert(row.key.to_string(), exact);
-            if let Some(ri) = row.daily_value {
-                if let Some(pct) =
-                    rounding::apply_percent(row.percent_rounding, d.amount / ri * 100.0)
-                {
-                    p.reference_intake_pct.insert(row.key.to_string(), pct);
-                }
-            }
-        }
-    }
-    let v = |k: &str| declared.get(k).copied().unwrap_or(0.0);
-    EuBlock {
-        energy_kj: v("energy_kj"),
-        energy_kcal: v("energy_kcal"),
-        fat_g: v("fat_g"),
-        saturates_g: v("saturates_g"),
-        carbohydrate_g: v("carbohydrate_g"),
-        sugars_g: v("sugars_g"),
-        fibre_g: declared.get("fibre_g").copied(),
-        protein_g: v("protein_g"),
-        salt_g: v("salt_g"),
-    }
 }

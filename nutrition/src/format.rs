@@ -1,48 +1,19 @@
-//! The label formats registry: each format is a row of data (family, nutrient list and order,
-//! rounding rule per nutrient, daily values / reference intakes, units, languages, plan).
-//! Adding a country whose family the engine supports is adding a row to [`FORMATS`].
+//! Label formats as data: one JSON file per family or regime under `nutrition/data/formats/`
+//! (see docs/FORMATS_HOWTO.md). A format names its columns, its declared rows (each with a
+//! rounding rule by id, a reference value with its source, a percentage rule), its languages,
+//! its layout, the shape of its label JSON, its citation, status, dates and plan. The
+//! [`catalog`](crate::catalog) loads and validates every file once; nothing here is matched on
+//! a family.
+
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::allergen::Allergen;
-use crate::label::Plan;
 use crate::nutrient::Nutrient;
+use crate::regime::Regime;
+use crate::terms::Terms;
 
-/// A regulatory family: decides the shape of the label and which computations apply.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Family {
-    /// US FDA, 21 CFR 101.9: per serving, %DV, claims, FALCPA "Contains" statement.
-    #[serde(rename = "us-fda")]
-    UsFda,
-    /// EU Regulation 1169/2011 (and regimes that retain it, e.g. GB): per 100 g and per
-    /// portion, Annex XIV energy, Annex XIII reference intakes, Annex II allergen emphasis.
-    #[serde(rename = "eu-1169")]
-    Eu1169,
-}
-
-impl Family {
-    /// Whether `allergen` must be declared under this family's law.
-    pub fn requires_allergen(self, allergen: Allergen) -> bool {
-        match self {
-            // FD&C Act 201(qq): the nine major food allergens.
-            Self::UsFda => allergen.is_us_major(),
-            // Annex II: every code of the vocabulary (wheat is named in group 1).
-            Self::Eu1169 => true,
-        }
-    }
-}
-
-/// An energy unit a format prints.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum EnergyUnit {
-    /// Kilocalories ("Calories" on US labels).
-    Kcal,
-    /// Kilojoules.
-    Kj,
-}
-
-/// What a format row declares: a nutrient from the data, or an amount derived from them.
+/// What a row declares: a nutrient from the data, or an amount derived from them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Quantity {
     /// A nutrient as summed from the ingredients (calories include Atwater-derived ones).
@@ -57,8 +28,30 @@ pub enum Quantity {
     SaltG,
 }
 
+impl Quantity {
+    /// Parses a data id: a nutrient key, or `annex_xiv_kj`, `annex_xiv_kcal`,
+    /// `available_carbohydrate`, `salt_from_sodium`.
+    pub fn from_id(id: &str) -> Option<Quantity> {
+        Some(match id {
+            "annex_xiv_kj" => Quantity::AnnexXivKj,
+            "annex_xiv_kcal" => Quantity::AnnexXivKcal,
+            "available_carbohydrate" => Quantity::AvailableCarbohydrate,
+            "salt_from_sodium" => Quantity::SaltG,
+            key => Quantity::Nutrient(Nutrient::from_key(key)?),
+        })
+    }
+
+    /// The nutrient whose presence in the data decides a `when_known` row.
+    pub fn nutrient(self) -> Option<Nutrient> {
+        match self {
+            Quantity::Nutrient(n) => Some(n),
+            _ => None,
+        }
+    }
+}
+
 /// A rounding rule; each variant dispatches to the function of [`crate::rounding`] named after
-/// its citation.
+/// its citation, and a data file names it by that function's name.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Rounding {
     /// 21 CFR 101.9(c)(1), calories.
@@ -77,7 +70,7 @@ pub enum Rounding {
     Cfr101_9C7Protein,
     /// 21 CFR 101.9(c)(8)(ii) with FDA guidance increments, for a vitamin/mineral of this RDI.
     Cfr101_9C8IiVitaminMineral {
-        /// The RDI, in the nutrient's unit; picks the increment.
+        /// The RDI, in the nutrient's unit (the row's reference value); picks the increment.
         rdi: f64,
     },
     /// EC guidance (Dec 2012): energy, whole kJ/kcal.
@@ -98,383 +91,506 @@ pub enum Rounding {
     },
 }
 
-/// How a %DV / %RI is rounded.
+impl Rounding {
+    /// The rule a data file names by `id` (the function's name in [`crate::rounding`]);
+    /// `reference` is the row's reference value (the RDI some rules need).
+    pub fn from_id(id: &str, reference: Option<f64>) -> Result<Rounding, String> {
+        Ok(match id {
+            "cfr_101_9_c_1_calories" => Rounding::Cfr101_9C1Calories,
+            "cfr_101_9_c_2_fat" => Rounding::Cfr101_9C2Fat,
+            "cfr_101_9_c_3_cholesterol" => Rounding::Cfr101_9C3Cholesterol,
+            "cfr_101_9_c_4_sodium" => Rounding::Cfr101_9C4Sodium,
+            "cfr_101_9_c_6_carbohydrate" => Rounding::Cfr101_9C6Carbohydrate,
+            "cfr_101_9_c_6_iii_added_sugars" => Rounding::Cfr101_9C6IiiAddedSugars,
+            "cfr_101_9_c_7_protein" => Rounding::Cfr101_9C7Protein,
+            "cfr_101_9_c_8_ii_vitamin_mineral" => Rounding::Cfr101_9C8IiVitaminMineral {
+                rdi: reference.ok_or_else(|| format!("rounding {id} needs the row's reference"))?,
+            },
+            "eu_guidance_2012_energy" => Rounding::Eu2012Energy,
+            "eu_guidance_2012_macronutrient" => Rounding::Eu2012Macronutrient,
+            "eu_guidance_2012_saturates" => Rounding::Eu2012Saturates,
+            "eu_guidance_2012_sodium" => Rounding::Eu2012Sodium,
+            "eu_guidance_2012_salt" => Rounding::Eu2012Salt,
+            "eu_guidance_2012_vitamin_mineral_3sf" => Rounding::Eu2012VitaminMineral {
+                significant_figures: 3,
+            },
+            "eu_guidance_2012_vitamin_mineral_2sf" => Rounding::Eu2012VitaminMineral {
+                significant_figures: 2,
+            },
+            other => return Err(format!("unknown rounding rule {other:?}")),
+        })
+    }
+}
+
+/// How a %DV / %RI / %NRV is rounded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PercentRounding {
     /// No percentage is shown.
     None,
-    /// Nearest whole percent (21 CFR 101.9(d)(7)(ii); used for EU %RI too).
+    /// Nearest whole percent (21 CFR 101.9(d)(7)(ii); the EU %RI is printed the same way).
     WholePercent,
     /// 21 CFR 101.9(c)(8)(iii): < 2 % → 0; ≤ 10 % → 2 %; ≤ 50 % → 5 %; else 10 % steps.
     VitaminMineral,
 }
 
-/// One declared line of a format.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct FormatNutrient {
-    /// The key in the label object (`total_fat_g`, `salt_g`, ...).
-    pub key: &'static str,
-    /// The printed name in the format's first language.
-    pub name: &'static str,
-    /// The printed unit (`g`, `mg`, `mcg`, `kJ`, `kcal`, or empty for US calories).
-    pub unit: &'static str,
-    /// What amount the line declares.
-    pub quantity: Quantity,
-    /// Its rounding rule.
-    pub rounding: Rounding,
-    /// Daily value (US) or reference intake (EU), in the line's unit; `None`: no percentage.
-    pub daily_value: Option<f64>,
-    /// How the percentage is rounded.
-    pub percent_rounding: PercentRounding,
+impl PercentRounding {
+    /// The rule a data file names by `id`.
+    pub fn from_id(id: &str) -> Result<PercentRounding, String> {
+        match id {
+            "cfr_101_9_d_7_ii_percent_dv" | "eu_1169_percent_ri_whole" => {
+                Ok(PercentRounding::WholePercent)
+            }
+            "cfr_101_9_c_8_iii_percent_dv" => Ok(PercentRounding::VitaminMineral),
+            other => Err(format!("unknown percentage rule {other:?}")),
+        }
+    }
 }
 
-/// A label format: pure data, see the module docs.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// A reference value (daily value, reference intake, NRV) and where it comes from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reference {
+    /// In the row's unit.
+    pub value: f64,
+    /// The instrument and paragraph that set it.
+    pub source: String,
+}
+
+/// When a row is declared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Declare {
+    /// Always (0 when the data does not know the nutrient).
+    #[default]
+    Always,
+    /// Only when some ingredient's data gives the nutrient (EU fibre).
+    WhenKnown,
+}
+
+/// Where a layout sets a row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Section {
+    /// The main table.
+    #[default]
+    Main,
+    /// Set large above the table (US calories).
+    Headline,
+    /// Below the table's heavy bar (US vitamins and minerals).
+    Vitamins,
+}
+
+/// How a row is set: typography only; the words come from the terms.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RowStyle {
+    /// Name in the heavy face (21 CFR 101.9(d)(1)(iv); Annex XV main lines).
+    #[serde(default)]
+    pub bold: bool,
+    /// Indent steps (sub-components: "of which", US sub-lines).
+    #[serde(default)]
+    pub indent: u8,
+    /// Where the layout sets it.
+    #[serde(default)]
+    pub section: Section,
+    /// A phrase term (`phrase.<id>`) the row is printed in, e.g. "Includes {amount} {name}".
+    #[serde(default)]
+    pub phrase: Option<String>,
+}
+
+/// One declared row of a format.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    /// The key in the label object (`total_fat_g`, `salt_g`, ...).
+    pub key: String,
+    /// What amount it declares.
+    pub quantity: Quantity,
+    /// The printed unit (`g`, `mg`, `mcg`, `kJ`, `kcal`, or empty for US calories).
+    pub unit: String,
+    /// Its rounding rule and the rule's id in the data.
+    pub rounding: Rounding,
+    /// The rounding rule's id, as the data names it.
+    pub rounding_id: String,
+    /// Daily value / reference intake / NRV, in the row's unit; `None`: no percentage.
+    pub reference: Option<Reference>,
+    /// How its percentage is rounded ([`PercentRounding::None`] without a reference).
+    pub percent: PercentRounding,
+    /// When it is declared.
+    pub declare: Declare,
+    /// The terms key of its printed name (`nutrient.<term>`).
+    pub term: String,
+    /// How a layout sets it.
+    pub style: RowStyle,
+}
+
+impl Row {
+    /// The daily value / reference intake, when the row shows a percentage.
+    pub fn daily_value(&self) -> Option<f64> {
+        self.reference.as_ref().map(|r| r.value)
+    }
+}
+
+/// The basis of a column's amounts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Basis {
+    /// One serving / portion.
+    Serving,
+    /// 100 g of the food.
+    #[serde(rename = "per_100g")]
+    Per100g,
+    /// The whole container (all servings).
+    Container,
+}
+
+/// One column of amounts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Column {
+    /// Its id: the block name in column-block JSON, the display prefix, the terms key
+    /// `column.<id>`.
+    pub id: String,
+    /// What its amounts are per.
+    pub basis: Basis,
+    /// Whether it carries the percentages (at most one column does).
+    #[serde(default)]
+    pub percent: bool,
+    /// Whether its exact amounts go into the label's `unrounded` under the row keys.
+    #[serde(default)]
+    pub unrounded: bool,
+}
+
+/// How the label object of a format is shaped in JSON (API_DECISIONS §4), so that today's
+/// formats keep their JSON byte for byte.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JsonShape {
+    /// Where the declared amounts go.
+    pub amounts: Amounts,
+    /// The name of the percentage map (`daily_values`, `reference_intake_pct`).
+    pub percents: String,
+    /// Whether the label carries `calorie_basis`.
+    #[serde(default)]
+    pub calorie_basis: bool,
+    /// Whether the label carries `ingredient_statement_html`.
+    #[serde(default)]
+    pub ingredient_statement_html: bool,
+}
+
+/// Where a label's declared amounts sit in its JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Amounts {
+    /// One column: each row's amount as a top-level field named by its key; display keys are
+    /// the row keys.
+    TopLevel,
+    /// One object per column named by its id; display keys are `<column>.<row>`.
+    ColumnBlocks,
+}
+
+/// How percentages are computed from a row's amount.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PercentOf {
+    /// From the declared (rounded) amount.
+    Declared,
+    /// From the declared amount, but from the exact one where the declaration is "less than"
+    /// (21 CFR 101.9(d)(7)(ii) lets %DV follow the declared amount; a "less than" has none).
+    DeclaredUnlessLessThan,
+}
+
+/// The instrument and article a format implements.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Citation {
+    /// E.g. "Regulation (EU) No 1169/2011".
+    pub instrument: String,
+    /// E.g. "Arts 30-35, Annexes XIII-XV".
+    pub article: String,
+}
+
+/// Energy units printed and how energy is obtained.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Energy {
+    /// Units printed, in order (`kcal`, `kJ`).
+    pub units: Vec<String>,
+    /// The conversion used, with its citation.
+    pub conversion: String,
+}
+
+/// A label format: data, see the module docs. Resolved against its regime and the terms of
+/// its languages when the catalog loads it.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Format {
-    /// The API id (`label_format`), e.g. `"standard"`.
-    pub id: &'static str,
+    /// The canonical id (`us.v`, `eu.tab.ri`; FORMATS.md §4 of the project's reference).
+    pub id: String,
+    /// Other ids that name it, forever (`standard`, `eu-1169`, `uk`).
+    pub aliases: Vec<String>,
+    /// The id its labels print in `format` (today's `label_format` values).
+    pub label_id: String,
     /// A human name.
-    pub name: &'static str,
-    /// ISO 3166 codes of the places it serves.
-    pub jurisdictions: &'static [&'static str],
-    /// The regulatory family.
-    pub family: Family,
-    /// Languages of the printed text (BCP 47).
-    pub languages: &'static [&'static str],
-    /// Energy units printed, in order.
-    pub energy_units: &'static [EnergyUnit],
-    /// Declared lines in printed order.
-    pub nutrients: &'static [FormatNutrient],
-    /// The lowest plan allowed to use it.
-    pub min_plan: Plan,
+    pub name: String,
+    /// The regulatory family (FORMATS.md §1), e.g. `us-fda`, `eu-1169`, `uk`.
+    pub family: String,
+    /// ISO 3166-1 alpha-2 codes of the places it serves.
+    pub countries: Vec<String>,
+    /// Languages of the printed text (ISO 639-1), in printing order.
+    pub languages: Vec<String>,
+    /// The layout that draws it.
+    pub layout: String,
+    /// Columns in printed order.
+    pub columns: Vec<Column>,
+    /// Energy units and conversion.
+    pub energy: Energy,
+    /// How percentages are computed.
+    pub percent_of: PercentOf,
+    /// The label JSON's shape.
+    pub json: JsonShape,
+    /// Declared rows in printed order.
+    pub rows: Vec<Row>,
+    /// The instrument and article.
+    pub citation: Citation,
+    /// `in_force`, `proposed`, `draft` or `repealed`.
+    pub status: String,
+    /// First day in force (ISO 8601), when known.
+    pub in_force_from: Option<String>,
+    /// Last day in force, for repealed formats.
+    pub in_force_until: Option<String>,
+    /// The lowest plan that may use it (`free`, `professional`, `business`); the rule that
+    /// reads it lives with the plans (nls-web), not in this pure crate.
+    pub plan: String,
+    /// The regime's rules that are not table rows (allergens, Contains, claims).
+    pub regime: Regime,
+    /// The terms of each of `languages`, in the same order.
+    pub terms: Vec<Terms>,
 }
 
 impl Format {
-    /// Whether an account on `plan` may use this format.
-    pub fn allowed_for(&self, plan: Plan) -> bool {
-        plan >= self.min_plan
+    /// Whether `id` names this format (its id or an alias).
+    pub fn is_named(&self, id: &str) -> bool {
+        self.id == id || self.aliases.iter().any(|a| a == id)
     }
 
-    /// The line of `key`, if the format declares it.
-    pub fn nutrient(&self, key: &str) -> Option<&'static FormatNutrient> {
-        self.nutrients.iter().find(|n| n.key == key)
+    /// The row of `key`, if the format declares it.
+    pub fn row(&self, key: &str) -> Option<&Row> {
+        self.rows.iter().find(|n| n.key == key)
     }
-}
 
-const fn us(
-    nutrient: Nutrient,
-    name: &'static str,
-    unit: &'static str,
-    rounding: Rounding,
-    daily_value: Option<f64>,
-    percent_rounding: PercentRounding,
-) -> FormatNutrient {
-    FormatNutrient {
-        key: nutrient_key(nutrient),
-        name,
-        unit,
-        quantity: Quantity::Nutrient(nutrient),
-        rounding,
-        daily_value,
-        percent_rounding,
+    /// The column carrying percentages, if any.
+    pub fn percent_column(&self) -> Option<usize> {
+        self.columns.iter().position(|c| c.percent)
     }
-}
 
-/// `Nutrient::key` usable in const context (for the rows used here).
-const fn nutrient_key(n: Nutrient) -> &'static str {
-    match n {
-        Nutrient::Calories => "calories",
-        Nutrient::TotalFatG => "total_fat_g",
-        Nutrient::SaturatedFatG => "saturated_fat_g",
-        Nutrient::TransFatG => "trans_fat_g",
-        Nutrient::CholesterolMg => "cholesterol_mg",
-        Nutrient::SodiumMg => "sodium_mg",
-        Nutrient::TotalCarbohydrateG => "total_carbohydrate_g",
-        Nutrient::DietaryFiberG => "dietary_fiber_g",
-        Nutrient::TotalSugarsG => "total_sugars_g",
-        Nutrient::AddedSugarsG => "added_sugars_g",
-        Nutrient::ProteinG => "protein_g",
-        Nutrient::VitaminDMcg => "vitamin_d_mcg",
-        Nutrient::CalciumMg => "calcium_mg",
-        Nutrient::IronMg => "iron_mg",
-        Nutrient::PotassiumMg => "potassium_mg",
-        _ => "unsupported",
+    /// The printed text of term `key`: each language's in order, joined with " / " for
+    /// bilingual formats. Empty when missing (the catalog refuses formats missing a term their
+    /// layout needs).
+    pub fn term(&self, key: &str) -> String {
+        if let [only] = self.terms.as_slice() {
+            return only.get(key).unwrap_or_default().to_owned();
+        }
+        let mut out = String::new();
+        for t in &self.terms {
+            if let Some(text) = t.get(key) {
+                if !out.is_empty() {
+                    out.push_str(" / ");
+                }
+                out.push_str(text);
+            }
+        }
+        out
     }
-}
 
-use PercentRounding as P;
-use Rounding as R;
+    /// The term `key` with `{name}` placeholders filled from `args`.
+    pub fn term_with(&self, key: &str, args: &[(&str, &str)]) -> String {
+        fill(&self.term(key), args)
+    }
 
-/// 21 CFR 101.9(c), standard vertical format, adult/≥ 4 y DVs (101.9(c)(8)(iv), (c)(9)).
-/// Protein %DV is optional (101.9(c)(7)) and needs PDCAAS data the engine lacks: not shown.
-const US_ADULT: &[FormatNutrient] = &[
-    us(
-        Nutrient::Calories,
-        "Calories",
-        "",
-        R::Cfr101_9C1Calories,
-        None,
-        P::None,
-    ),
-    us(
-        Nutrient::TotalFatG,
-        "Total Fat",
-        "g",
-        R::Cfr101_9C2Fat,
-        Some(78.0),
-        P::WholePercent,
-    ),
-    us(
-        Nutrient::SaturatedFatG,
-        "Saturated Fat",
-        "g",
-        R::Cfr101_9C2Fat,
-        Some(20.0),
-        P::WholePercent,
-    ),
-    us(
-        Nutrient::TransFatG,
-        "Trans Fat",
-        "g",
-        R::Cfr101_9C2Fat,
-        None,
-        P::None,
-    ),
-    us(
-        Nutrient::CholesterolMg,
-        "Cholesterol",
-        "mg",
-        R::Cfr101_9C3Cholesterol,
-        Some(300.0),
-        P::WholePercent,
-    ),
-    us(
-        Nutrient::SodiumMg,
-        "Sodium",
-        "mg",
-        R::Cfr101_9C4Sodium,
-        Some(2300.0),
-        P::WholePercent,
-    ),
-    us(
-        Nutrient::TotalCarbohydrateG,
-        "Total Carbohydrate",
-        "g",
-        R::Cfr101_9C6Carbohydrate,
-        Some(275.0),
-        P::WholePercent,
-    ),
-    us(
-        Nutrient::DietaryFiberG,
-        "Dietary Fiber",
-        "g",
-        R::Cfr101_9C6Carbohydrate,
-        Some(28.0),
-        P::WholePercent,
-    ),
-    us(
-        Nutrient::TotalSugarsG,
-        "Total Sugars",
-        "g",
-        R::Cfr101_9C6Carbohydrate,
-        None,
-        P::None,
-    ),
-    us(
-        Nutrient::AddedSugarsG,
-        "Added Sugars",
-        "g",
-        R::Cfr101_9C6IiiAddedSugars,
-        Some(50.0),
-        P::WholePercent,
-    ),
-    us(
-        Nutrient::ProteinG,
-        "Protein",
-        "g",
-        R::Cfr101_9C7Protein,
-        None,
-        P::None,
-    ),
-    us(
-        Nutrient::VitaminDMcg,
-        "Vitamin D",
-        "mcg",
-        R::Cfr101_9C8IiVitaminMineral { rdi: 20.0 },
-        Some(20.0),
-        P::VitaminMineral,
-    ),
-    us(
-        Nutrient::CalciumMg,
-        "Calcium",
-        "mg",
-        R::Cfr101_9C8IiVitaminMineral { rdi: 1300.0 },
-        Some(1300.0),
-        P::VitaminMineral,
-    ),
-    us(
-        Nutrient::IronMg,
-        "Iron",
-        "mg",
-        R::Cfr101_9C8IiVitaminMineral { rdi: 18.0 },
-        Some(18.0),
-        P::VitaminMineral,
-    ),
-    us(
-        Nutrient::PotassiumMg,
-        "Potassium",
-        "mg",
-        R::Cfr101_9C8IiVitaminMineral { rdi: 4700.0 },
-        Some(4700.0),
-        P::VitaminMineral,
-    ),
-];
+    /// The printed name of `row`.
+    pub fn row_name(&self, row: &Row) -> String {
+        self.term(&row.term)
+    }
 
-const fn eu(
-    key: &'static str,
-    name: &'static str,
-    unit: &'static str,
-    quantity: Quantity,
-    rounding: Rounding,
-    reference_intake: Option<f64>,
-) -> FormatNutrient {
-    FormatNutrient {
-        key,
-        name,
-        unit,
-        quantity,
-        rounding,
-        daily_value: reference_intake,
-        percent_rounding: match reference_intake {
-            Some(_) => P::WholePercent,
-            None => P::None,
-        },
+    /// The terms of the first language (statements in the label object use it).
+    pub fn primary_terms(&self) -> &Terms {
+        &self.terms[0]
+    }
+
+    /// The display key of `row` in `column`.
+    pub fn display_key(&self, column: &Column, row_key: &str) -> String {
+        match self.json.amounts {
+            Amounts::TopLevel => row_key.to_string(),
+            Amounts::ColumnBlocks => format!("{}.{row_key}", column.id),
+        }
     }
 }
 
-/// Reg. 1169/2011 Annex XV order, Annex XIII Part B reference intakes, 2012 guidance rounding.
-/// Fibre is declared when the data knows it.
-const EU_BIG7: &[FormatNutrient] = &[
-    eu(
-        "energy_kj",
-        "Energy",
-        "kJ",
-        Quantity::AnnexXivKj,
-        R::Eu2012Energy,
-        Some(8400.0),
-    ),
-    eu(
-        "energy_kcal",
-        "Energy",
-        "kcal",
-        Quantity::AnnexXivKcal,
-        R::Eu2012Energy,
-        Some(2000.0),
-    ),
-    eu(
-        "fat_g",
-        "Fat",
-        "g",
-        Quantity::Nutrient(Nutrient::TotalFatG),
-        R::Eu2012Macronutrient,
-        Some(70.0),
-    ),
-    eu(
-        "saturates_g",
-        "of which saturates",
-        "g",
-        Quantity::Nutrient(Nutrient::SaturatedFatG),
-        R::Eu2012Saturates,
-        Some(20.0),
-    ),
-    eu(
-        "carbohydrate_g",
-        "Carbohydrate",
-        "g",
-        Quantity::AvailableCarbohydrate,
-        R::Eu2012Macronutrient,
-        Some(260.0),
-    ),
-    eu(
-        "sugars_g",
-        "of which sugars",
-        "g",
-        Quantity::Nutrient(Nutrient::TotalSugarsG),
-        R::Eu2012Macronutrient,
-        Some(90.0),
-    ),
-    eu(
-        "fibre_g",
-        "Fibre",
-        "g",
-        Quantity::Nutrient(Nutrient::DietaryFiberG),
-        R::Eu2012Macronutrient,
-        None,
-    ),
-    eu(
-        "protein_g",
-        "Protein",
-        "g",
-        Quantity::Nutrient(Nutrient::ProteinG),
-        R::Eu2012Macronutrient,
-        Some(50.0),
-    ),
-    eu(
-        "salt_g",
-        "Salt",
-        "g",
-        Quantity::SaltG,
-        R::Eu2012Salt,
-        Some(6.0),
-    ),
-];
-
-/// Every format the engine supports.
-pub static FORMATS: &[Format] = &[
-    Format {
-        id: "standard",
-        name: "US Nutrition Facts, standard vertical (21 CFR 101.9(d))",
-        jurisdictions: &["US", "PR"],
-        family: Family::UsFda,
-        languages: &["en"],
-        energy_units: &[EnergyUnit::Kcal],
-        nutrients: US_ADULT,
-        min_plan: Plan::Free,
-    },
-    Format {
-        id: "eu-1169",
-        name: "EU nutrition declaration (Regulation (EU) No 1169/2011)",
-        jurisdictions: &[
-            "AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE",
-            "IT", "LV", "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE", "IS",
-            "LI", "NO",
-        ],
-        family: Family::Eu1169,
-        languages: &["en"],
-        energy_units: &[EnergyUnit::Kj, EnergyUnit::Kcal],
-        nutrients: EU_BIG7,
-        min_plan: Plan::Professional,
-    },
-    // LABEL_RULES §4: GB retains 1169/2011 unchanged for the back of pack (Annex XIV factors,
-    // Annex XIII RIs, same 2012 rounding table), so the EU rules apply as they are.
-    Format {
-        id: "uk",
-        name: "UK nutrition declaration (retained Regulation 1169/2011)",
-        jurisdictions: &["GB"],
-        family: Family::Eu1169,
-        languages: &["en"],
-        energy_units: &[EnergyUnit::Kj, EnergyUnit::Kcal],
-        nutrients: EU_BIG7,
-        min_plan: Plan::Professional,
-    },
-];
-
-/// The format with API id `id`, if the engine supports it.
-pub fn format(id: &str) -> Option<&'static Format> {
-    FORMATS.iter().find(|f| f.id == id)
+/// `template` with each `{name}` replaced by its value in `args`.
+pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
+    let mut out = template.to_string();
+    if !template.contains('{') {
+        return out;
+    }
+    for (name, value) in args {
+        out = out.replace(&format!("{{{name}}}"), value);
+    }
+    out
 }
 
-/// Every supported format, in registry order.
-pub fn formats() -> &'static [Format] {
-    FORMATS
+// ---------------------------------------------------------------- the data file
+
+/// A format file as written (see docs/FORMATS_HOWTO.md).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FormatFile {
+    pub id: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    pub label_id: Option<String>,
+    pub name: String,
+    pub family: String,
+    pub regime: String,
+    pub countries: Vec<String>,
+    pub languages: Vec<String>,
+    pub layout: String,
+    pub columns: Vec<Column>,
+    pub energy: Energy,
+    pub percent_of: PercentOf,
+    pub json: JsonShape,
+    pub rows: Vec<RowFile>,
+    pub citation: Citation,
+    pub status: String,
+    #[serde(default)]
+    pub in_force_from: Option<String>,
+    #[serde(default)]
+    pub in_force_until: Option<String>,
+    pub plan: String,
+    /// Free text for reviewers.
+    #[serde(default)]
+    #[allow(dead_code)]
+    pub note: Option<String>,
 }
+
+/// A row as written.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RowFile {
+    pub key: String,
+    pub quantity: String,
+    pub unit: String,
+    pub rounding: String,
+    #[serde(default)]
+    pub reference: Option<Reference>,
+    #[serde(default)]
+    pub percent: Option<String>,
+    #[serde(default)]
+    pub declare: Declare,
+    #[serde(default)]
+    pub term: Option<String>,
+    #[serde(default)]
+    pub style: RowStyle,
+}
+
+impl RowFile {
+    pub(crate) fn resolve(self) -> Result<Row, String> {
+        let at = |e: String| format!("row {:?}: {e}", self.key);
+        let quantity = Quantity::from_id(&self.quantity)
+            .ok_or_else(|| at(format!("unknown quantity {:?}", self.quantity)))?;
+        if let Some(r) = &self.reference {
+            if !(r.value.is_finite() && r.value > 0.0) {
+                return Err(at(format!("reference value {} is not positive", r.value)));
+            }
+            if r.source.trim().is_empty() {
+                return Err(at("reference value without a source".into()));
+            }
+        }
+        let reference_value = self.reference.as_ref().map(|r| r.value);
+        let rounding = Rounding::from_id(&self.rounding, reference_value).map_err(at)?;
+        let percent = match &self.percent {
+            Some(id) => {
+                if self.reference.is_none() {
+                    return Err(at("a percentage rule needs a reference value".into()));
+                }
+                PercentRounding::from_id(id).map_err(at)?
+            }
+            None => PercentRounding::None,
+        };
+        if self.declare == Declare::WhenKnown && quantity.nutrient().is_none() {
+            return Err(at("only a nutrient row can be declared when known".into()));
+        }
+        let term = format!("nutrient.{}", self.term.as_deref().unwrap_or(&self.key));
+        Ok(Row {
+            key: self.key,
+            quantity,
+            unit: self.unit,
+            rounding,
+            rounding_id: self.rounding,
+            reference: self.reference,
+            percent,
+            declare: self.declare,
+            term,
+            style: self.style,
+        })
+    }
+}
+
+/// What a layout needs of a format (`nutrition/data/layouts.json`).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct LayoutSpec {
+    /// What it draws.
+    pub description: String,
+    /// How many columns it can set.
+    pub columns: ColumnRange,
+    /// Terms it prints, which every language of a format using it must give.
+    pub terms: Vec<String>,
+}
+
+/// Inclusive bounds of a column count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ColumnRange {
+    /// Fewest columns.
+    pub min: usize,
+    /// Most columns.
+    pub max: usize,
+}
+
+/// The statuses a format may have.
+pub const STATUSES: [&str; 4] = ["in_force", "proposed", "draft", "repealed"];
+
+/// The plan ids a format may name (the `plan` table of migrations/0002).
+pub const PLANS: [&str; 3] = ["free", "professional", "business"];
+
+/// Checks an ISO 8601 calendar date `YYYY-MM-DD` (shape and ranges, not the calendar).
+pub(crate) fn is_date(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
+        && (1..=12).contains(&s[5..7].parse::<u8>().unwrap_or(0))
+        && (1..=31).contains(&s[8..10].parse::<u8>().unwrap_or(0))
+}
+
+/// A format's keys that a label of it carries at the top level of its JSON (for telling a
+/// foreign field from an unknown one).
+pub(crate) fn wire_keys(format: &Format) -> Vec<String> {
+    let mut keys: Vec<String> = match format.json.amounts {
+        Amounts::TopLevel => format.rows.iter().map(|r| r.key.clone()).collect(),
+        Amounts::ColumnBlocks => format.columns.iter().map(|c| c.id.clone()).collect(),
+    };
+    keys.push(format.json.percents.clone());
+    if format.json.calorie_basis {
+        keys.push("calorie_basis".into());
+    }
+    if format.json.ingredient_statement_html {
+        keys.push("ingredient_statement_html".into());
+    }
+    keys
+}
+
+/// Printed texts by terms key.
+pub(crate) type TermMap = BTreeMap<String, String>;

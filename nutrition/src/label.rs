@@ -1,31 +1,24 @@
 //! The engine's input (a resolved recipe) and output (the label object of API_DECISIONS §4).
 //!
-//! `Label` serialises exactly to the API's label object. Its JSON shape depends on the format
-//! family: US labels carry per-serving rounded amounts and `daily_values`; EU labels carry
-//! `per_100g`/`per_portion` blocks, `reference_intake_pct` and `ingredient_statement_html`.
-//! Deserialising checks that the object is a whole label of a known format (unknown fields and
-//! fields of the other family are refused with a message naming them).
+//! One label model for every format: the format's columns, its declared rows (key, unit, and
+//! per column the amount, the printed text and the percentage where the format shows one),
+//! the statements, and notes a later front-of-pack step adds. Its JSON follows the format's
+//! [`JsonShape`]: one column with amounts at the top level and `daily_values` (today's US
+//! labels), or one object per column and `reference_intake_pct` (today's EU and UK labels),
+//! so the label object of today's formats is unchanged byte for byte. Deserialising checks
+//! that the object is a whole label of a known format (unknown fields and fields of another
+//! format's shape are refused with a message naming them).
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use serde::{Deserialize, Serialize};
+use serde::de::Error as _;
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::{Map, Value};
 
 use crate::allergen::Allergen;
-use crate::format::{format, Family};
+use crate::format::{Amounts, Declare, Format, JsonShape};
 use crate::nutrient::NutrientAmounts;
-
-/// An account's plan. Ordered `Free < Professional < Business`, so a format is allowed when
-/// `plan >= format.min_plan`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Plan {
-    /// US-family formats only.
-    Free,
-    /// Every format.
-    Professional,
-    /// Every format, REST resources without early access.
-    Business,
-}
 
 /// Everything the engine needs about one recipe, already resolved by the service.
 ///
@@ -97,10 +90,9 @@ pub enum CalorieBasis {
 }
 
 /// A computed nutrition label; see the module docs for its JSON shape.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-#[serde(try_from = "LabelWire", into = "LabelWire")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Label {
-    /// Format id, e.g. `"standard"` or `"eu-1169"`.
+    /// The id the format's labels print, e.g. `"standard"` or `"eu-1169"`.
     pub format: String,
     /// Serving size.
     pub serving_size: ServingSize,
@@ -109,232 +101,171 @@ pub struct Label {
     pub servings_per_container: f64,
     /// Ingredients in descending order of weight, sub-recipes' ingredients in parentheses.
     pub ingredient_statement: String,
-    /// Allergens the format's jurisdiction requires, sorted by code; sub-recipes included.
+    /// Allergens the format's regime requires, sorted by code; sub-recipes included.
     pub allergens: BTreeSet<Allergen>,
-    /// US: `"Contains: Milk, Wheat, Sesame"` (21 U.S.C. 343(w)(1)(A)); EU: `None` (allergens
-    /// are emphasised in the ingredient list instead, Art. 21).
+    /// The regime's "Contains" statement (US: `"Contains: Milk, Wheat, Sesame"`,
+    /// 21 U.S.C. 343(w)(1)(A)); `None` where the regime prints none (EU: allergens are
+    /// emphasised in the ingredient list instead, Art. 21).
     pub contains_statement: Option<String>,
-    /// For every declared nutrient, the exact printed text (`"0g"`, `"less than 5mg"`, `"<1g"`).
-    /// US keys are nutrient keys; EU keys are `per_100g.<key>` and `per_portion.<key>`.
+    /// For every declared amount, the exact printed text (`"0g"`, `"less than 5mg"`, `"<1g"`).
+    /// Keys are row keys for top-level formats, `<column>.<row>` for column blocks.
     pub display: BTreeMap<String, String>,
-    /// Exact per-serving amounts before rounding, by nutrient key (EU adds its derived keys).
+    /// Exact per-serving amounts before rounding, by nutrient key (plus the row keys of an
+    /// `unrounded` column).
     pub unrounded: BTreeMap<String, f64>,
-    /// The family-specific part.
-    pub facts: Facts,
+    /// Column ids, in printed order.
+    pub columns: Vec<String>,
+    /// Declared rows, in printed order.
+    pub rows: Vec<DeclaredRow>,
+    /// The ingredient statement with allergen words in `<b>…</b>`, names HTML-escaped, when
+    /// the format's JSON carries it.
+    pub ingredient_statement_html: Option<String>,
+    /// How calories were obtained, when the format's JSON carries it.
+    pub calorie_basis: Option<CalorieBasis>,
+    /// Notes a later step adds (front-of-pack symbols); absent from the JSON when empty.
+    pub notes: Vec<Note>,
+    /// The JSON shape of the format.
+    pub shape: JsonShape,
 }
 
-/// The family-specific part of a label.
+/// One declared row of a label.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Facts {
-    /// US FDA family (21 CFR 101.9).
-    Us(UsFacts),
-    /// EU family (Reg. 1169/2011).
-    Eu(EuFacts),
+pub struct DeclaredRow {
+    /// Its key (`total_fat_g`, `salt_g`).
+    pub key: String,
+    /// The printed unit.
+    pub unit: String,
+    /// One cell per column, in the label's column order.
+    pub cells: Vec<Cell>,
 }
 
-/// Per-serving declared amounts of a US label, each rounded by 21 CFR 101.9(c).
-///
-/// For a "less than" declaration (e.g. cholesterol 2–5 mg, carbohydrate 0.5–1 g) the number is
-/// the bound named in the text (5, 1); the lawful text is in `Label::display`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct UsFacts {
-    /// Declared amount, rounded, in the unit its key names.
-    pub calories: f64,
-    /// Declared amount, rounded, in the unit its key names.
-    pub total_fat_g: f64,
-    /// Declared amount, rounded, in the unit its key names.
-    pub saturated_fat_g: f64,
-    /// Declared amount, rounded, in the unit its key names.
-    pub trans_fat_g: f64,
-    /// Declared amount, rounded, in the unit its key names.
-    pub cholesterol_mg: f64,
-    /// Declared amount, rounded, in the unit its key names.
-    pub sodium_mg: f64,
-    /// Declared amount, rounded, in the unit its key names.
-    pub total_carbohydrate_g: f64,
-    /// Declared amount, rounded, in the unit its key names.
-    pub dietary_fiber_g: f64,
-    /// Declared amount, rounded, in the unit its key names.
-    pub total_sugars_g: f64,
-    /// Declared amount, rounded, in the unit its key names.
-    pub added_sugars_g: f64,
-    /// Declared amount, rounded, in the unit its key names.
-    pub protein_g: f64,
-    /// Declared amount, rounded, in the unit its key names.
-    pub vitamin_d_mcg: f64,
-    /// Declared amount, rounded, in the unit its key names.
-    pub calcium_mg: f64,
-    /// Declared amount, rounded, in the unit its key names.
-    pub iron_mg: f64,
-    /// Declared amount, rounded, in the unit its key names.
-    pub potassium_mg: f64,
-    /// Percent Daily Value by nutrient key, rounded per 101.9(c)(8)(iii) / (d)(7)(ii).
-    /// Trans fat and total sugars have none.
-    pub daily_values: BTreeMap<String, f64>,
-    /// How calories were obtained.
-    pub calorie_basis: CalorieBasis,
-}
-
-/// One EU declaration column (per 100 g or per portion), rounded per the Commission's
-/// December 2012 guidance. Energy from Annex XIV factors.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct EuBlock {
-    /// Declared amount, rounded per the 2012 guidance, in the unit its key names.
-    pub energy_kj: f64,
-    /// Declared amount, rounded per the 2012 guidance, in the unit its key names.
-    pub energy_kcal: f64,
-    /// Declared amount, rounded per the 2012 guidance, in the unit its key names.
-    pub fat_g: f64,
-    /// Declared amount, rounded per the 2012 guidance, in the unit its key names.
-    pub saturates_g: f64,
-    /// Declared amount, rounded per the 2012 guidance, in the unit its key names.
-    pub carbohydrate_g: f64,
-    /// Declared amount, rounded per the 2012 guidance, in the unit its key names.
-    pub sugars_g: f64,
-    /// Present when any ingredient's data gives fibre.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fibre_g: Option<f64>,
-    /// Declared amount, rounded per the 2012 guidance, in the unit its key names.
-    pub protein_g: f64,
-    /// Declared amount, rounded per the 2012 guidance, in the unit its key names.
-    pub salt_g: f64,
-}
-
-/// The EU-specific part of a label.
+/// A row's declaration in one column.
 #[derive(Debug, Clone, PartialEq)]
-pub struct EuFacts {
-    /// Mandatory per-100 g declaration (Art. 32(2)).
-    pub per_100g: EuBlock,
-    /// Per-portion declaration (Art. 33); portion = serving weight.
-    pub per_portion: EuBlock,
-    /// Percent of the adult reference intake (Annex XIII Part B) per portion, whole percent.
-    /// Keys: `energy_kj` (of 8 400 kJ), `energy_kcal` (of 2 000 kcal), `fat_g`, `saturates_g`,
-    /// `carbohydrate_g`, `sugars_g`, `protein_g`, `salt_g`; computed from the declared amounts.
-    pub reference_intake_pct: BTreeMap<String, f64>,
-    /// The ingredient statement with allergen words in `<b>…</b>`, names HTML-escaped.
-    pub ingredient_statement_html: String,
+pub struct Cell {
+    /// The declared number. For US "less than" declarations it is the bound named in the text
+    /// (5 mg, 1 g); for EU low amounts it is 0.
+    pub amount: f64,
+    /// The printed text (`"4.5g"`, `"less than 5mg"`, `"<0.5g"`).
+    pub text: String,
+    /// %DV / %RI / %NRV where the column shows one.
+    pub percent: Option<f64>,
 }
 
-/// The label object as it travels in JSON (every family's fields optional).
-#[derive(Serialize, Deserialize, Clone, Debug)]
+/// A note attached to a label by a later step (front-of-pack schemes).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct LabelWire {
-    format: String,
-    serving_size: ServingSize,
-    servings_per_container: f64,
-    ingredient_statement: String,
-    allergens: BTreeSet<Allergen>,
-    contains_statement: Option<String>,
-    display: BTreeMap<String, String>,
-    unrounded: BTreeMap<String, f64>,
-
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    calories: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    total_fat_g: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    saturated_fat_g: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    trans_fat_g: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    cholesterol_mg: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    sodium_mg: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    total_carbohydrate_g: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    dietary_fiber_g: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    total_sugars_g: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    added_sugars_g: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    protein_g: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    vitamin_d_mcg: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    calcium_mg: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    iron_mg: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    potassium_mg: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    daily_values: Option<BTreeMap<String, f64>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    calorie_basis: Option<CalorieBasis>,
-
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    per_100g: Option<EuBlock>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    per_portion: Option<EuBlock>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    reference_intake_pct: Option<BTreeMap<String, f64>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    ingredient_statement_html: Option<String>,
+pub struct Note {
+    /// The scheme, e.g. a format id of FORMATS.md §4.
+    pub scheme: String,
+    /// A stable code.
+    pub code: String,
+    /// The printed text.
+    pub text: String,
 }
 
-impl From<Label> for LabelWire {
-    fn from(l: Label) -> Self {
-        let mut w = LabelWire {
-            format: l.format,
-            serving_size: l.serving_size,
-            servings_per_container: l.servings_per_container,
-            ingredient_statement: l.ingredient_statement,
-            allergens: l.allergens,
-            contains_statement: l.contains_statement,
-            display: l.display,
-            unrounded: l.unrounded,
-            calories: None,
-            total_fat_g: None,
-            saturated_fat_g: None,
-            trans_fat_g: None,
-            cholesterol_mg: None,
-            sodium_mg: None,
-            total_carbohydrate_g: None,
-            dietary_fiber_g: None,
-            total_sugars_g: None,
-            added_sugars_g: None,
-            protein_g: None,
-            vitamin_d_mcg: None,
-            calcium_mg: None,
-            iron_mg: None,
-            potassium_mg: None,
-            daily_values: None,
-            calorie_basis: None,
-            per_100g: None,
-            per_portion: None,
-            reference_intake_pct: None,
-            ingredient_statement_html: None,
-        };
-        match l.facts {
-            Facts::Us(us) => {
-                w.calories = Some(us.calories);
-                w.total_fat_g = Some(us.total_fat_g);
-                w.saturated_fat_g = Some(us.saturated_fat_g);
-                w.trans_fat_g = Some(us.trans_fat_g);
-                w.cholesterol_mg = Some(us.cholesterol_mg);
-                w.sodium_mg = Some(us.sodium_mg);
-                w.total_carbohydrate_g = Some(us.total_carbohydrate_g);
-                w.dietary_fiber_g = Some(us.dietary_fiber_g);
-                w.total_sugars_g = Some(us.total_sugars_g);
-                w.added_sugars_g = Some(us.added_sugars_g);
-                w.protein_g = Some(us.protein_g);
-                w.vitamin_d_mcg = Some(us.vitamin_d_mcg);
-                w.calcium_mg = Some(us.calcium_mg);
-                w.iron_mg = Some(us.iron_mg);
-                w.potassium_mg = Some(us.potassium_mg);
-                w.daily_values = Some(us.daily_values);
-                w.calorie_basis = Some(us.calorie_basis);
-            }
-            Facts::Eu(eu) => {
-                w.per_100g = Some(eu.per_100g);
-                w.per_portion = Some(eu.per_portion);
-                w.reference_intake_pct = Some(eu.reference_intake_pct);
-                w.ingredient_statement_html = Some(eu.ingredient_statement_html);
+impl Label {
+    /// The row of `key`, if declared.
+    pub fn row(&self, key: &str) -> Option<&DeclaredRow> {
+        self.rows.iter().find(|r| r.key == key)
+    }
+
+    /// The index of column `id`.
+    pub fn column(&self, id: &str) -> Option<usize> {
+        self.columns.iter().position(|c| c == id)
+    }
+
+    /// The declared amount of `key` in the first column.
+    pub fn declared(&self, key: &str) -> Option<f64> {
+        self.row(key)
+            .and_then(|r| r.cells.first())
+            .map(|c| c.amount)
+    }
+
+    /// The declared amount of `key` in column `column`.
+    pub fn declared_in(&self, column: &str, key: &str) -> Option<f64> {
+        let c = self.column(column)?;
+        self.row(key).and_then(|r| r.cells.get(c)).map(|c| c.amount)
+    }
+
+    /// Every percentage, by row key (the map the JSON names `shape.percents`).
+    pub fn percents(&self) -> BTreeMap<&str, f64> {
+        self.rows
+            .iter()
+            .filter_map(|r| {
+                r.cells
+                    .iter()
+                    .find_map(|c| c.percent)
+                    .map(|p| (r.key.as_str(), p))
+            })
+            .collect()
+    }
+}
+
+/// One column's amounts as a JSON object, rows in order.
+struct Block<'a> {
+    label: &'a Label,
+    column: usize,
+}
+
+impl Serialize for Block<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(self.label.rows.len()))?;
+        for r in &self.label.rows {
+            if let Some(cell) = r.cells.get(self.column) {
+                m.serialize_entry(&r.key, &cell.amount)?;
             }
         }
-        w
+        m.end()
+    }
+}
+
+impl Serialize for Label {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("format", &self.format)?;
+        m.serialize_entry("serving_size", &self.serving_size)?;
+        m.serialize_entry("servings_per_container", &self.servings_per_container)?;
+        m.serialize_entry("ingredient_statement", &self.ingredient_statement)?;
+        m.serialize_entry("allergens", &self.allergens)?;
+        m.serialize_entry("contains_statement", &self.contains_statement)?;
+        m.serialize_entry("display", &self.display)?;
+        m.serialize_entry("unrounded", &self.unrounded)?;
+        match self.shape.amounts {
+            Amounts::TopLevel => {
+                for r in &self.rows {
+                    if let Some(cell) = r.cells.first() {
+                        m.serialize_entry(&r.key, &cell.amount)?;
+                    }
+                }
+            }
+            Amounts::ColumnBlocks => {
+                for (column, id) in self.columns.iter().enumerate() {
+                    m.serialize_entry(
+                        id,
+                        &Block {
+                            label: self,
+                            column,
+                        },
+                    )?;
+                }
+            }
+        }
+        m.serialize_entry(&self.shape.percents, &self.percents())?;
+        if self.shape.calorie_basis {
+            m.serialize_entry("calorie_basis", &self.calorie_basis)?;
+        }
+        if self.shape.ingredient_statement_html {
+            m.serialize_entry(
+                "ingredient_statement_html",
+                self.ingredient_statement_html
+                    .as_deref()
+                    .unwrap_or_default(),
+            )?;
+        }
+        if !self.notes.is_empty() {
+            m.serialize_entry("notes", &self.notes)?;
+        }
+        m.end()
     }
 }
 
@@ -344,122 +275,188 @@ pub enum LabelShapeError {
     /// `format` is not in the registry.
     #[error("unknown label format {0:?}")]
     UnknownFormat(String),
-    /// A field the format's family requires is absent.
+    /// A field the format requires is absent.
     #[error("label of format {format:?} is missing field `{field}`")]
-    MissingField { format: String, field: &'static str },
-    /// A field of another family is present.
+    MissingField { format: String, field: String },
+    /// A field of another format's shape is present.
     #[error("label of format {format:?} must not have field `{field}`")]
-    ForeignField { format: String, field: &'static str },
+    ForeignField { format: String, field: String },
 }
 
-impl TryFrom<LabelWire> for Label {
-    type Error = LabelShapeError;
+/// Reads `value` as a `T`, naming `field` in the message.
+fn field<T: serde::de::DeserializeOwned, E: serde::de::Error>(
+    field: &str,
+    value: Value,
+) -> Result<T, E> {
+    T::deserialize(value).map_err(|e| E::custom(format!("{e} at `{field}`")))
+}
 
-    fn try_from(w: LabelWire) -> Result<Self, Self::Error> {
-        let fmt =
-            format(&w.format).ok_or_else(|| LabelShapeError::UnknownFormat(w.format.clone()))?;
-        let id = w.format.clone();
-        let missing = |field: &'static str| LabelShapeError::MissingField {
-            format: id.clone(),
-            field,
-        };
-        let foreign = |field: &'static str| LabelShapeError::ForeignField {
-            format: id.clone(),
-            field,
-        };
-        let us_present: [(&'static str, bool); 17] = [
-            ("calories", w.calories.is_some()),
-            ("total_fat_g", w.total_fat_g.is_some()),
-            ("saturated_fat_g", w.saturated_fat_g.is_some()),
-            ("trans_fat_g", w.trans_fat_g.is_some()),
-            ("cholesterol_mg", w.cholesterol_mg.is_some()),
-            ("sodium_mg", w.sodium_mg.is_some()),
-            ("total_carbohydrate_g", w.total_carbohydrate_g.is_some()),
-            ("dietary_fiber_g", w.dietary_fiber_g.is_some()),
-            ("total_sugars_g", w.total_sugars_g.is_some()),
-            ("added_sugars_g", w.added_sugars_g.is_some()),
-            ("protein_g", w.protein_g.is_some()),
-            ("vitamin_d_mcg", w.vitamin_d_mcg.is_some()),
-            ("calcium_mg", w.calcium_mg.is_some()),
-            ("iron_mg", w.iron_mg.is_some()),
-            ("potassium_mg", w.potassium_mg.is_some()),
-            ("daily_values", w.daily_values.is_some()),
-            ("calorie_basis", w.calorie_basis.is_some()),
+fn take<E: serde::de::Error>(map: &mut Map<String, Value>, name: &str) -> Result<Value, E> {
+    map.remove(name)
+        .ok_or_else(|| E::custom(format!("missing field `{name}`")))
+}
+
+impl<'de> Deserialize<'de> for Label {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let mut map = Map::<String, Value>::deserialize(d)?;
+        let id: String = field("format", take(&mut map, "format")?)?;
+        let catalog = crate::catalog::catalog().map_err(D::Error::custom)?;
+        let format = catalog
+            .format(&id)
+            .ok_or_else(|| D::Error::custom(LabelShapeError::UnknownFormat(id.clone())))?;
+        let allowed = crate::format::wire_keys(format);
+        const COMMON: [&str; 8] = [
+            "serving_size",
+            "servings_per_container",
+            "ingredient_statement",
+            "allergens",
+            "contains_statement",
+            "display",
+            "unrounded",
+            "notes",
         ];
-        let eu_present: [(&'static str, bool); 4] = [
-            ("per_100g", w.per_100g.is_some()),
-            ("per_portion", w.per_portion.is_some()),
-            ("reference_intake_pct", w.reference_intake_pct.is_some()),
-            (
+        for key in map.keys() {
+            if COMMON.contains(&key.as_str()) || allowed.contains(key) {
+                continue;
+            }
+            if catalog.is_wire_key(key) {
+                return Err(D::Error::custom(LabelShapeError::ForeignField {
+                    format: id.clone(),
+                    field: key.clone(),
+                }));
+            }
+            return Err(D::Error::custom(format!("unknown field `{key}`")));
+        }
+        let serving_size = field("serving_size", take(&mut map, "serving_size")?)?;
+        let servings_per_container = field(
+            "servings_per_container",
+            take(&mut map, "servings_per_container")?,
+        )?;
+        let ingredient_statement = field(
+            "ingredient_statement",
+            take(&mut map, "ingredient_statement")?,
+        )?;
+        let allergens = field("allergens", take(&mut map, "allergens")?)?;
+        let contains_statement = match map.remove("contains_statement") {
+            Some(v) => field("contains_statement", v)?,
+            None => None,
+        };
+        let display: BTreeMap<String, String> = field("display", take(&mut map, "display")?)?;
+        let unrounded = field("unrounded", take(&mut map, "unrounded")?)?;
+        let notes = match map.remove("notes") {
+            Some(v) => field("notes", v)?,
+            None => Vec::new(),
+        };
+        let missing = |name: &str| {
+            D::Error::custom(LabelShapeError::MissingField {
+                format: id.clone(),
+                field: name.to_string(),
+            })
+        };
+        // Amounts per column, by row key.
+        let mut amounts: Vec<Map<String, Value>> = Vec::with_capacity(format.columns.len());
+        match format.json.amounts {
+            Amounts::TopLevel => {
+                let mut column = Map::new();
+                for r in &format.rows {
+                    if let Some(v) = map.remove(&r.key) {
+                        column.insert(r.key.clone(), v);
+                    }
+                }
+                amounts.push(column);
+            }
+            Amounts::ColumnBlocks => {
+                for c in &format.columns {
+                    let block: Map<String, Value> =
+                        field(&c.id, map.remove(&c.id).ok_or_else(|| missing(&c.id))?)?;
+                    if let Some(key) = block.keys().find(|k| format.row(k).is_none()) {
+                        return Err(D::Error::custom(format!(
+                            "unknown field `{key}` in `{}`",
+                            c.id
+                        )));
+                    }
+                    amounts.push(block);
+                }
+            }
+        }
+        let percents: BTreeMap<String, f64> = field(
+            &format.json.percents,
+            map.remove(&format.json.percents)
+                .ok_or_else(|| missing(&format.json.percents))?,
+        )?;
+        let calorie_basis = if format.json.calorie_basis {
+            Some(field(
+                "calorie_basis",
+                map.remove("calorie_basis")
+                    .ok_or_else(|| missing("calorie_basis"))?,
+            )?)
+        } else {
+            None
+        };
+        let ingredient_statement_html = if format.json.ingredient_statement_html {
+            Some(field(
                 "ingredient_statement_html",
-                w.ingredient_statement_html.is_some(),
-            ),
-        ];
-        let (required, forbidden) = match fmt.family {
-            Family::UsFda => (&us_present[..], &eu_present[..]),
-            Family::Eu1169 => (&eu_present[..], &us_present[..]),
+                map.remove("ingredient_statement_html")
+                    .ok_or_else(|| missing("ingredient_statement_html"))?,
+            )?)
+        } else {
+            None
         };
-        if let Some((field, _)) = required.iter().find(|(_, present)| !present) {
-            return Err(missing(field));
+        let percent_column = format.percent_column();
+        let mut rows = Vec::with_capacity(format.rows.len());
+        for r in &format.rows {
+            let present = amounts.iter().filter(|a| a.contains_key(&r.key)).count();
+            if present == 0 && r.declare == Declare::WhenKnown {
+                continue;
+            }
+            let mut cells = Vec::with_capacity(format.columns.len());
+            for (c, column) in format.columns.iter().enumerate() {
+                let value = amounts[c].remove(&r.key).ok_or_else(|| missing(&r.key))?;
+                let amount: f64 = field(&r.key, value)?;
+                let text = display
+                    .get(&format.display_key(column, &r.key))
+                    .cloned()
+                    .unwrap_or_default();
+                let percent = if Some(c) == percent_column {
+                    percents.get(&r.key).copied()
+                } else {
+                    None
+                };
+                cells.push(Cell {
+                    amount,
+                    text,
+                    percent,
+                });
+            }
+            rows.push(DeclaredRow {
+                key: r.key.clone(),
+                unit: r.unit.clone(),
+                cells,
+            });
         }
-        if let Some((field, _)) = forbidden.iter().find(|(_, present)| *present) {
-            return Err(foreign(field));
-        }
-        let facts = match fmt.family {
-            Family::UsFda => Facts::Us(UsFacts {
-                calories: w.calories.unwrap_or_default(),
-                total_fat_g: w.total_fat_g.unwrap_or_default(),
-                saturated_fat_g: w.saturated_fat_g.unwrap_or_default(),
-                trans_fat_g: w.trans_fat_g.unwrap_or_default(),
-                cholesterol_mg: w.cholesterol_mg.unwrap_or_default(),
-                sodium_mg: w.sodium_mg.unwrap_or_default(),
-                total_carbohydrate_g: w.total_carbohydrate_g.unwrap_or_default(),
-                dietary_fiber_g: w.dietary_fiber_g.unwrap_or_default(),
-                total_sugars_g: w.total_sugars_g.unwrap_or_default(),
-                added_sugars_g: w.added_sugars_g.unwrap_or_default(),
-                protein_g: w.protein_g.unwrap_or_default(),
-                vitamin_d_mcg: w.vitamin_d_mcg.unwrap_or_default(),
-                calcium_mg: w.calcium_mg.unwrap_or_default(),
-                iron_mg: w.iron_mg.unwrap_or_default(),
-                potassium_mg: w.potassium_mg.unwrap_or_default(),
-                daily_values: w.daily_values.unwrap_or_default(),
-                calorie_basis: w.calorie_basis.unwrap_or(CalorieBasis::Database),
-            }),
-            Family::Eu1169 => Facts::Eu(EuFacts {
-                per_100g: w.per_100g.ok_or_else(|| missing("per_100g"))?,
-                per_portion: w.per_portion.ok_or_else(|| missing("per_portion"))?,
-                reference_intake_pct: w.reference_intake_pct.unwrap_or_default(),
-                ingredient_statement_html: w.ingredient_statement_html.unwrap_or_default(),
-            }),
-        };
         Ok(Label {
-            format: w.format,
-            serving_size: w.serving_size,
-            servings_per_container: w.servings_per_container,
-            ingredient_statement: w.ingredient_statement,
-            allergens: w.allergens,
-            contains_statement: w.contains_statement,
-            display: w.display,
-            unrounded: w.unrounded,
-            facts,
+            format: id,
+            serving_size,
+            servings_per_container,
+            ingredient_statement,
+            allergens,
+            contains_statement,
+            display,
+            unrounded,
+            columns: format.columns.iter().map(|c| c.id.clone()).collect(),
+            rows,
+            ingredient_statement_html,
+            calorie_basis,
+            notes,
+            shape: format.json.clone(),
         })
     }
 }
 
+/// The label's format in the embedded catalog.
 impl Label {
-    /// The US part, if this is a US-family label.
-    pub fn us(&self) -> Option<&UsFacts> {
-        match &self.facts {
-            Facts::Us(us) => Some(us),
-            Facts::Eu(_) => None,
-        }
-    }
-
-    /// The EU part, if this is an EU-family label.
-    pub fn eu(&self) -> Option<&EuFacts> {
-        match &self.facts {
-            Facts::Eu(eu) => Some(eu),
-            Facts::Us(_) => None,
-        }
+    /// Its format, when the embedded catalog knows it.
+    pub fn known_format(&self) -> Option<&'static Format> {
+        crate::catalog::format(&self.format)
     }
 }

@@ -1,8 +1,12 @@
 //! Pure nutrition-label math: nutrient amounts, rounding per jurisdiction, daily values,
 //! claims, allergens and ingredient statements. No I/O, no async.
+//!
+//! Formats, regimes and their printed words are data (`nutrition/data/`, embedded at compile
+//! time and validated by the tests); see docs/FORMATS_HOWTO.md.
 #![forbid(unsafe_code)]
 
 pub mod allergen;
+pub mod catalog;
 pub mod claims;
 pub mod compute;
 pub mod error;
@@ -10,22 +14,27 @@ pub mod format;
 pub mod label;
 pub mod nutrient;
 pub mod plausibility;
+pub mod regime;
 pub mod rounding;
 pub mod statement;
+pub mod terms;
 
 pub use allergen::Allergen;
+pub use catalog::{catalog, format, formats, Catalog, DataError};
 pub use claims::{claims, Claim};
 pub use compute::compute_label;
 pub use error::LabelError;
 pub use format::{
-    format, formats, EnergyUnit, Family, Format, FormatNutrient, PercentRounding, Quantity,
-    Rounding,
+    Amounts, Basis, Column, Declare, Format, JsonShape, LayoutSpec, PercentRounding, Quantity,
+    Rounding, Row, RowStyle, Section,
 };
 pub use label::{
-    CalorieBasis, EuBlock, EuFacts, Facts, IngredientSource, Label, LabelShapeError, Plan,
-    RecipeInput, ResolvedIngredient, ServingSize, UsFacts,
+    CalorieBasis, Cell, DeclaredRow, IngredientSource, Label, LabelShapeError, Note, RecipeInput,
+    ResolvedIngredient, ServingSize,
 };
 pub use nutrient::{Nutrient, NutrientAmounts};
+pub use regime::Regime;
+pub use terms::Terms;
 
 #[cfg(test)]
 mod tests;

@@ -378,7 +378,7 @@ mod properties {
                         source: IngredientSource::PerHundredGrams(NutrientAmounts(per_100g.clone())),
                     }],
                 };
-                let format = crate::format::format("standard");
+                let format = crate::catalog::format("standard");
                 prop_assert!(format.is_some());
                 if let Some(format) = format {
                     let label = crate::compute::compute_label(&recipe, format);

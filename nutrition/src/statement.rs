@@ -1,10 +1,12 @@
-//! Ingredient statements, allergen sets and the US "Contains" statement.
+//! Ingredient statements and allergen sets. Which allergens a regime declares and its
+//! "Contains" statement are the regime's data (see [`crate::regime`]).
 
 use std::collections::BTreeSet;
 
 use crate::allergen::Allergen;
-use crate::format::Family;
 use crate::label::{IngredientSource, RecipeInput, ResolvedIngredient};
+use crate::regime::{allergen_term, Regime};
+use crate::terms::Terms;
 
 /// `ingredients` in descending order of weight (21 CFR 101.4(a)(1)); equal weights keep the
 /// recipe's order.
@@ -67,49 +69,6 @@ pub fn all_allergens(recipe: &RecipeInput) -> BTreeSet<Allergen> {
         }
     }
     set
-}
-
-/// The allergens `family` requires to be declared. In the EU family wheat is a cereal
-/// containing gluten (Annex II point 1), so `wheat` brings `gluten` with it.
-pub fn declared_allergens(recipe: &RecipeInput, family: Family) -> BTreeSet<Allergen> {
-    let mut set: BTreeSet<Allergen> = all_allergens(recipe)
-        .into_iter()
-        .filter(|a| family.requires_allergen(*a))
-        .collect();
-    if family == Family::Eu1169 && set.contains(&Allergen::Wheat) {
-        set.insert(Allergen::Gluten);
-    }
-    set
-}
-
-/// FD&C Act 201(qq) order of the major food allergens, with the names printed in a
-/// "Contains" statement.
-const US_CONTAINS_ORDER: [(Allergen, &str); 9] = [
-    (Allergen::Milk, "Milk"),
-    (Allergen::Eggs, "Eggs"),
-    (Allergen::Fish, "Fish"),
-    (Allergen::CrustaceanShellfish, "Crustacean Shellfish"),
-    (Allergen::TreeNuts, "Tree Nuts"),
-    (Allergen::Peanuts, "Peanuts"),
-    (Allergen::Wheat, "Wheat"),
-    (Allergen::Soy, "Soy"),
-    (Allergen::Sesame, "Sesame"),
-];
-
-/// The US "Contains" statement of 21 U.S.C. 343(w)(1)(A) in the form of LABEL_RULES §1.8,
-/// e.g. `"Contains: Milk, Wheat, Sesame"`: every major allergen present, in the statutory
-/// order. `None` when there is none.
-pub fn us_contains_statement(allergens: &BTreeSet<Allergen>) -> Option<String> {
-    let names: Vec<&str> = US_CONTAINS_ORDER
-        .iter()
-        .filter(|(a, _)| allergens.contains(a))
-        .map(|(_, name)| *name)
-        .collect();
-    if names.is_empty() {
-        None
-    } else {
-        Some(format!("Contains: {}", names.join(", ")))
-    }
 }
 
 /// Escapes `&`, `<`, `>`, `"` and `'` for HTML text and attributes.
@@ -207,27 +166,6 @@ fn keywords(allergen: Allergen) -> &'static [&'static str] {
     }
 }
 
-/// The name printed for an allergen the ingredient name does not mention (EU, Annex II).
-fn eu_name(allergen: Allergen) -> &'static str {
-    match allergen {
-        Allergen::Celery => "celery",
-        Allergen::CrustaceanShellfish => "crustaceans",
-        Allergen::Eggs => "egg",
-        Allergen::Fish => "fish",
-        Allergen::Gluten => "gluten",
-        Allergen::Lupin => "lupin",
-        Allergen::Milk => "milk",
-        Allergen::Molluscs => "molluscs",
-        Allergen::Mustard => "mustard",
-        Allergen::Peanuts => "peanuts",
-        Allergen::Sesame => "sesame",
-        Allergen::Soy => "soya",
-        Allergen::Sulphites => "sulphites",
-        Allergen::TreeNuts => "nuts",
-        Allergen::Wheat => "wheat",
-    }
-}
-
 fn word_matches(word: &str, keyword: &str) -> bool {
     let w = word.to_lowercase();
     w == keyword || w.strip_suffix('s') == Some(keyword) || w.strip_suffix("es") == Some(keyword)
@@ -235,7 +173,7 @@ fn word_matches(word: &str, keyword: &str) -> bool {
 
 /// `name` HTML-escaped with the words naming any of `allergens` in `<b>`; allergens no word
 /// names are appended as ` (<b>milk</b>)` so that every one is emphasised (Art. 21(1)).
-fn emphasise(name: &str, allergens: &BTreeSet<Allergen>) -> String {
+fn emphasise(name: &str, allergens: &BTreeSet<Allergen>, terms: &Terms) -> String {
     let mut wanted: BTreeSet<Allergen> = allergens.clone();
     // Wheat is the gluten cereal: naming wheat covers both.
     if wanted.contains(&Allergen::Wheat) {
@@ -275,7 +213,10 @@ fn emphasise(name: &str, allergens: &BTreeSet<Allergen>) -> String {
     let missing: Vec<String> = wanted
         .iter()
         .filter(|a| !covered.contains(a))
-        .map(|a| format!("<b>{}</b>", eu_name(*a)))
+        .map(|a| {
+            let name = terms.plain(&allergen_term(*a)).unwrap_or_default();
+            format!("<b>{}</b>", escape_html(&name))
+        })
         .collect();
     if !missing.is_empty() {
         out.push_str(" (");
@@ -285,14 +226,15 @@ fn emphasise(name: &str, allergens: &BTreeSet<Allergen>) -> String {
     out
 }
 
-/// The ingredient statement as HTML for `family`: names escaped, allergens the family
-/// requires in `<b>`; a sub-recipe's own allergens that none of its ingredients carries are
-/// emphasised on its name. Sentence case like [`ingredient_statement`].
-pub fn ingredient_statement_html(recipe: &RecipeInput, family: Family) -> String {
-    sentence_case(&statement_html_of(recipe, family))
+/// The ingredient statement as HTML under `regime`: names escaped, allergens the regime
+/// requires in `<b>` (allergens no word names are added in `terms`' words); a sub-recipe's own
+/// allergens that none of its ingredients carries are emphasised on its name. Sentence case
+/// like [`ingredient_statement`].
+pub fn ingredient_statement_html(recipe: &RecipeInput, regime: &Regime, terms: &Terms) -> String {
+    sentence_case(&statement_html_of(recipe, regime, terms))
 }
 
-fn statement_html_of(recipe: &RecipeInput, family: Family) -> String {
+fn statement_html_of(recipe: &RecipeInput, regime: &Regime, terms: &Terms) -> String {
     by_weight(&recipe.ingredients)
         .into_iter()
         .map(|i| {
@@ -300,17 +242,17 @@ fn statement_html_of(recipe: &RecipeInput, family: Family) -> String {
                 .allergens
                 .iter()
                 .copied()
-                .filter(|a| family.requires_allergen(*a))
+                .filter(|a| regime.requires_allergen(*a))
                 .collect();
             match &i.source {
-                IngredientSource::PerHundredGrams(_) => emphasise(&i.label_name, &own),
+                IngredientSource::PerHundredGrams(_) => emphasise(&i.label_name, &own, terms),
                 IngredientSource::SubRecipe(sub) => {
                     let inside = all_allergens(sub);
                     let own_only: BTreeSet<Allergen> = own.difference(&inside).copied().collect();
                     format!(
                         "{} ({})",
-                        emphasise(&i.label_name, &own_only),
-                        statement_html_of(sub, family)
+                        emphasise(&i.label_name, &own_only, terms),
+                        statement_html_of(sub, regime, terms)
                     )
                 }
             }

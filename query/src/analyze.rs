@@ -5,7 +5,7 @@ use axum::Json;
 use nls_events::RecipeState;
 use nls_readmodel::requests::{EntryBody, RecipeBody};
 use nls_readmodel::{bounds, derive, resolve};
-use nls_web::{ApiError, ApiJson, Caller, ErrorCode, JsonFields};
+use nls_web::{ApiError, ApiJson, Caller, JsonFields};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -65,26 +65,7 @@ pub async fn analyze(
         .label_format
         .clone()
         .unwrap_or_else(|| "standard".into());
-    let format = nls_nutrition::format(&label_format).ok_or_else(|| {
-        ApiError::new(
-            ErrorCode::UnknownLabelFormat,
-            format!(
-                "unknown label_format {:?}",
-                label_format.chars().take(40).collect::<String>()
-            ),
-        )
-    })?;
-    let plan = match caller.plan.id.as_str() {
-        "business" => nls_nutrition::Plan::Business,
-        "professional" => nls_nutrition::Plan::Professional,
-        _ => nls_nutrition::Plan::Free,
-    };
-    if !format.allowed_for(plan) {
-        return Err(ApiError::new(
-            ErrorCode::PlanFormatNotAllowed,
-            format!("label_format {label_format:?} needs a higher plan"),
-        ));
-    }
+    nls_web::formats::label_format_for("label_format", &label_format, &caller.plan)?;
     let mut conn = app.pool.acquire().await?;
     let entries = change.entries.unwrap_or_default();
     let resolved = resolve::resolve(&mut conn, caller.account_id, &entries).await?;

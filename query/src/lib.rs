@@ -4,6 +4,7 @@
 
 pub mod analyze;
 pub mod foods;
+pub mod formats;
 pub mod history;
 pub mod http;
 

@@ -8,20 +8,9 @@ use crate::bounds::{BelowDryMatter, TooLarge};
 use crate::derive::DeriveError;
 use crate::resolve::ResolveError;
 
-/// 422 `unknown_label_format`, listing the known formats.
+/// `unknown_label_format`, built where every other path builds it (`nls_web::formats`).
 pub fn unknown_format(format: &str) -> ApiError {
-    ApiError::new(
-        ErrorCode::UnknownLabelFormat,
-        format!(
-            "unknown label_format {:?}; known formats: {}",
-            format.chars().take(40).collect::<String>(),
-            nls_nutrition::formats()
-                .iter()
-                .map(|f| f.id)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    )
+    nls_web::formats::unknown_label_format("label_format", format)
 }
 
 impl From<ResolveError> for ApiError {

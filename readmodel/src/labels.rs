@@ -140,32 +140,61 @@ pub async fn recipe_of_token(
         .await
 }
 
-/// The live recipe behind an embed `token` and its label.
+/// The live recipe behind an embed `token` and its label, when the account's plan allows
+/// the label's format (an account that moved to a smaller plan shows no label).
 pub async fn label_of_token(
     db: impl PgExecutor<'_>,
     token: &str,
 ) -> Result<Option<(String, Option<Value>)>, sqlx::Error> {
-    sqlx::query_as(
-        "select recipe_id, label from recipe_view where embed_token = $1 and not deleted",
+    let row = sqlx::query(
+        "select r.recipe_id, r.label, p.*
+         from recipe_view r
+         join account a on a.account_id = r.account_id
+         join plan p on p.plan_id = a.plan_id
+         where r.embed_token = $1 and not r.deleted",
     )
     .bind(token)
     .fetch_optional(db)
-    .await
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    Ok(Some((row.try_get("recipe_id")?, allowed_label(&row)?)))
 }
 
-/// [`EmbedRow`] of `recipe_id` (deleted ones included), or `None` when it never existed.
+/// [`EmbedRow`] of `recipe_id` (deleted ones included), or `None` when it never existed; its
+/// label only when the account's plan allows the label's format.
 pub async fn embed(
     db: impl PgExecutor<'_>,
     recipe_id: &str,
 ) -> Result<Option<EmbedRow>, sqlx::Error> {
-    let row: Option<(Option<String>, bool, Option<Value>)> =
-        sqlx::query_as("select embed_token, deleted, label from recipe_view where recipe_id = $1")
-            .bind(recipe_id)
-            .fetch_optional(db)
-            .await?;
-    Ok(row.map(|(embed_token, deleted, label)| EmbedRow {
-        embed_token,
-        deleted,
-        label,
+    let row = sqlx::query(
+        "select r.embed_token, r.deleted, r.label, p.*
+         from recipe_view r
+         join account a on a.account_id = r.account_id
+         join plan p on p.plan_id = a.plan_id
+         where r.recipe_id = $1",
+    )
+    .bind(recipe_id)
+    .fetch_optional(db)
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    Ok(Some(EmbedRow {
+        embed_token: row.try_get("embed_token")?,
+        deleted: row.try_get("deleted")?,
+        label: allowed_label(&row)?,
+    }))
+}
+
+/// The row's `label` when the plan selected beside it (`p.*`) allows its format.
+fn allowed_label(row: &sqlx::postgres::PgRow) -> Result<Option<Value>, sqlx::Error> {
+    let label: Option<Value> = row.try_get("label")?;
+    let plan = Plan::from_row(row)?;
+    Ok(label.filter(|label| {
+        label
+            .get("format")
+            .and_then(Value::as_str)
+            .and_then(nls_nutrition::format)
+            .map_or(plan.all_label_formats, |f| {
+                nls_web::FormatPlan::allowed_for(f, &plan)
+            })
     }))
 }

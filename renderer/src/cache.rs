@@ -13,7 +13,7 @@
 //! covered by the same backups, and rebuilt by the same replay. Files are small (a few
 //! to a few hundred KiB) and the cache is bounded per recipe ([`KEEP_PER_TYPE`]).
 
-use nls_nutrition::{Family, Label};
+use nls_nutrition::{Format, Label};
 use sha2::{Digest, Sha256};
 use sqlx::PgConnection;
 
@@ -146,9 +146,9 @@ impl Prepared {
             spec,
         })
     }
-    /// The label's format family, when the format is known.
-    pub fn family(&self) -> Option<Family> {
-        nls_nutrition::format(&self.label.format).map(|f| f.family)
+    /// The label's format, when the catalog knows it.
+    pub fn format(&self) -> Option<&'static Format> {
+        nls_nutrition::format(&self.label.format)
     }
 
     /// The strong `ETag` of the file: the quoted hex key (it names the exact bytes).

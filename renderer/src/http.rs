@@ -29,7 +29,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use bytes::Bytes;
-use nls_nutrition::{Family, Label};
+use nls_nutrition::{Format, Label};
 use nls_web::headers::none_match;
 use nls_web::metrics::{FileSource, Metrics};
 use nls_web::session::SessionCaller;
@@ -106,7 +106,7 @@ fn options(width: Option<f64>, scale: Option<f64>, prefix: &str) -> Result<(f32,
 }
 
 /// Applies the plan's export rules; returns whether the file gets the watermark.
-fn plan_rules(plan: &Plan, file_type: FileType, family: Option<Family>) -> Result<bool, ApiError> {
+fn plan_rules(plan: &Plan, file_type: FileType, format: Option<&Format>) -> Result<bool, ApiError> {
     if !plan
         .export_file_types
         .iter()
@@ -122,24 +122,15 @@ fn plan_rules(plan: &Plan, file_type: FileType, family: Option<Family>) -> Resul
             ),
         ));
     }
-    if !plan.all_label_formats && family != Some(Family::UsFda) {
-        return Err(ApiError::new(
-            ErrorCode::PlanFormatNotAllowed,
-            format!(
-                "the {} plan covers US label formats only; this format needs the Professional plan",
-                plan.id
-            ),
-        ));
-    }
+    nls_web::formats::check_stored(format, plan)?;
     Ok(plan.export_watermarked)
 }
 
 fn render_error(err: RenderError) -> ApiError {
     match err {
-        RenderError::UnsupportedFormat(format) => ApiError::new(
-            ErrorCode::UnknownLabelFormat,
-            format!("label format {format:?} cannot be drawn"),
-        ),
+        RenderError::UnsupportedFormat(format) => {
+            nls_web::formats::unknown_label_format("label format", &format)
+        }
         RenderError::InvalidOptions(problem) => ApiError::new(ErrorCode::ValidationFailed, problem),
         RenderError::ImageTooLarge {
             width,
@@ -313,11 +304,8 @@ async fn recipe_label(
         Found::NoLabel { label_error, .. } => return Err(no_label(&id, label_error.as_ref())),
         Found::Missing => return Err(ApiError::not_found("recipe")),
     };
-    let family = label_format
-        .as_deref()
-        .and_then(nls_nutrition::format)
-        .map(|f| f.family);
-    let watermark = plan_rules(&caller.plan, file_type, family)?;
+    let format = label_format.as_deref().and_then(nls_nutrition::format);
+    let watermark = plan_rules(&caller.plan, file_type, format)?;
     let spec = Spec::new(file_type, width, scale, watermark);
     let (key, mut prepared) = match label_hash {
         Some(hash) => (cache::file_key(&hash, &spec), None),
@@ -410,8 +398,8 @@ async fn past_label(
     let Some(label) = row.label else {
         return Err(no_label(id, row.label_error.as_ref()));
     };
-    let family = nls_nutrition::format(&row.state.label_format).map(|f| f.family);
-    let watermark = plan_rules(&caller.plan, file.file_type, family)?;
+    let format = nls_nutrition::format(&row.state.label_format);
+    let watermark = plan_rules(&caller.plan, file.file_type, format)?;
     let spec = Spec::new(file.file_type, file.width, file.scale, watermark);
     let prepared = Prepared::from_json(&label, spec).map_err(ApiError::internal)?;
     let key = prepared.key;
@@ -549,16 +537,6 @@ fn extra_options(extra: Option<&Value>) -> Result<(f32, f32), ApiError> {
     }
 }
 
-fn unknown_format(format: &str) -> ApiError {
-    ApiError::new(
-        ErrorCode::UnknownLabelFormat,
-        format!(
-            "data.format {:?} is not a label format",
-            format.chars().take(32).collect::<String>()
-        ),
-    )
-}
-
 /// `POST /functions/v1/export-label`: draws the label object in `data`.
 ///
 /// `fileType`: `svg`, `png`, `pdf`; `jpg` gives PNG bytes as `image/png`; anything else
@@ -584,9 +562,7 @@ async fn export_label(
         })?,
     };
     if let Some(format) = request.data.get("format").and_then(Value::as_str) {
-        if nls_nutrition::format(format).is_none() {
-            return Err(unknown_format(format));
-        }
+        nls_web::formats::label_format("data.format", format)?;
     }
     let label: Label = serde_json::from_value(request.data).map_err(|err| {
         let problem = nls_web::json_value::api_words(&err.to_string())
@@ -595,11 +571,9 @@ async fn export_label(
             .collect::<String>();
         ApiError::validation("data", format!("not a label object: {problem}"))
     })?;
-    let family = nls_nutrition::format(&label.format)
-        .map(|f| f.family)
-        .ok_or_else(|| unknown_format(&label.format))?;
+    let format = nls_web::formats::label_format("data.format", &label.format)?;
     let (width, scale) = extra_options(request.extra.as_ref())?;
-    let watermark = plan_rules(&caller.plan, file_type, Some(family))?;
+    let watermark = plan_rules(&caller.plan, file_type, Some(format))?;
     let prepared = Prepared::new(label, Spec::new(file_type, width, scale, watermark))
         .map_err(ApiError::internal)?;
     let bytes = render_limited(&state, caller.account_id, &caller.plan, prepared, None).await?;
@@ -624,7 +598,7 @@ mod tests {
     fn plan(id: &str, types: &[&str], watermarked: bool, all_formats: bool) -> Plan {
         Plan {
             id: id.into(),
-            rank: 0,
+            rank: if all_formats { 1 } else { 0 },
             all_label_formats: all_formats,
             export_file_types: types.iter().map(|t| (*t).to_owned()).collect(),
             export_watermarked: watermarked,
@@ -639,24 +613,24 @@ mod tests {
     fn free_plans_get_watermarked_us_png_only() {
         let free = plan("free", &["png"], true, false);
         assert_eq!(
-            plan_rules(&free, FileType::Png, Some(Family::UsFda)).ok(),
+            plan_rules(&free, FileType::Png, nls_nutrition::format("standard")).ok(),
             Some(true)
         );
         assert_eq!(
-            plan_rules(&free, FileType::Svg, Some(Family::UsFda))
+            plan_rules(&free, FileType::Svg, nls_nutrition::format("standard"))
                 .err()
                 .map(|e| e.code()),
             Some(ErrorCode::PlanFileTypeNotAllowed)
         );
         assert_eq!(
-            plan_rules(&free, FileType::Png, Some(Family::Eu1169))
+            plan_rules(&free, FileType::Png, nls_nutrition::format("eu-1169"))
                 .err()
                 .map(|e| e.code()),
             Some(ErrorCode::PlanFormatNotAllowed)
         );
         let pro = plan("professional", &["svg", "png", "pdf"], false, true);
         assert_eq!(
-            plan_rules(&pro, FileType::Pdf, Some(Family::Eu1169)).ok(),
+            plan_rules(&pro, FileType::Pdf, nls_nutrition::format("eu-1169")).ok(),
             Some(false)
         );
     }

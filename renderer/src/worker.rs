@@ -45,7 +45,7 @@ use nls_eventlog::batch::next_batch;
 use nls_eventlog::NatsLink;
 use nls_events::Envelope;
 use nls_readmodel::{cascade, checkpoint, labels};
-use nls_web::Plan;
+use nls_web::{FormatPlan, Plan};
 use sqlx::PgPool;
 use tokio_util::sync::CancellationToken;
 
@@ -320,8 +320,9 @@ impl Worker {
         for spec in default_specs(&plan) {
             let prepared = Prepared::from_json(&label, spec)?;
             label_hash = Some(prepared.label_hash);
-            let format_allowed =
-                plan.all_label_formats || prepared.family() == Some(nls_nutrition::Family::UsFda);
+            let format_allowed = prepared
+                .format()
+                .map_or(plan.all_label_formats, |f| f.allowed_for(&plan));
             // Only types somebody asked for (see the module documentation).
             let wanted = cached.iter().any(|(t, _)| *t == spec.file_type);
             let present = cached.iter().any(|(_, key)| key[..] == prepared.key[..]);

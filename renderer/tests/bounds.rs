@@ -8,7 +8,7 @@ mod common;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use nls_nutrition::{Facts, Label};
+use nls_nutrition::Label;
 use nls_renderer::draw::bounds::{MAX_PIXELS, MAX_STATEMENT_CHARS};
 use nls_renderer::draw::{pdf, png, png_size, svg, Fonts, RenderError, RenderOptions};
 use proptest::prelude::*;
@@ -26,8 +26,8 @@ fn with_statement(eu: bool, statement: &str) -> Label {
         common::us_label()
     };
     label.ingredient_statement = statement.to_owned();
-    if let Facts::Eu(facts) = &mut label.facts {
-        facts.ingredient_statement_html = statement.to_owned();
+    if let Some(html) = &mut label.ingredient_statement_html {
+        *html = statement.to_owned();
     }
     label
 }

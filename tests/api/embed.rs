@@ -465,3 +465,40 @@ async fn a_host_page_on_another_origin_shows_live_labels_in_headless_chromium() 
     host_task.abort();
     app.finish().await;
 }
+
+/// The embed follows the one plan rule of label formats: an EU label of an account that moved
+/// to the Free plan (US formats only) is no longer shown.
+#[tokio::test]
+async fn the_embed_shows_a_label_only_in_a_format_the_plan_allows() {
+    let app = TestApp::spawn().await;
+    let (account_id, key) = app.account("business", false).await;
+    let ingredient = app.create_ingredient(&key, oat_paste()).await["id"]
+        .as_str()
+        .expect("ingredient id")
+        .to_owned();
+    let recipe = app
+        .create_recipe(
+            &key,
+            json!({
+                "name": "Oat bar", "servings": 2, "embed_enabled": true, "label_format": "eu-1169",
+                "ingredients": [{ "ingredient_id": ingredient, "grams": 100 }]
+            }),
+        )
+        .await;
+    let token = recipe["embed"]["token"].as_str().expect("token").to_owned();
+    let page = fetch(&app, &format!("/embed/{token}"), &[]).await;
+    let html = page.text().await.expect("page body");
+    assert!(html.contains("Nutrition declaration"), "{html}");
+
+    sqlx::query("update account set plan_id = 'free' where account_id = $1")
+        .bind(account_id)
+        .execute(&app.pool)
+        .await
+        .expect("downgrade");
+    let page = fetch(&app, &format!("/embed/{token}"), &[]).await;
+    assert_eq!(page.status(), StatusCode::OK);
+    let html = page.text().await.expect("page body");
+    assert!(!html.contains("Nutrition declaration"), "{html}");
+    assert!(!html.contains("<svg"), "{html}");
+    app.finish().await;
+}

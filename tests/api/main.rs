@@ -11,6 +11,7 @@ mod embed;
 mod errors;
 mod eventlog;
 mod export;
+mod formats;
 mod http_details;
 mod impossible_food;
 mod ingredients;

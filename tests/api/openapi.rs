@@ -225,6 +225,8 @@ fn the_document_is_openapi_3_1_with_every_error_code_and_both_credentials() {
         "/v1/analyze",
         "/v1/foods",
         "/v1/foods/{id}",
+        "/v1/formats",
+        "/v1/formats/{id}",
         "/v1/recipes/{id}/history",
         "/functions/v1/export-label",
         "/auth/v1/token",
@@ -251,6 +253,7 @@ fn sample(path: &str) -> String {
         "/v1/ingredients/ing_00000000000000000000000000000000",
     )
     .replace("/v1/foods/{id}", "/v1/foods/fooddb:0")
+    .replace("/v1/formats/{id}", "/v1/formats/us.v")
     .replace("{token}", "emb_nope")
     .replace("{asset}", "init.js")
 }

@@ -5,6 +5,7 @@
 pub mod auth;
 pub mod body_deadline;
 pub mod error;
+pub mod formats;
 pub mod headers;
 pub mod json;
 pub mod json_value;
@@ -16,6 +17,7 @@ pub mod sign_in_limit;
 
 pub use auth::{Caller, Plan};
 pub use error::{ApiError, ErrorCode};
+pub use formats::FormatPlan;
 pub use headers::{IdempotencyKey, IfMatch, Versioned};
 pub use json::{ApiJson, ApiQuery, JsonFields, BODY_LIMIT_BYTES};
 pub use paging::{Cursor, ListParams, Page};

@@ -3,7 +3,7 @@
 use super::{eu, ing, one_serving, recipe, sub, us};
 use crate::compute::totals;
 use crate::Nutrient::*;
-use crate::{compute_label, formats, CalorieBasis, Family, Plan};
+use crate::{compute_label, formats, CalorieBasis};
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-9 * b.abs().max(1.0)
@@ -51,10 +51,10 @@ fn moisture_loss_spreads_the_totals_over_the_final_weight() {
     let t = totals(&r).unwrap();
     assert_eq!(t.final_weight_g, 160.0);
     // total fat 20 g over 160 g = 12.5 g per 100 g, 5 g per 40 g serving.
-    assert_eq!(label.eu().unwrap().per_100g.fat_g, 13.0);
+    assert_eq!(label.declared_in("per_100g", "fat_g").unwrap(), 13.0);
     assert!(close(label.unrounded["total_fat_g"], 5.0));
     // sodium 800 mg total -> 500 mg per 100 g -> salt 1.25 g -> 1.3 g.
-    assert_eq!(label.eu().unwrap().per_100g.salt_g, 1.3);
+    assert_eq!(label.declared_in("per_100g", "salt_g").unwrap(), 1.3);
 }
 
 #[test]
@@ -83,7 +83,7 @@ fn per_serving_amounts_are_totals_times_serving_weight_over_final_weight() {
     let r = recipe(3.0, Some(50.0), vec![ing("a", 120.0, &[(ProteinG, 25.0)])]);
     let label = compute_label(&r, us()).unwrap();
     assert!(close(label.unrounded["protein_g"], 10.0));
-    assert_eq!(label.us().unwrap().protein_g, 10.0);
+    assert_eq!(label.declared("protein_g").unwrap(), 10.0);
 }
 
 #[test]
@@ -94,8 +94,8 @@ fn calories_come_from_the_data_when_every_ingredient_has_them() {
         vec![ing("a", 100.0, &[(Calories, 50.0), (TotalFatG, 100.0)])],
     );
     let label = compute_label(&r, us()).unwrap();
-    assert_eq!(label.us().unwrap().calorie_basis, CalorieBasis::Database);
-    assert_eq!(label.us().unwrap().calories, 50.0);
+    assert_eq!(label.calorie_basis.unwrap(), CalorieBasis::Database);
+    assert_eq!(label.declared("calories").unwrap(), 50.0);
 }
 
 #[test]
@@ -111,7 +111,7 @@ fn an_ingredient_with_only_macros_gets_atwater_calories_and_the_label_says_mixed
     let label = compute_label(&r, us()).unwrap();
     // 10 g of 10 g protein and 10 g fat per 100 g: (4 + 9) kcal.
     assert!(close(label.unrounded["calories"], 50.0 + 13.0));
-    assert_eq!(label.us().unwrap().calorie_basis, CalorieBasis::Mixed);
+    assert_eq!(label.calorie_basis.unwrap(), CalorieBasis::Mixed);
 }
 
 #[test]
@@ -119,27 +119,27 @@ fn atwater_calories_inside_a_sub_recipe_are_reported_too() {
     let inner = recipe(1.0, None, vec![ing("custom", 10.0, &[(ProteinG, 10.0)])]);
     let r = recipe(1.0, None, vec![sub("mix", 10.0, inner)]);
     let label = compute_label(&r, us()).unwrap();
-    assert_eq!(label.us().unwrap().calorie_basis, CalorieBasis::Atwater449);
+    assert_eq!(label.calorie_basis.unwrap(), CalorieBasis::Atwater449);
 }
 
 #[test]
 fn eu_fibre_is_declared_only_when_the_data_knows_it() {
     let without = compute_label(&one_serving(&[(TotalCarbohydrateG, 20.0)]), eu()).unwrap();
-    assert_eq!(without.eu().unwrap().per_100g.fibre_g, None);
+    assert_eq!(without.declared_in("per_100g", "fibre_g"), None);
     assert!(!without.display.contains_key("per_100g.fibre_g"));
     let with = compute_label(
         &one_serving(&[(TotalCarbohydrateG, 20.0), (DietaryFiberG, 0.0)]),
         eu(),
     )
     .unwrap();
-    assert_eq!(with.eu().unwrap().per_100g.fibre_g, Some(0.0));
+    assert_eq!(with.declared_in("per_100g", "fibre_g"), Some(0.0));
 }
 
 #[test]
 fn eu_energy_counts_alcohol_at_29_kj_and_7_kcal_per_gram() {
     let label = compute_label(&one_serving(&[(AlcoholG, 10.0)]), eu()).unwrap();
-    assert_eq!(label.eu().unwrap().per_100g.energy_kj, 290.0);
-    assert_eq!(label.eu().unwrap().per_100g.energy_kcal, 70.0);
+    assert_eq!(label.declared_in("per_100g", "energy_kj").unwrap(), 290.0);
+    assert_eq!(label.declared_in("per_100g", "energy_kcal").unwrap(), 70.0);
 }
 
 #[test]
@@ -151,7 +151,7 @@ fn eu_reference_intakes_are_whole_percent_of_the_declared_portion_amounts() {
         vec![ing("a", 80.0, &[(TotalFatG, 35.0), (SodiumMg, 1500.0)])],
     );
     let label = compute_label(&r, eu()).unwrap();
-    let ri = &label.eu().unwrap().reference_intake_pct;
+    let ri = &label.percents();
     assert_eq!(ri["fat_g"], 20.0);
     // salt 1.5 g per portion -> 25 % of 6 g.
     assert_eq!(ri["salt_g"], 25.0);
@@ -165,7 +165,7 @@ fn trans_fat_and_total_sugars_have_no_daily_value() {
         us(),
     )
     .unwrap();
-    let dv = &label.us().unwrap().daily_values;
+    let dv = &label.percents();
     assert!(!dv.contains_key("trans_fat_g"));
     assert!(!dv.contains_key("total_sugars_g"));
     assert!(dv.contains_key("total_fat_g"));
@@ -174,8 +174,8 @@ fn trans_fat_and_total_sugars_have_no_daily_value() {
 #[test]
 fn a_less_than_declaration_takes_its_percent_from_the_unrounded_amount() {
     let label = compute_label(&one_serving(&[(CholesterolMg, 3.0)]), us()).unwrap();
-    assert_eq!(label.us().unwrap().cholesterol_mg, 5.0);
-    assert_eq!(label.us().unwrap().daily_values["cholesterol_mg"], 1.0);
+    assert_eq!(label.declared("cholesterol_mg").unwrap(), 5.0);
+    assert_eq!(label.percents()["cholesterol_mg"], 1.0);
 }
 
 #[test]
@@ -189,33 +189,49 @@ fn servings_per_container_keeps_the_number_and_displays_about_when_rounded() {
 fn the_registry_has_standard_for_free_and_eu_1169_for_professional() {
     let standard = crate::format("standard").unwrap();
     assert_eq!(
-        (standard.family, standard.min_plan),
-        (Family::UsFda, Plan::Free)
+        (
+            standard.id.as_str(),
+            standard.family.as_str(),
+            standard.plan.as_str()
+        ),
+        ("us.v", "us-fda", "free")
     );
     let eu = crate::format("eu-1169").unwrap();
     assert_eq!(
-        (eu.family, eu.min_plan),
-        (Family::Eu1169, Plan::Professional)
+        (eu.id.as_str(), eu.family.as_str(), eu.plan.as_str()),
+        ("eu.tab.ri", "eu-1169", "professional")
     );
-    assert!(!eu.allowed_for(Plan::Free));
-    assert!(eu.allowed_for(Plan::Business));
+    let uk = crate::format("uk").unwrap();
+    assert_eq!(
+        (uk.id.as_str(), uk.plan.as_str()),
+        ("uk.tab", "professional")
+    );
     assert!(crate::format("nope").is_none());
 }
 
 #[test]
-fn plans_are_ordered_free_professional_business() {
-    assert!(Plan::Free < Plan::Professional && Plan::Professional < Plan::Business);
+fn canonical_ids_and_aliases_name_the_same_format_and_labels_print_the_old_id() {
+    for (canonical, alias) in [
+        ("us.v", "standard"),
+        ("eu.tab.ri", "eu-1169"),
+        ("uk.tab", "uk"),
+    ] {
+        let by_id = crate::format(canonical).unwrap();
+        assert!(std::ptr::eq(by_id, crate::format(alias).unwrap()));
+        let label = compute_label(&one_serving(&[(Calories, 10.0)]), by_id).unwrap();
+        assert_eq!(label.format, alias);
+    }
 }
 
 #[test]
 fn every_registry_row_has_a_unique_id_and_the_lines_its_family_needs() {
-    let mut ids: Vec<&str> = formats().iter().map(|f| f.id).collect();
+    let mut ids: Vec<&str> = formats().iter().map(|f| f.id.as_str()).collect();
     ids.sort_unstable();
     ids.dedup();
     assert_eq!(ids.len(), formats().len());
     for f in formats() {
-        let needed: &[&str] = match f.family {
-            Family::UsFda => &[
+        let needed: &[&str] = match f.family.as_str() {
+            "us-fda" => &[
                 "calories",
                 "total_fat_g",
                 "saturated_fat_g",
@@ -232,7 +248,7 @@ fn every_registry_row_has_a_unique_id_and_the_lines_its_family_needs() {
                 "iron_mg",
                 "potassium_mg",
             ],
-            Family::Eu1169 => &[
+            _ => &[
                 "energy_kj",
                 "energy_kcal",
                 "fat_g",
@@ -244,7 +260,7 @@ fn every_registry_row_has_a_unique_id_and_the_lines_its_family_needs() {
                 "salt_g",
             ],
         };
-        let keys: Vec<&str> = f.nutrients.iter().map(|n| n.key).collect();
+        let keys: Vec<&str> = f.rows.iter().map(|n| n.key.as_str()).collect();
         assert_eq!(keys, needed, "format {}", f.id);
     }
 }

@@ -148,7 +148,7 @@ fn labels_round_trip_through_json() {
         let text = serde_json::to_string(&label).unwrap();
         let parsed: Label = serde_json::from_str(&text).unwrap();
         assert_eq!(parsed.display, label.display);
-        assert_eq!(parsed.facts, label.facts);
+        assert_eq!(parsed.rows, label.rows);
     }
 }
 

@@ -2,9 +2,11 @@
 //! claims, JSON shape, errors and properties. No I/O.
 #![allow(clippy::unwrap_used, clippy::float_cmp)]
 
+mod catalog;
 mod claims;
 mod compute;
 mod errors;
+mod golden;
 mod json;
 mod properties;
 mod rounding;

@@ -1,7 +1,7 @@
 //! Ingredient statements, allergens and the "Contains" statement, sub-recipes included.
 
 use super::{eu, ing, ing_with, recipe, sub, us};
-use crate::statement::{escape_html, us_contains_statement};
+use crate::statement::escape_html;
 use crate::Allergen::*;
 use crate::{compute_label, Allergen};
 
@@ -98,16 +98,22 @@ fn us_labels_show_only_the_nine_major_allergens() {
     );
 }
 
+/// The US regime's "Contains" statement in its English terms.
+fn us_contains(allergens: &std::collections::BTreeSet<Allergen>) -> Option<String> {
+    us().regime
+        .contains_statement(allergens, us().primary_terms())
+}
+
 #[test]
 fn the_us_contains_statement_follows_the_statutory_order() {
     let set = [Wheat, Sesame, Milk].into_iter().collect();
     assert_eq!(
-        us_contains_statement(&set).as_deref(),
+        us_contains(&set).as_deref(),
         Some("Contains: Milk, Wheat, Sesame")
     );
     let all = Allergen::ALL.into_iter().collect();
     assert_eq!(
-        us_contains_statement(&all).as_deref(),
+        us_contains(&all).as_deref(),
         Some("Contains: Milk, Eggs, Fish, Crustacean Shellfish, Tree Nuts, Peanuts, Wheat, Soy, Sesame")
     );
 }
@@ -150,7 +156,7 @@ fn eu_html_statement_emphasises_allergen_words_in_names() {
     );
     let label = compute_label(&r, eu()).unwrap();
     assert_eq!(
-        label.eu().unwrap().ingredient_statement_html,
+        label.ingredient_statement_html.as_deref().unwrap(),
         "<b>Wheat</b> flour, skimmed <b>milk</b> powder, sugar"
     );
 }
@@ -167,7 +173,7 @@ fn eu_html_statement_names_an_allergen_the_ingredient_name_does_not_mention() {
     );
     let label = compute_label(&r, eu()).unwrap();
     assert_eq!(
-        label.eu().unwrap().ingredient_statement_html,
+        label.ingredient_statement_html.as_deref().unwrap(),
         "<b>Whey</b> powder, flavouring (<b>milk</b>, <b>soya</b>)"
     );
 }
@@ -185,10 +191,8 @@ fn eu_html_statement_escapes_html_in_names() {
     );
     let html = compute_label(&r, eu())
         .unwrap()
-        .eu()
-        .unwrap()
         .ingredient_statement_html
-        .clone();
+        .unwrap();
     assert_eq!(
         html,
         "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; <b>eggs</b>"
@@ -211,7 +215,7 @@ fn eu_html_statement_emphasises_inside_sub_recipes() {
     );
     let label = compute_label(&r, eu()).unwrap();
     assert_eq!(
-        label.eu().unwrap().ingredient_statement_html,
+        label.ingredient_statement_html.as_deref().unwrap(),
         "Stock, roux (flour, <b>butter</b>)"
     );
     assert_eq!(label.ingredient_statement, "Stock, roux (flour, butter)");
@@ -234,7 +238,7 @@ fn statements_are_in_sentence_case_and_names_after_the_first_stay_as_given() {
     );
     let html = compute_label(&r, eu()).unwrap();
     assert_eq!(
-        html.eu().unwrap().ingredient_statement_html,
+        html.ingredient_statement_html.as_deref().unwrap(),
         "Enriched <b>wheat</b> flour, Cane sugar, iodised salt"
     );
     // Only a leading letter changes: a digit or an escaped character stays first as is.

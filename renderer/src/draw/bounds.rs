@@ -14,7 +14,7 @@
 //! render stays within roughly `8 × MAX_PIXELS` = 128 MiB plus the encoded file. The
 //! measured figure is in BENCHMARKS.md.
 
-use nls_nutrition::{Facts, Label};
+use nls_nutrition::Label;
 
 use super::RenderError;
 
@@ -35,9 +35,9 @@ pub fn check_statements(label: &Label) -> Result<(), RenderError> {
         "ingredient_statement",
         label.ingredient_statement.chars().count(),
     );
-    if let Facts::Eu(eu) = &label.facts {
-        // The EU layout prints the HTML form; the plain one is only read aloud.
-        let html = printed_chars(&eu.ingredient_statement_html);
+    if let Some(html) = &label.ingredient_statement_html {
+        // Layouts with allergen emphasis print the HTML form; the plain one is only read aloud.
+        let html = printed_chars(html);
         if html > ingredients.1 {
             ingredients = ("ingredient_statement_html", html);
         }

@@ -1,22 +1,23 @@
 //! Pure label drawing: [`Label`] → SVG text, PNG bytes or PDF bytes.
 //!
-//! A layout per format family (US FDA standard vertical, EU 1169/2011 table) turns the label
-//! into a scene measured with the bundled font's metrics. The scene is written as SVG,
+//! The format's `layout` picks one of [`LAYOUTS`] (one file each: `us_vertical.rs`,
+//! `eu_table.rs`), which reads the format's columns, rows and terms and turns the label into a
+//! scene (rules, text, filled paths) measured with the bundled font's metrics. The scene is written as SVG,
 //! rasterised directly for PNG (glyph masks cached in `Fonts`), and drawn as vector PDF
 //! (text as text, the font embedded).
 //! No I/O, no system fonts, no clock: the same label and options give the same bytes.
 
 pub mod bounds;
 mod error;
-mod eu;
+mod eu_table;
 mod fonts;
 mod pdf;
 mod png;
 mod scene;
 mod svg;
-mod us;
+mod us_vertical;
 
-use nls_nutrition::{Facts, Family, Label};
+use nls_nutrition::{Format, Label};
 
 pub use error::RenderError;
 pub use fonts::Fonts;
@@ -65,20 +66,101 @@ impl RenderOptions {
     }
 }
 
-/// Lays `label` out with the layout of its format's family. Statements beyond
+/// The layouts this renderer draws; `nutrition/data/layouts.json` describes the same ids
+/// (a test keeps the two lists equal).
+pub const LAYOUTS: [&str; 2] = ["us-vertical", "eu-table"];
+
+/// The embedded format of `label`.
+fn format_of(label: &Label) -> Result<&'static Format, RenderError> {
+    nls_nutrition::format(&label.format)
+        .ok_or_else(|| RenderError::UnsupportedFormat(label.format.clone()))
+}
+
+/// Lays `label` out with its format's layout. Statements beyond
 /// [`bounds::MAX_STATEMENT_CHARS`] are refused before any layout work.
-fn scene(label: &Label, options: &RenderOptions) -> Result<(Scene, &'static Metrics), RenderError> {
+fn scene(
+    label: &Label,
+    format: &Format,
+    options: &RenderOptions,
+) -> Result<(Scene, &'static Metrics), RenderError> {
     options.validate()?;
     bounds::check_statements(label)?;
     let metrics = Metrics::get()?;
-    let unsupported = || RenderError::UnsupportedFormat(label.format.clone());
-    let format = nls_nutrition::format(&label.format).ok_or_else(unsupported)?;
-    let scene = match (format.family, &label.facts) {
-        (Family::UsFda, Facts::Us(us)) => us::layout(metrics, label, format, us),
-        (Family::Eu1169, Facts::Eu(eu)) => eu::layout(metrics, label, format, eu),
-        _ => return Err(unsupported()),
+    // A label drawn in a format must have been computed in it (same columns).
+    let same_columns = label.columns.len() == format.columns.len()
+        && label
+            .columns
+            .iter()
+            .zip(&format.columns)
+            .all(|(a, b)| *a == b.id);
+    if !same_columns || !format.is_named(&label.format) {
+        return Err(RenderError::UnsupportedFormat(label.format.clone()));
+    }
+    let scene = match format.layout.as_str() {
+        "us-vertical" => us_vertical::layout(metrics, label, format),
+        "eu-table" => eu_table::layout(metrics, label, format),
+        _ => return Err(RenderError::UnsupportedFormat(label.format.clone())),
     };
     Ok((scene, metrics))
+}
+
+/// Characters of the drawn `label` (in `format`) that the bundled faces lack: empty for every
+/// format the service offers (a test checks each).
+pub fn missing_glyphs(label: &Label, format: &Format) -> Result<Vec<char>, RenderError> {
+    let (scene, metrics) = scene(label, format, &RenderOptions::default())?;
+    let mut missing: Vec<char> = scene
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            scene::Item::Text(t) => Some(t),
+            _ => None,
+        })
+        .flat_map(|t| t.spans.iter())
+        .flat_map(|s| {
+            let face = metrics.face(s.face);
+            s.text
+                .chars()
+                .filter(move |c| face.glyph_index(*c).is_none_or(|g| g.0 == 0))
+        })
+        .collect();
+    missing.sort_unstable();
+    missing.dedup();
+    Ok(missing)
+}
+
+/// [`svg`] in a format given by the caller (one not in the embedded catalog, e.g. a format
+/// added from data).
+pub fn svg_in(
+    label: &Label,
+    format: &Format,
+    options: &RenderOptions,
+) -> Result<String, RenderError> {
+    let (scene, metrics) = scene(label, format, options)?;
+    Ok(svg::write(&scene, metrics, options))
+}
+
+/// [`png`] in a format given by the caller.
+pub fn png_in(
+    label: &Label,
+    format: &Format,
+    fonts: &Fonts,
+    options: &RenderOptions,
+) -> Result<Vec<u8>, RenderError> {
+    let (scene, metrics) = scene(label, format, options)?;
+    let (width, height) = png::pixel_size(&scene, options);
+    bounds::check_pixels(width.into(), height.into())?;
+    png::render(&scene, metrics, fonts, options)
+}
+
+/// [`pdf`] in a format given by the caller.
+pub fn pdf_in(
+    label: &Label,
+    format: &Format,
+    fonts: &Fonts,
+    options: &RenderOptions,
+) -> Result<Vec<u8>, RenderError> {
+    let (scene, metrics) = scene(label, format, options)?;
+    pdf::write(&scene, metrics, fonts, options)
 }
 
 /// The label as a standalone SVG document (UTF-8), `width_px` wide, with real text in the
@@ -88,8 +170,8 @@ fn scene(label: &Label, options: &RenderOptions) -> Result<(Scene, &'static Metr
 /// Errors: [`RenderError::InvalidOptions`], [`RenderError::UnsupportedFormat`],
 /// [`RenderError::StatementTooLong`].
 pub fn svg(label: &Label, options: &RenderOptions) -> Result<String, RenderError> {
-    let (scene, metrics) = scene(label, options)?;
-    Ok(svg::write(&scene, metrics, options))
+    options.validate()?;
+    svg_in(label, format_of(label)?, options)
 }
 
 /// The label as a PNG (8-bit RGBA, sRGB, white background), `round(width_px × scale)` pixels
@@ -102,17 +184,15 @@ pub fn svg(label: &Label, options: &RenderOptions) -> Result<String, RenderError
 /// The size is checked on the laid-out scene before any pixel buffer is allocated:
 /// beyond [`bounds::MAX_PIXELS`] it is [`RenderError::ImageTooLarge`].
 pub fn png(label: &Label, fonts: &Fonts, options: &RenderOptions) -> Result<Vec<u8>, RenderError> {
-    let (scene, metrics) = scene(label, options)?;
-    let (width, height) = png::pixel_size(&scene, options);
-    bounds::check_pixels(width.into(), height.into())?;
-    png::render(&scene, metrics, fonts, options)
+    options.validate()?;
+    png_in(label, format_of(label)?, fonts, options)
 }
 
 /// The pixel size `png` would draw, without drawing: the same layout, no pixel buffer.
 ///
 /// Errors: as [`svg`].
 pub fn png_size(label: &Label, options: &RenderOptions) -> Result<(u32, u32), RenderError> {
-    let (scene, _) = scene(label, options)?;
+    let (scene, _) = scene(label, format_of(label)?, options)?;
     Ok(png::pixel_size(&scene, options))
 }
 
@@ -121,6 +201,6 @@ pub fn png_size(label: &Label, options: &RenderOptions) -> Result<(u32, u32), Re
 ///
 /// Errors: as [`svg`], plus [`RenderError::Pdf`] on internal failures.
 pub fn pdf(label: &Label, fonts: &Fonts, options: &RenderOptions) -> Result<Vec<u8>, RenderError> {
-    let (scene, metrics) = scene(label, options)?;
-    pdf::write(&scene, metrics, fonts, options)
+    options.validate()?;
+    pdf_in(label, format_of(label)?, fonts, options)
 }

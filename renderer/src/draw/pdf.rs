@@ -5,13 +5,14 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
 
+use printpdf::path::{PaintMode, WindingOrder};
 use printpdf::{
     Color, FontData, FontMetrics, GlyphMetrics, IndirectFontRef, Mm, OffsetDateTime, PdfDocument,
-    PdfLayerReference, Pt, Rect, Rgb, TextMatrix,
+    PdfLayerReference, Point, Polygon, Pt, Rect, Rgb, TextMatrix,
 };
 
 use super::fonts::{Face, Fonts, Metrics};
-use super::scene::{Anchor, Item, Scene, BASE_WIDTH};
+use super::scene::{Anchor, Item, PathOp, Scene, BASE_WIDTH};
 use super::svg::watermark;
 use super::{RenderError, RenderOptions};
 
@@ -113,7 +114,7 @@ pub(crate) fn write(
         layer.end_text_section();
     }
 
-    layer.set_fill_color(black);
+    layer.set_fill_color(black.clone());
     for item in &scene.items {
         match item {
             Item::Rect { x, y, w, h } => {
@@ -123,6 +124,42 @@ pub(crate) fn write(
                     mm((x + w) * k),
                     mm(page_h - y * k),
                 ));
+            }
+            Item::Shape { ops, fill } => {
+                let point = |x: f32, y: f32| Point::new(mm(x * k), mm(page_h - y * k));
+                let mut rings: Vec<Vec<(Point, bool)>> = Vec::new();
+                for op in ops {
+                    match *op {
+                        PathOp::MoveTo(x, y) => rings.push(vec![(point(x, y), false)]),
+                        PathOp::LineTo(x, y) => {
+                            if let Some(ring) = rings.last_mut() {
+                                ring.push((point(x, y), false));
+                            }
+                        }
+                        // printpdf marks a cubic's control points with `true`.
+                        PathOp::CubicTo(a, b, c, d, x, y) => {
+                            if let Some(ring) = rings.last_mut() {
+                                ring.push((point(a, b), true));
+                                ring.push((point(c, d), true));
+                                ring.push((point(x, y), false));
+                            }
+                        }
+                        PathOp::Close => {}
+                    }
+                }
+                let to_unit = |v: u8| f32::from(v) / 255.0;
+                layer.set_fill_color(Color::Rgb(Rgb::new(
+                    to_unit(fill.0),
+                    to_unit(fill.1),
+                    to_unit(fill.2),
+                    None,
+                )));
+                layer.add_polygon(Polygon {
+                    rings,
+                    mode: PaintMode::Fill,
+                    winding_order: WindingOrder::NonZero,
+                });
+                layer.set_fill_color(black.clone());
             }
             Item::Text(t) => {
                 let total: f32 = t
@@ -242,5 +279,58 @@ impl FontData for EmbeddedFace {
             width: u32::from(width),
             height: height.unsigned_abs(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes_are_filled_paths_in_their_colour() {
+        let m = Metrics::get().expect("fonts");
+        let fonts = Fonts::bundled().expect("fonts");
+        let scene = super::super::svg::tests::shapes_scene(m);
+        let bytes = write(&scene, m, &fonts, &RenderOptions::default()).expect("pdf");
+        let doc = lopdf::Document::load_mem(&bytes).expect("parse");
+        let (_, page) = doc.get_pages().into_iter().next().expect("page");
+        let ops: Vec<(String, Vec<f32>)> = doc
+            .get_and_decode_page_content(page)
+            .expect("content")
+            .operations
+            .into_iter()
+            .map(|op| {
+                let args = op
+                    .operands
+                    .iter()
+                    .filter_map(|o| {
+                        o.as_float()
+                            .ok()
+                            .or_else(|| o.as_i64().ok().map(|v| v as f32))
+                    })
+                    .collect();
+                (op.operator, args)
+            })
+            .collect();
+        let names: Vec<&str> = ops.iter().map(|(o, _)| o.as_str()).collect();
+        // The red fill colour, then a path with a line and (for the curved shape) curves.
+        let red = ops
+            .iter()
+            .position(|(o, a)| {
+                o == "rg"
+                    && a.len() == 3
+                    && (a[0] - 0xd0 as f32 / 255.0).abs() < 1e-3
+                    && a[1] == 0.0
+            })
+            .expect("red fill colour");
+        assert!(
+            names[red..].contains(&"m") && names[red..].contains(&"l"),
+            "{names:?}"
+        );
+        assert!(names.contains(&"c"), "a cubic curve: {names:?}");
+        assert!(
+            names.contains(&"f") || names.contains(&"f*"),
+            "filled: {names:?}"
+        );
     }
 }

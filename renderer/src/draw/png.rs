@@ -16,7 +16,7 @@ use std::sync::{Arc, RwLock};
 use resvg::tiny_skia::{FillRule, Mask, Paint, Path, PathBuilder, Pixmap, Rect, Transform};
 
 use super::fonts::{Face, Fonts, Metrics};
-use super::scene::{Anchor, Item, Scene, BASE_WIDTH};
+use super::scene::{Anchor, Item, PathOp, Rgb, Scene, BASE_WIDTH};
 use super::svg::{num, watermark};
 use super::{RenderError, RenderOptions};
 
@@ -368,24 +368,69 @@ pub(crate) fn render(
         cache.insert(fresh);
     }
 
-    if options.watermark {
-        let mut pixmap = Pixmap::new(frame.width, frame.height)
-            .ok_or_else(|| RenderError::Png(format!("cannot allocate {width}x{height} pixels")))?;
+    let has_shapes = scene.items.iter().any(|i| matches!(i, Item::Shape { .. }));
+    if !(options.watermark || has_shapes) {
+        return encode(png::ColorType::Grayscale, &grey, frame.width, frame.height);
+    }
+    let mut pixmap = Pixmap::new(frame.width, frame.height)
+        .ok_or_else(|| RenderError::Png(format!("cannot allocate {width}x{height} pixels")))?;
+    if has_shapes {
+        // Coloured shapes first, then the black ink (rules and text) over them: ink of
+        // coverage a leaves (1 - a) of what is below, which is the grey buffer's value.
+        pixmap.fill(resvg::tiny_skia::Color::WHITE);
+        draw_shapes(&mut pixmap, scene, &frame);
+        for (px, g) in pixmap.data_mut().chunks_exact_mut(4).zip(&grey) {
+            for c in &mut px[..3] {
+                *c = mul255(*c, *g);
+            }
+        }
+    } else {
         for (px, g) in pixmap.data_mut().chunks_exact_mut(4).zip(&grey) {
             px.copy_from_slice(&[*g, *g, *g, 255]);
         }
-        // Memory per render is bounded by the pixel cap times the bytes held per pixel:
-        // one buffer at a time where possible.
-        drop(grey);
+    }
+    // Memory per render is bounded by the pixel cap times the bytes held per pixel:
+    // one buffer at a time where possible.
+    drop(grey);
+    if options.watermark {
         draw_watermark(&mut pixmap, scene, m, &frame);
-        encode(
-            png::ColorType::Rgb,
-            &rgba_into_rgb(pixmap.take()),
-            frame.width,
-            frame.height,
-        )
-    } else {
-        encode(png::ColorType::Grayscale, &grey, frame.width, frame.height)
+    }
+    encode(
+        png::ColorType::Rgb,
+        &rgba_into_rgb(pixmap.take()),
+        frame.width,
+        frame.height,
+    )
+}
+
+/// The scene's filled shapes, anti-aliased, coordinates as the SVG writes them.
+fn draw_shapes(pixmap: &mut Pixmap, scene: &Scene, frame: &Frame) {
+    for item in &scene.items {
+        let Item::Shape { ops, fill } = item else {
+            continue;
+        };
+        let mut pb = PathBuilder::new();
+        for op in ops {
+            match *op {
+                PathOp::MoveTo(x, y) => pb.move_to(svg_value(x), svg_value(y)),
+                PathOp::LineTo(x, y) => pb.line_to(svg_value(x), svg_value(y)),
+                PathOp::CubicTo(a, b, c, d, x, y) => pb.cubic_to(
+                    svg_value(a),
+                    svg_value(b),
+                    svg_value(c),
+                    svg_value(d),
+                    svg_value(x),
+                    svg_value(y),
+                ),
+                PathOp::Close => pb.close(),
+            }
+        }
+        let Some(path) = pb.finish() else { continue };
+        let Rgb(r, g, b) = *fill;
+        let mut paint = Paint::default();
+        paint.set_color_rgba8(r, g, b, 255);
+        paint.anti_alias = true;
+        pixmap.fill_path(&path, &paint, FillRule::Winding, frame.transform(), None);
     }
 }
 
@@ -558,6 +603,33 @@ mod tests {
     fn rgba_becomes_rgb_in_place() {
         let rgba = vec![1, 2, 3, 255, 4, 5, 6, 255, 7, 8, 9, 255];
         assert_eq!(rgba_into_rgb(rgba), vec![1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    }
+
+    #[test]
+    fn shapes_are_filled_in_their_colour_under_the_black_rules() {
+        let m = Metrics::get().expect("fonts");
+        let fonts = Fonts::bundled().expect("fonts");
+        let scene = super::super::svg::tests::shapes_scene(m);
+        let o = RenderOptions {
+            width_px: 290.0,
+            scale: 1.0,
+            watermark: false,
+        };
+        let bytes = render(&scene, m, &fonts, &o).expect("png");
+        let mut reader = png::Decoder::new(bytes.as_slice())
+            .read_info()
+            .expect("png");
+        let mut buf = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut buf).expect("frame");
+        assert_eq!(info.color_type, png::ColorType::Rgb);
+        let at = |x: usize, y: usize| {
+            let i = (y * info.width as usize + x) * 3;
+            [buf[i], buf[i + 1], buf[i + 2]]
+        };
+        assert_eq!(at(50, 30), [0xd0, 0, 0], "inside the triangle");
+        assert_eq!(at(200, 50), [0, 0x80, 0], "inside the curved shape");
+        assert_eq!(at(120, 50), [255, 255, 255], "between them");
+        assert_eq!(at(120, 1), [0, 0, 0], "the rule");
     }
 
     #[test]

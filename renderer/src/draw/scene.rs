@@ -1,5 +1,7 @@
-//! A label as a flat list of filled rectangles and text lines in user units (the SVG's
-//! `viewBox`), built once by a layout and written out as SVG or PDF.
+//! A label as a flat list of black rules, filled shapes (paths and polygons in a colour, for
+//! front-of-pack symbols: octagons, traffic lights, magnifying glasses) and text lines, in
+//! user units (the SVG's `viewBox`), built once by a layout and written out as SVG, PNG or
+//! PDF.
 
 use super::fonts::{Face, Metrics};
 
@@ -39,11 +41,35 @@ pub(crate) struct TextLine {
     pub spans: Vec<Span>,
 }
 
+/// An sRGB fill colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Rgb(pub u8, pub u8, pub u8);
+
+impl Rgb {
+    /// `#rrggbb`.
+    pub(crate) fn hex(self) -> String {
+        format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
+    }
+}
+
+/// One step of a path outline, in user units.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum PathOp {
+    MoveTo(f32, f32),
+    LineTo(f32, f32),
+    /// A cubic Bézier: two control points, then the end point.
+    #[allow(dead_code)] // front-of-pack layouts (circles, magnifying glass) will draw curves
+    CubicTo(f32, f32, f32, f32, f32, f32),
+    Close,
+}
+
 /// What a scene holds.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Item {
     /// A black filled rectangle (rules, bars, borders).
     Rect { x: f32, y: f32, w: f32, h: f32 },
+    /// A closed outline filled in a colour (nonzero winding).
+    Shape { ops: Vec<PathOp>, fill: Rgb },
     /// A text line.
     Text(TextLine),
 }
@@ -83,6 +109,31 @@ impl<'m> Painter<'m> {
         self.rect(x, y + h - t, w, t);
         self.rect(x, y + t, t, h - 2.0 * t);
         self.rect(x + w - t, y + t, t, h - 2.0 * t);
+    }
+
+    /// A filled path.
+    #[allow(dead_code)] // no layout draws a front-of-pack symbol yet; the writers support it
+    pub(crate) fn path(&mut self, ops: Vec<PathOp>, fill: Rgb) {
+        if !ops.is_empty() {
+            self.items.push(Item::Shape { ops, fill });
+        }
+    }
+
+    /// A filled polygon through `points` (closed).
+    #[allow(dead_code)] // see `path`
+    pub(crate) fn polygon(&mut self, points: &[(f32, f32)], fill: Rgb) {
+        let mut ops: Vec<PathOp> = Vec::with_capacity(points.len() + 1);
+        for (i, (x, y)) in points.iter().enumerate() {
+            ops.push(if i == 0 {
+                PathOp::MoveTo(*x, *y)
+            } else {
+                PathOp::LineTo(*x, *y)
+            });
+        }
+        if !ops.is_empty() {
+            ops.push(PathOp::Close);
+        }
+        self.path(ops, fill);
     }
 
     pub(crate) fn text(&mut self, x: f32, y: f32, size: f32, anchor: Anchor, spans: Vec<Span>) {
@@ -199,6 +250,34 @@ pub(crate) fn grams(g: f64) -> String {
     }
 }
 
+/// `text` without the terms' `<i>` marks.
+pub(crate) fn plain(text: &str) -> String {
+    nls_nutrition::terms::strip_marks(text)
+}
+
+/// A term as spans in `face`; in the regular face, words marked `<i>…</i>` are set in italic
+/// ("*Trans* Fat", 21 CFR 101.9(c)(2)(ii)). Heavier faces have no italic: the marks are dropped.
+pub(crate) fn marked_spans(text: &str, face: Face) -> Vec<Span> {
+    if face != Face::Regular {
+        return vec![Span::new(face, plain(text))];
+    }
+    let mut spans = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("<i>") {
+        if start > 0 {
+            spans.push(Span::new(face, &rest[..start]));
+        }
+        let after = &rest[start + 3..];
+        let end = after.find("</i>").unwrap_or(after.len());
+        spans.push(Span::new(Face::Italic, &after[..end]));
+        rest = after.get(end + 4..).unwrap_or("");
+    }
+    if !rest.is_empty() {
+        spans.push(Span::new(face, rest));
+    }
+    spans
+}
+
 /// Reads the engine's `ingredient_statement_html` (only `<b>` and HTML escapes) into spans.
 pub(crate) fn html_spans(html: &str, regular: Face, bold: Face) -> Vec<Span> {
     let mut spans = Vec::new();
@@ -229,4 +308,53 @@ fn unescape_html(s: &str) -> String {
         .replace("&#39;", "'")
         .replace("&#x27;", "'")
         .replace("&amp;", "&")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marked_words_are_italic_in_the_regular_face_only() {
+        assert_eq!(
+            marked_spans("<i>Trans</i> Fat", Face::Regular),
+            vec![
+                Span::new(Face::Italic, "Trans"),
+                Span::new(Face::Regular, " Fat")
+            ]
+        );
+        assert_eq!(
+            marked_spans("Fat <i>trans</i>", Face::Regular),
+            vec![
+                Span::new(Face::Regular, "Fat "),
+                Span::new(Face::Italic, "trans")
+            ]
+        );
+        assert_eq!(
+            marked_spans("<i>Trans</i> Fat", Face::Black),
+            vec![Span::new(Face::Black, "Trans Fat")]
+        );
+        assert_eq!(plain("<i>Trans</i> Fat"), "Trans Fat");
+    }
+
+    #[test]
+    fn a_polygon_is_a_closed_path_in_its_colour() {
+        let m = Metrics::get().expect("fonts");
+        let mut p = Painter::new(m);
+        p.polygon(&[(0.0, 0.0), (4.0, 0.0), (2.0, 3.0)], Rgb(1, 2, 3));
+        p.polygon(&[], Rgb(0, 0, 0));
+        assert_eq!(
+            p.items,
+            vec![Item::Shape {
+                ops: vec![
+                    PathOp::MoveTo(0.0, 0.0),
+                    PathOp::LineTo(4.0, 0.0),
+                    PathOp::LineTo(2.0, 3.0),
+                    PathOp::Close
+                ],
+                fill: Rgb(1, 2, 3)
+            }]
+        );
+        assert_eq!(Rgb(0xd0, 0, 0x0a).hex(), "#d0000a");
+    }
 }

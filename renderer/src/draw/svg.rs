@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use super::fonts::{Face, Metrics, FAMILY_LIST};
-use super::scene::{Anchor, Item, Scene, Span, BASE_WIDTH};
+use super::scene::{Anchor, Item, PathOp, Scene, Span, BASE_WIDTH};
 use super::RenderOptions;
 
 /// Shortest text of `v` to 0.01 user units (stable across platforms).
@@ -74,6 +74,29 @@ pub(crate) fn watermark(m: &Metrics, height: f32) -> Watermark {
     }
 }
 
+/// SVG path data of `ops`, coordinates as [`num`] writes them.
+fn path_data(ops: &[PathOp]) -> String {
+    let mut d = String::new();
+    for op in ops {
+        let _ = match *op {
+            PathOp::MoveTo(x, y) => write!(d, "M{} {}", num(x), num(y)),
+            PathOp::LineTo(x, y) => write!(d, "L{} {}", num(x), num(y)),
+            PathOp::CubicTo(a, b, c, e, x, y) => write!(
+                d,
+                "C{} {} {} {} {} {}",
+                num(a),
+                num(b),
+                num(c),
+                num(e),
+                num(x),
+                num(y)
+            ),
+            PathOp::Close => write!(d, "Z"),
+        };
+    }
+    d
+}
+
 pub(crate) fn write(scene: &Scene, m: &Metrics, options: &RenderOptions) -> String {
     let mut out = String::with_capacity(8 * 1024);
     let k = options.width_px / BASE_WIDTH;
@@ -117,6 +140,16 @@ pub(crate) fn write(scene: &Scene, m: &Metrics, options: &RenderOptions) -> Stri
     }
     if !d.is_empty() {
         let _ = write!(out, "<path fill=\"#000\" d=\"{d}\"/>");
+    }
+    for item in &scene.items {
+        if let Item::Shape { ops, fill } = item {
+            let _ = write!(
+                out,
+                "<path fill=\"{}\" d=\"{}\"/>",
+                fill.hex(),
+                path_data(ops)
+            );
+        }
     }
 
     let _ = write!(
@@ -174,4 +207,46 @@ pub(crate) fn write(scene: &Scene, m: &Metrics, options: &RenderOptions) -> Stri
     }
     out.push_str("</svg>");
     out
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::super::scene::{Painter, PathOp, Rgb, Scene};
+    use super::*;
+
+    /// A scene with a red triangle and a green curved shape over a black rule.
+    pub(crate) fn shapes_scene(m: &Metrics) -> Scene {
+        let mut p = Painter::new(m);
+        p.rect(0.0, 0.0, BASE_WIDTH, 2.0);
+        p.polygon(&[(10.0, 10.0), (90.0, 10.0), (50.0, 90.0)], Rgb(0xd0, 0, 0));
+        p.path(
+            vec![
+                PathOp::MoveTo(150.0, 50.0),
+                PathOp::CubicTo(150.0, 20.0, 250.0, 20.0, 250.0, 50.0),
+                PathOp::CubicTo(250.0, 80.0, 150.0, 80.0, 150.0, 50.0),
+                PathOp::Close,
+            ],
+            Rgb(0, 0x80, 0),
+        );
+        Scene {
+            height: 100.0,
+            title: "shapes".into(),
+            description: "shapes".into(),
+            items: p.items,
+        }
+    }
+
+    #[test]
+    fn shapes_are_written_as_filled_paths_in_their_colour() {
+        let m = Metrics::get().expect("fonts");
+        let s = write(&shapes_scene(m), m, &RenderOptions::default());
+        assert!(
+            s.contains("<path fill=\"#d00000\" d=\"M10 10L90 10L50 90Z\"/>"),
+            "{s}"
+        );
+        assert!(s.contains(
+            "<path fill=\"#008000\" d=\"M150 50C150 20 250 20 250 50C250 80 150 80 150 50Z\"/>"
+        ));
+        assert!(s.contains("<path fill=\"#000\" d=\"M0 0h290v2h-290z\"/>"));
+    }
 }

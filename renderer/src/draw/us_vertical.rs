@@ -1,12 +1,13 @@
-//! US FDA family, standard vertical format (21 CFR 101.9(d), FDA's 2016 sample label):
-//! heavy heading, servings, 10 pt bar, calories, 5 pt bar, % Daily Value column, nutrients
-//! in the format's order with hairlines, 10 pt bar, vitamins and minerals, 5 pt bar, footnote.
-//! Sizes are FDA's points times [`PT`].
+//! Layout `us-vertical`: the US standard vertical format (21 CFR 101.9(d), FDA's 2016 sample
+//! label): heavy heading, servings, 10 pt bar, the headline row (calories), 5 pt bar,
+//! % Daily Value column, main rows in the format's order with hairlines (bold and indents from
+//! the row styles), 10 pt bar, vitamins and minerals, 5 pt bar, footnote. Every word comes
+//! from the format's terms. Sizes are FDA's points times [`PT`].
 
-use nls_nutrition::{Format, FormatNutrient, Label, PercentRounding, UsFacts};
+use nls_nutrition::{Format, Label, Row, Section};
 
 use super::fonts::{Face, Metrics};
-use super::scene::{grams, number, Anchor, Painter, Scene, Span, BASE_WIDTH};
+use super::scene::{grams, marked_spans, number, plain, Anchor, Painter, Scene, Span, BASE_WIDTH};
 
 /// User units per FDA point.
 const PT: f32 = 1.75;
@@ -19,53 +20,36 @@ const TEXT: f32 = 8.0 * PT;
 const ROW: f32 = 11.0 * PT;
 const SMALL: f32 = 6.5 * PT;
 
-/// How a line of the format is set (101.9(d)(1)(iv) bold names, (c) indents).
-struct RowStyle {
-    bold: bool,
-    indent: u8,
+/// A row of the format with the label's declaration of it (first column).
+struct Line<'a> {
+    row: &'a Row,
+    amount: String,
+    percent: Option<String>,
 }
 
-fn row_style(key: &str) -> RowStyle {
-    let (bold, indent) = match key {
-        "total_fat_g" | "cholesterol_mg" | "sodium_mg" | "total_carbohydrate_g" | "protein_g" => {
-            (true, 0)
-        }
-        "saturated_fat_g"
-        | "trans_fat_g"
-        | "monounsaturated_fat_g"
-        | "polyunsaturated_fat_g"
-        | "dietary_fiber_g"
-        | "soluble_fiber_g"
-        | "insoluble_fiber_g"
-        | "total_sugars_g"
-        | "sugar_alcohols_g" => (false, 1),
-        "added_sugars_g" => (false, 2),
-        _ => (false, 0),
-    };
-    RowStyle { bold, indent }
-}
-
-/// The printed name of a line as spans ("*Trans* Fat" italicises "Trans", 101.9(c)(2)(ii)).
-fn name_spans(name: &str, face: Face) -> Vec<Span> {
-    match name.strip_prefix("Trans ") {
-        Some(rest) if face == Face::Regular => vec![
-            Span::new(Face::Italic, "Trans"),
-            Span::new(face, format!(" {rest}")),
-        ],
-        _ => vec![Span::new(face, name)],
-    }
-}
-
-pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format, facts: &UsFacts) -> Scene {
+pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
     let mut p = Painter::new(m);
     let x0 = BORDER + PAD;
     let x1 = BASE_WIDTH - BORDER - PAD;
     let inner = x1 - x0;
     let display = |key: &str| label.display.get(key).cloned().unwrap_or_default();
     let mut said: Vec<String> = Vec::new();
+    let lines: Vec<Line<'_>> = format
+        .rows
+        .iter()
+        .filter_map(|row| {
+            let cell = label.row(&row.key)?.cells.first()?;
+            Some(Line {
+                row,
+                amount: cell.text.clone(),
+                percent: cell.percent.map(|v| format!("{}%", number(v))),
+            })
+        })
+        .collect();
 
     // Heading, set to fill the width (FDA: flush left and flush right).
-    let title = "Nutrition Facts";
+    let title = format.term("title");
+    let title = title.as_str();
     let heading = inner / m.width(Face::Black, 1.0, title);
     let mut y = BORDER + PAD * 0.6 + m.cap_height(Face::Black) * heading;
     p.text(
@@ -82,9 +66,9 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format, facts: &UsFact
     // Servings per container, then serving size (bold, amount flush right).
     let servings = display("servings_per_container");
     let servings_line = if servings == "1" {
-        "1 serving per container".to_string()
+        format.term("servings.one")
     } else {
-        format!("{servings} servings per container")
+        format.term_with("servings.many", &[("servings", &servings)])
     };
     let big = 10.0 * PT;
     y += HAIRLINE + 1.2 * big;
@@ -103,7 +87,8 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format, facts: &UsFact
         .clone()
         .filter(|t| !t.trim().is_empty())
         .unwrap_or_else(|| format!("{}g", grams(label.serving_size.grams)));
-    let caption = "Serving size";
+    let caption = format.term("serving_size");
+    let caption = caption.as_str();
     let gap = 2.0 * PT;
     let fits = |size: f32| {
         m.width(Face::Black, size, caption) + gap + m.width(Face::Black, size, &serving) <= inner
@@ -146,20 +131,22 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format, facts: &UsFact
     y += BAR_THICK;
 
     // Calories.
-    let amount_caption = "Amount per serving";
+    let amount_caption = format.term("amount_per");
     y += 1.25 * TEXT;
     p.text(
         x0,
         y,
         TEXT,
         Anchor::Start,
-        vec![Span::new(Face::Black, amount_caption)],
+        vec![Span::new(Face::Black, &amount_caption)],
     );
-    let calories = display("calories");
-    let cal_name = format
-        .nutrient("calories")
-        .map(|n| n.name)
-        .unwrap_or("Calories");
+    let headline = lines
+        .iter()
+        .find(|l| l.row.style.section == Section::Headline);
+    let calories = headline.map(|l| l.amount.clone()).unwrap_or_default();
+    let cal_name = headline
+        .map(|l| plain(&format.row_name(l.row)))
+        .unwrap_or_default();
     let cal_size = 16.0 * PT;
     let cal_number = 22.0 * PT;
     y += 0.1 * TEXT + m.cap_height(Face::Black) * cal_number;
@@ -168,7 +155,7 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format, facts: &UsFact
         y,
         cal_size,
         Anchor::Start,
-        vec![Span::new(Face::Black, cal_name)],
+        vec![Span::new(Face::Black, &cal_name)],
     );
     p.text(
         x1,
@@ -189,47 +176,58 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format, facts: &UsFact
         y,
         TEXT,
         Anchor::End,
-        vec![Span::new(Face::Black, "% Daily Value*")],
+        vec![Span::new(Face::Black, format.term("percent.head"))],
     );
     y += 0.45 * TEXT;
 
-    // Nutrients, in the format's order; vitamins and minerals after the thick bar.
-    let (main, vitamins): (Vec<&FormatNutrient>, Vec<&FormatNutrient>) = format
-        .nutrients
+    // Rows, in the format's order; vitamins and minerals after the thick bar.
+    let main = lines
         .iter()
-        .filter(|n| n.key != "calories" && label.display.contains_key(n.key))
-        .partition(|n| n.percent_rounding != PercentRounding::VitaminMineral);
+        .filter(|l| l.row.style.section == Section::Main);
+    let vitamins: Vec<&Line<'_>> = lines
+        .iter()
+        .filter(|l| l.row.style.section == Section::Vitamins)
+        .collect();
     let indent_step = 1.4 * TEXT;
-    for n in &main {
-        let style = row_style(n.key);
+    for n in main {
+        let style = &n.row.style;
         let indent = f32::from(style.indent) * indent_step;
         // Hairlines run the full width, except the one above Added Sugars (FDA format notes).
         let rule_x = if style.indent >= 2 { x0 + indent } else { x0 };
         p.rect(rule_x, y, x1 - rule_x, HAIRLINE);
         let baseline =
             y + HAIRLINE + 0.5 * (ROW - HAIRLINE) + 0.5 * m.cap_height(Face::Regular) * TEXT;
-        let amount = display(n.key);
+        let amount = &n.amount;
         let name_face = if style.bold {
             Face::Black
         } else {
             Face::Regular
         };
-        let mut spans;
-        if n.key == "added_sugars_g" {
-            spans = vec![Span::new(
-                Face::Regular,
-                format!("Includes {amount} {}", n.name),
-            )];
-        } else {
-            spans = name_spans(n.name, name_face);
-            spans.push(Span::new(Face::Regular, format!(" {amount}")));
-        }
-        p.text(x0 + indent, baseline, TEXT, Anchor::Start, spans);
-        let pct = facts
-            .daily_values
-            .get(n.key)
-            .map(|v| format!("{}%", number(*v)));
-        if let Some(pct) = &pct {
+        let name = format.row_name(n.row);
+        let text = match &style.phrase {
+            Some(phrase) => {
+                let text = format.term_with(
+                    &format!("phrase.{phrase}"),
+                    &[("amount", amount), ("name", &plain(&name))],
+                );
+                p.text(
+                    x0 + indent,
+                    baseline,
+                    TEXT,
+                    Anchor::Start,
+                    vec![Span::new(Face::Regular, &text)],
+                );
+                text
+            }
+            None => {
+                let mut spans = marked_spans(&name, name_face);
+                spans.push(Span::new(Face::Regular, format!(" {amount}")));
+                p.text(x0 + indent, baseline, TEXT, Anchor::Start, spans);
+                format!("{} {amount}", plain(&name))
+            }
+        };
+        let pct = &n.percent;
+        if let Some(pct) = pct {
             p.text(
                 x1,
                 baseline,
@@ -238,7 +236,7 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format, facts: &UsFact
                 vec![Span::new(Face::Black, pct)],
             );
         }
-        said.push(line_description(n.name, &amount, n.key, pct.as_deref()));
+        said.push(line_description(format, text, pct.as_deref()));
         y += ROW;
     }
 
@@ -251,19 +249,16 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format, facts: &UsFact
             }
             let baseline =
                 y + HAIRLINE + 0.5 * (ROW - HAIRLINE) + 0.5 * m.cap_height(Face::Regular) * TEXT;
-            let amount = display(n.key);
+            let text = format!("{} {}", plain(&format.row_name(n.row)), n.amount);
             p.text(
                 x0,
                 baseline,
                 TEXT,
                 Anchor::Start,
-                vec![Span::new(Face::Regular, format!("{} {amount}", n.name))],
+                vec![Span::new(Face::Regular, &text)],
             );
-            let pct = facts
-                .daily_values
-                .get(n.key)
-                .map(|v| format!("{}%", number(*v)));
-            if let Some(pct) = &pct {
+            let pct = &n.percent;
+            if let Some(pct) = pct {
                 p.text(
                     x1,
                     baseline,
@@ -272,7 +267,7 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format, facts: &UsFact
                     vec![Span::new(Face::Regular, pct)],
                 );
             }
-            said.push(line_description(n.name, &amount, n.key, pct.as_deref()));
+            said.push(line_description(format, text, pct.as_deref()));
             y += ROW;
         }
     }
@@ -280,9 +275,7 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format, facts: &UsFact
     y += BAR_MEDIUM;
 
     // Footnote (101.9(d)(9)), asterisk hanging.
-    let footnote = "The % Daily Value (DV) tells you how much a nutrient in a serving of food \
-                    contributes to a daily diet. 2,000 calories a day is used for general \
-                    nutrition advice.";
+    let footnote = format.term("footnote");
     let star = "* ";
     let hang = m.width(Face::Regular, SMALL, star);
     y += 0.6 * PT + m.cap_height(Face::Regular) * SMALL + 1.5 * PT;
@@ -299,7 +292,7 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format, facts: &UsFact
         SMALL,
         1.2 * SMALL,
         inner - hang,
-        &[Span::new(Face::Regular, footnote)],
+        &[Span::new(Face::Regular, &footnote)],
     );
     said.push(format!("* {footnote}"));
     y += 0.35 * SMALL + PAD * 0.6 + BORDER;
@@ -311,12 +304,13 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format, facts: &UsFact
     let mut bottom = panel_bottom;
     if !label.ingredient_statement.trim().is_empty() {
         let y = panel_bottom + 1.2 * statement + 2.0 * PT;
+        let ingredients = format.term("ingredients");
         let spans = [
-            Span::new(Face::Black, "Ingredients:"),
+            Span::new(Face::Black, &ingredients),
             Span::new(Face::Regular, format!(" {}", label.ingredient_statement)),
         ];
         bottom = p.paragraph(0.0, y, statement, 1.25 * statement, BASE_WIDTH, &spans);
-        said.push(format!("Ingredients: {}", label.ingredient_statement));
+        said.push(format!("{ingredients} {}", label.ingredient_statement));
     }
     if let Some(contains) = label
         .contains_statement
@@ -346,14 +340,13 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format, facts: &UsFact
     }
 }
 
-fn line_description(name: &str, amount: &str, key: &str, pct: Option<&str>) -> String {
-    let text = if key == "added_sugars_g" {
-        format!("Includes {amount} {name}")
-    } else {
-        format!("{name} {amount}")
-    };
+/// A row as a screen reader says it: its text, then its percentage in the format's words.
+fn line_description(format: &Format, text: String, pct: Option<&str>) -> String {
     match pct {
-        Some(p) => format!("{text}, {p} Daily Value"),
+        Some(p) => format!(
+            "{text}, {}",
+            format.term_with("percent.said", &[("percent", p)])
+        ),
         None => text,
     }
 }

@@ -1,0 +1,157 @@
+//! Regime rules that are not table rows, one data file per regime
+//! (`nutrition/data/regimes/<id>.json`): which allergens must be declared and what they bring
+//! with them, the "Contains" statement, allergen emphasis in the ingredient list, and which
+//! claims rules apply. Nothing else in the crates matches on a family or regime.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Deserialize;
+
+use crate::allergen::Allergen;
+use crate::label::RecipeInput;
+use crate::statement;
+use crate::terms::Terms;
+
+/// A regime's rules.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Regime {
+    /// Its id (`us-fda`, `eu-1169`).
+    pub id: String,
+    /// A human name.
+    pub name: String,
+    /// Allergen rules.
+    pub allergens: AllergenRules,
+    /// The claims rules that apply, if the engine implements the regime's claims.
+    pub claims: Option<ClaimsRules>,
+}
+
+/// Which allergens a regime declares and how.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AllergenRules {
+    /// The allergens that must be declared.
+    pub declare: BTreeSet<Allergen>,
+    /// Where the list comes from.
+    pub source: String,
+    /// Allergens that bring others (EU Annex II point 1: wheat is a cereal containing gluten).
+    pub implies: BTreeMap<Allergen, Vec<Allergen>>,
+    /// The "Contains" statement's order, when the regime prints one.
+    pub contains_order: Option<Vec<Allergen>>,
+    /// Whether allergens are emphasised in the ingredient list (EU Art. 21(1)).
+    pub emphasise_in_ingredients: bool,
+}
+
+/// Claims rules the engine implements, by id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClaimsRules {
+    /// 21 CFR 101.13, 101.54, 101.60-101.62 (`cfr_101_13`).
+    Cfr101_13,
+}
+
+impl Regime {
+    /// Whether `allergen` must be declared under this regime.
+    pub fn requires_allergen(&self, allergen: Allergen) -> bool {
+        self.allergens.declare.contains(&allergen)
+    }
+
+    /// The allergens of `recipe` this regime declares, with the ones they imply.
+    pub fn declared_allergens(&self, recipe: &RecipeInput) -> BTreeSet<Allergen> {
+        let mut set: BTreeSet<Allergen> = statement::all_allergens(recipe)
+            .into_iter()
+            .filter(|a| self.requires_allergen(*a))
+            .collect();
+        let implied: Vec<Allergen> = set
+            .iter()
+            .filter_map(|a| self.allergens.implies.get(a))
+            .flatten()
+            .copied()
+            .collect();
+        set.extend(implied);
+        set
+    }
+
+    /// The "Contains" statement (21 U.S.C. 343(w)(1)(A) for the US) in `terms`' words, e.g.
+    /// `"Contains: Milk, Wheat, Sesame"`: every declared allergen in the regime's order.
+    /// `None` when the regime prints none or no allergen is present.
+    pub fn contains_statement(
+        &self,
+        allergens: &BTreeSet<Allergen>,
+        terms: &Terms,
+    ) -> Option<String> {
+        let order = self.allergens.contains_order.as_ref()?;
+        let names: Vec<String> = order
+            .iter()
+            .filter(|a| allergens.contains(a))
+            .map(|a| terms.plain(&allergen_term(*a)).unwrap_or_default())
+            .collect();
+        if names.is_empty() {
+            return None;
+        }
+        let template = terms.plain("contains").unwrap_or_default();
+        Some(crate::format::fill(
+            &template,
+            &[("allergens", &names.join(", "))],
+        ))
+    }
+}
+
+/// The terms key of an allergen's printed name.
+pub fn allergen_term(allergen: Allergen) -> String {
+    format!("allergen.{}", allergen.code())
+}
+
+/// A regime file as written.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RegimeFile {
+    pub id: String,
+    pub name: String,
+    pub allergens: AllergensFile,
+    pub claims: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct AllergensFile {
+    pub declare: Vec<Allergen>,
+    pub source: String,
+    #[serde(default)]
+    pub implies: BTreeMap<String, Vec<Allergen>>,
+    pub contains_statement: Option<ContainsFile>,
+    pub emphasise_in_ingredients: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ContainsFile {
+    pub order: Vec<Allergen>,
+    #[allow(dead_code)]
+    pub source: String,
+}
+
+impl RegimeFile {
+    pub(crate) fn resolve(self) -> Result<Regime, String> {
+        let mut implies = BTreeMap::new();
+        for (code, brings) in self.allergens.implies {
+            let a = Allergen::from_code(&code)
+                .ok_or_else(|| format!("implies: unknown allergen {code:?}"))?;
+            implies.insert(a, brings);
+        }
+        let claims = match self.claims.as_deref() {
+            None => None,
+            Some("cfr_101_13") => Some(ClaimsRules::Cfr101_13),
+            Some(other) => return Err(format!("unknown claims rules {other:?}")),
+        };
+        Ok(Regime {
+            id: self.id,
+            name: self.name,
+            allergens: AllergenRules {
+                declare: self.allergens.declare.into_iter().collect(),
+                source: self.allergens.source,
+                implies,
+                contains_order: self.allergens.contains_statement.map(|c| c.order),
+                emphasise_in_ingredients: self.allergens.emphasise_in_ingredients,
+            },
+            claims,
+        })
+    }
+}

@@ -1,0 +1,167 @@
+//! The proof that formats are data: a format added from data strings alone (a made-up regime
+//! with two columns and its own terms, in an existing layout) computes its label and renders
+//! to SVG, PNG and PDF with every glyph; every embedded format renders without a missing
+//! glyph; the layouts of the data are the layouts this renderer draws.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use nls_nutrition::{compute_label, Catalog, Format, Label};
+use nls_renderer::draw::{missing_glyphs, pdf_in, png_in, svg_in, Fonts, RenderOptions, LAYOUTS};
+
+/// A made-up regime: its own allergen rules and terms, a two-column format in an existing
+/// layout. A test fixture, not a real regime: its reference values are invented.
+const DEMO_REGIME: &str = r#"{
+  "id": "zz-demo",
+  "name": "Demo regime (test fixture)",
+  "allergens": {
+    "declare": ["milk", "peanuts"],
+    "source": "test fixture",
+    "contains_statement": {"order": ["peanuts", "milk"], "source": "test fixture"},
+    "emphasise_in_ingredients": true
+  },
+  "claims": null
+}"#;
+
+/// The demo regime's printed words (Esperanto, so no real regime's words are borrowed).
+const DEMO_TERMS: &str = r#"{
+  "language": "eo",
+  "regime": "zz-demo",
+  "source": "test fixture",
+  "terms": {
+    "title": "Nutraj valoroj",
+    "typical_values": "Tipaj valoroj",
+    "column.per_100g": "Po 100 g",
+    "column.per_serving": "Po porcio",
+    "column.weight": "({grams} g)",
+    "column.said.per_100g": "{value} po 100 g",
+    "column.said.per_serving": "{value} po porcio",
+    "percent.head": "%RV*",
+    "percent.head.sub": "po porcio",
+    "percent.said": "{percent} de la referenca valoro",
+    "percent.note": "*Referenca valoro de plenkreskulo",
+    "portion.text": "Porcio: {text}.",
+    "portion.grams": "Porcio: {grams} g.",
+    "servings.one": "Pakaĵo enhavas 1 porcion.",
+    "servings.many": "Pakaĵo enhavas {servings} porciojn.",
+    "ingredients": "Ingrediencoj:",
+    "contains": "Enhavas: {allergens}",
+    "nutrient.energy_kcal": "Energio",
+    "nutrient.fat_g": "Graso",
+    "nutrient.sugars_g": "el kiuj sukeroj",
+    "nutrient.sodium_mg": "Natrio",
+    "allergen.milk": "lakto",
+    "allergen.peanuts": "arakidoj"
+  }
+}"#;
+
+/// The demo format.
+const DEMO_FORMAT: &str = r#"{
+  "id": "zz.tab",
+  "name": "Demo table (test fixture)",
+  "family": "zz-demo",
+  "regime": "zz-demo",
+  "countries": ["ZZ"],
+  "languages": ["eo"],
+  "layout": "eu-table",
+  "columns": [
+    {"id": "per_100g", "basis": "per_100g"},
+    {"id": "per_serving", "basis": "serving", "percent": true}
+  ],
+  "energy": {"units": ["kcal"], "conversion": "test fixture: the data's calories"},
+  "percent_of": "declared",
+  "json": {"amounts": "column_blocks", "percents": "reference_value_pct", "ingredient_statement_html": true},
+  "rows": [
+    {"key": "energy_kcal", "quantity": "calories", "unit": "kcal", "rounding": "eu_guidance_2012_energy", "reference": {"value": 2000, "source": "test fixture"}, "percent": "eu_1169_percent_ri_whole", "style": {"bold": true}},
+    {"key": "fat_g", "quantity": "total_fat_g", "unit": "g", "rounding": "eu_guidance_2012_macronutrient", "style": {"bold": true}},
+    {"key": "sugars_g", "quantity": "total_sugars_g", "unit": "g", "rounding": "eu_guidance_2012_macronutrient", "style": {"indent": 1}},
+    {"key": "sodium_mg", "quantity": "sodium_mg", "unit": "mg", "rounding": "cfr_101_9_c_4_sodium", "reference": {"value": 2000, "source": "test fixture"}, "percent": "eu_1169_percent_ri_whole", "style": {"bold": true}}
+  ],
+  "citation": {"instrument": "none (test fixture)", "article": "none"},
+  "status": "draft",
+  "plan": "business"
+}"#;
+
+fn demo_label(catalog: &Catalog) -> (Label, Format) {
+    let format = catalog.format("zz.tab").unwrap().clone();
+    let mut recipe = common::eu_recipe();
+    recipe.ingredients[0].allergens = [nls_nutrition::Allergen::Peanuts].into_iter().collect();
+    (compute_label(&recipe, &format).unwrap(), format)
+}
+
+#[test]
+fn a_format_added_from_data_alone_renders_to_svg_png_and_pdf() {
+    let catalog = Catalog::with(&[
+        ("regimes", "zz-demo.json", DEMO_REGIME),
+        ("terms", "eo.zz-demo.json", DEMO_TERMS),
+        ("formats", "zz.json", DEMO_FORMAT),
+    ])
+    .unwrap();
+    let (label, format) = demo_label(&catalog);
+    let o = RenderOptions::default();
+    let svg = svg_in(&label, &format, &o).unwrap();
+    for text in [
+        "<title>Nutraj valoroj</title>",
+        "Tipaj valoroj",
+        "Po 100 g",
+        "Po porcio",
+        "%RV*",
+        "Energio",
+        "el kiuj sukeroj",
+        "Natrio",
+        "*Referenca valoro de plenkreskulo",
+        "Ingrediencoj: ",
+        "Enhavas: arakidoj",
+    ] {
+        assert!(svg.contains(text), "missing {text:?} in {svg}");
+    }
+    // Two value columns and the percentage column: no English word of the EU terms.
+    assert!(!svg.contains("Typical values") && !svg.contains("Per portion"));
+    assert_eq!(missing_glyphs(&label, &format).unwrap(), Vec::<char>::new());
+    let fonts = Fonts::bundled().unwrap();
+    let png = png_in(&label, &format, &fonts, &o).unwrap();
+    assert!(png.starts_with(b"\x89PNG"));
+    let pdf = pdf_in(&label, &format, &fonts, &o).unwrap();
+    assert!(pdf.starts_with(b"%PDF-"));
+}
+
+#[test]
+fn every_embedded_format_renders_to_svg_png_and_pdf_without_a_missing_glyph() {
+    let fonts = Fonts::bundled().unwrap();
+    let o = RenderOptions::default();
+    for format in nls_nutrition::formats() {
+        for recipe in [
+            common::us_recipe(),
+            common::eu_recipe(),
+            common::us_less_than_recipe(),
+        ] {
+            let label = compute_label(&recipe, format).unwrap();
+            assert_eq!(
+                missing_glyphs(&label, format).unwrap(),
+                Vec::<char>::new(),
+                "{}",
+                format.id
+            );
+            assert!(svg_in(&label, format, &o).unwrap().starts_with("<svg"));
+            assert!(png_in(&label, format, &fonts, &o)
+                .unwrap()
+                .starts_with(b"\x89PNG"));
+            assert!(pdf_in(&label, format, &fonts, &o)
+                .unwrap()
+                .starts_with(b"%PDF-"));
+        }
+    }
+}
+
+#[test]
+fn the_layouts_of_the_data_are_the_layouts_drawn() {
+    let data: Vec<&str> = nls_nutrition::catalog()
+        .unwrap()
+        .layouts()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    let mut drawn = LAYOUTS.to_vec();
+    drawn.sort_unstable();
+    assert_eq!(data, drawn);
+}

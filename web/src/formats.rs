@@ -1,0 +1,152 @@
+//! Label formats as every role sees them: the one plan rule, the two format errors, and the
+//! public representation of `/v1/formats`.
+//!
+//! A format's data names the lowest plan that may use it (`nutrition/data/formats/*.json`);
+//! the plans' entitlements are the `plan` table (API_DECISIONS §9). Writes, analyze, label
+//! files, export and the embed all ask [`FormatPlan::allowed_for`] and build their errors here.
+
+use nls_nutrition::Format;
+use serde_json::{json, Value};
+
+use crate::{ApiError, ErrorCode, Plan};
+
+/// The plan rule of a format.
+pub trait FormatPlan {
+    /// Whether an account on `plan` may use this format: a format of the free plan is open to
+    /// every plan; any other needs a plan with `all_label_formats` ranked at least as high as
+    /// the plan the format names.
+    fn allowed_for(&self, plan: &Plan) -> bool;
+}
+
+/// The rank of a plan id, as in the `plan` table (free 0, professional 1, business 2).
+fn rank(plan_id: &str) -> i16 {
+    nls_nutrition::format::PLANS
+        .iter()
+        .position(|p| *p == plan_id)
+        .map_or(i16::MAX, |i| i as i16)
+}
+
+impl FormatPlan for Format {
+    fn allowed_for(&self, plan: &Plan) -> bool {
+        let needed = rank(&self.plan);
+        needed == 0 || (plan.all_label_formats && plan.rank >= needed)
+    }
+}
+
+/// 400 `unknown_label_format`, naming the value (cut to 40 characters) and the known ids.
+pub fn unknown_label_format(field: &str, id: &str) -> ApiError {
+    let known: Vec<&str> = nls_nutrition::formats()
+        .iter()
+        .map(|f| f.label_id.as_str())
+        .collect();
+    ApiError::new(
+        ErrorCode::UnknownLabelFormat,
+        format!(
+            "unknown {field} {:?}; known formats: {}",
+            id.chars().take(40).collect::<String>(),
+            known.join(", ")
+        ),
+    )
+}
+
+/// 403 `plan_format_not_allowed`, naming the plan the format needs.
+pub fn plan_format_not_allowed(format: &Format) -> ApiError {
+    ApiError::new(
+        ErrorCode::PlanFormatNotAllowed,
+        format!(
+            "label format {:?} needs the {} plan or higher",
+            format.label_id, format.plan
+        ),
+    )
+}
+
+/// The format named `id` (id or alias), or 400 `unknown_label_format` (`field` names the
+/// request field in the message).
+pub fn label_format(field: &str, id: &str) -> Result<&'static Format, ApiError> {
+    nls_nutrition::format(id).ok_or_else(|| unknown_label_format(field, id))
+}
+
+/// [`label_format`], then the plan rule (403 `plan_format_not_allowed`).
+pub fn label_format_for(field: &str, id: &str, plan: &Plan) -> Result<&'static Format, ApiError> {
+    let format = label_format(field, id)?;
+    if format.allowed_for(plan) {
+        Ok(format)
+    } else {
+        Err(plan_format_not_allowed(format))
+    }
+}
+
+/// The plan rule for a stored label, whose format the catalog may no longer know: a known
+/// format follows [`FormatPlan::allowed_for`]; an unknown one only plans with every format.
+pub fn check_stored(format: Option<&Format>, plan: &Plan) -> Result<(), ApiError> {
+    match format {
+        Some(format) if !format.allowed_for(plan) => Err(plan_format_not_allowed(format)),
+        None if !plan.all_label_formats => Err(ApiError::new(
+            ErrorCode::PlanFormatNotAllowed,
+            format!("the {} plan does not cover this label format", plan.id),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// A format as `/v1/formats` shows it.
+pub fn representation(f: &Format) -> Value {
+    json!({
+        "id": f.id,
+        "aliases": f.aliases,
+        "name": f.name,
+        "family": f.family,
+        "countries": f.countries,
+        "languages": f.languages,
+        "layout": f.layout,
+        "columns": f.columns.iter().map(|c| json!({
+            "id": c.id,
+            "basis": c.basis,
+            "percent": c.percent,
+        })).collect::<Vec<_>>(),
+        "nutrients": f.rows.iter().map(|r| json!({
+            "key": r.key,
+            "unit": r.unit,
+            "name": nls_nutrition::terms::strip_marks(&f.row_name(r)),
+            "rounding": r.rounding_id,
+            "reference": r.reference.as_ref().map(|x| json!({"value": x.value, "source": x.source})),
+        })).collect::<Vec<_>>(),
+        "citation": {"instrument": f.citation.instrument, "article": f.citation.article},
+        "plan": f.plan,
+        "status": f.status,
+        "in_force_from": f.in_force_from,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(id: &str, rank: i16, all: bool) -> Plan {
+        Plan {
+            id: id.into(),
+            rank,
+            all_label_formats: all,
+            export_file_types: vec![],
+            export_watermarked: false,
+            live_embed: false,
+            rest_access: false,
+            rate_limit_per_minute: 60,
+            max_concurrent_renders: 5,
+        }
+    }
+
+    #[test]
+    fn free_formats_are_open_to_every_plan_and_the_others_need_all_label_formats() {
+        let free = plan("free", 0, false);
+        let pro = plan("professional", 1, true);
+        let us = nls_nutrition::format("standard").unwrap_or_else(|| panic!("standard"));
+        let eu = nls_nutrition::format("eu.tab.ri").unwrap_or_else(|| panic!("eu"));
+        assert!(us.allowed_for(&free) && us.allowed_for(&pro));
+        assert!(!eu.allowed_for(&free) && eu.allowed_for(&pro));
+        let err = label_format_for("label_format", "eu-1169", &free).err();
+        assert_eq!(err.map(|e| e.code()), Some(ErrorCode::PlanFormatNotAllowed));
+        let err = label_format_for("label_format", "mars", &pro).err();
+        assert_eq!(err.map(|e| e.code()), Some(ErrorCode::UnknownLabelFormat));
+    }
+}
