@@ -1238,6 +1238,9 @@ fn schemas(codes: &[&str]) -> Value {
         "ingredient_id": {"type": ["string", "null"]}, "name": {"type": ["string", "null"]},
         "label_name": {"type": ["string", "null"]}, "grams": {"type": "number"}}}});
     recipe["serving_size_text"] = json!({"type": ["string", "null"]});
+    // What the recipe prints: as given, or the default (total grams / servings), which may be
+    // below the 0.001 g a request can give.
+    recipe["serving_weight_g"] = json!({"type": "number", "exclusiveMinimum": 0, "description": "Grams per serving: as given, or total ingredient grams / servings."});
     recipe["label"] = json!({"oneOf": [schema_ref("Label"), {"type": "null"}]});
     recipe["label_error"] = json!({"description": "Why no label could be computed: `{code, message}`, `code` one of the error codes (e.g. `recipe_too_large` for a recipe stored before the size limits). Rows written before `code` existed carry only `message`."});
     recipe["embed"] = json!({"oneOf": [{"type": "null"}, {"type": "object", "properties": {
@@ -1248,10 +1251,8 @@ fn schemas(codes: &[&str]) -> Value {
     let recipe = timestamps(recipe);
     let mut ingredient = ingredient_props.clone();
     ingredient["id"] = json!({"type": "string", "pattern": "^ing_"});
-    for nullable in ["label_name", "cost_per_unit", "unit"] {
-        let inner = ingredient[nullable].clone();
-        ingredient[nullable] = json!({"oneOf": [inner, {"type": "null"}]});
-    }
+    // `label_name`, `cost_per_unit` and `unit` already allow `null` (the request clears them
+    // with it; the representation shows them unset as `null`).
     let ingredient = timestamps(ingredient);
 
     json!({
