@@ -218,7 +218,7 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
         .map(|(n, v)| (n.key().to_string(), *v))
         .collect();
     let mut display = BTreeMap::new();
-    let (_, servings_text) = rounding::cfr_101_9_b_8_servings_per_container(recipe.servings);
+    let (_, servings_text) = format.regime.servings.apply(recipe.servings);
     display.insert("servings_per_container".to_string(), servings_text);
 
     let mut rows = Vec::with_capacity(format.rows.len());

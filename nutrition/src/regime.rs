@@ -23,6 +23,30 @@ pub struct Regime {
     pub allergens: AllergenRules,
     /// The claims rules that apply, if the engine implements the regime's claims.
     pub claims: Option<ClaimsRules>,
+    /// How the number of servings per container is rounded for print.
+    pub servings: ServingsRounding,
+}
+
+/// How a regime rounds the printed number of servings (portions) per container.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+pub enum ServingsRounding {
+    /// 21 CFR 101.9(b)(8) (`cfr_101_9_b_8`).
+    #[serde(rename = "cfr_101_9_b_8")]
+    Cfr101_9B8,
+    /// No rule of the regime: nearest 0.5 up to 5, whole above (`portions_per_pack`).
+    #[default]
+    #[serde(rename = "portions_per_pack")]
+    PortionsPerPack,
+}
+
+impl ServingsRounding {
+    /// The rounded number and its printed text.
+    pub fn apply(self, servings: f64) -> (f64, String) {
+        match self {
+            Self::Cfr101_9B8 => crate::rounding::cfr_101_9_b_8_servings_per_container(servings),
+            Self::PortionsPerPack => crate::rounding::portions_per_pack(servings),
+        }
+    }
 }
 
 /// Which allergens a regime declares and how.
@@ -107,6 +131,8 @@ pub(crate) struct RegimeFile {
     pub name: String,
     pub allergens: AllergensFile,
     pub claims: Option<String>,
+    #[serde(default)]
+    pub servings: ServingsRounding,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -152,6 +178,7 @@ impl RegimeFile {
                 emphasise_in_ingredients: self.allergens.emphasise_in_ingredients,
             },
             claims,
+            servings: self.servings,
         })
     }
 }

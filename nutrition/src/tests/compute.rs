@@ -186,6 +186,15 @@ fn servings_per_container_keeps_the_number_and_displays_about_when_rounded() {
 }
 
 #[test]
+fn us_servings_below_two_print_whole_while_eu_portions_keep_halves() {
+    let r = recipe(1.3, None, vec![ing("a", 100.0, &[])]);
+    let us = compute_label(&r, us()).unwrap();
+    assert_eq!(us.display["servings_per_container"], "about 1");
+    let eu = compute_label(&r, crate::format("eu-1169").unwrap()).unwrap();
+    assert_eq!(eu.display["servings_per_container"], "about 1.5");
+}
+
+#[test]
 fn the_registry_has_standard_for_free_and_eu_1169_for_professional() {
     let standard = crate::format("standard").unwrap();
     assert_eq!(

@@ -65,8 +65,11 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
 
     // Servings per container, then serving size (bold, amount flush right).
     let servings = display("servings_per_container");
+    // Singular for one serving, rounded or not (21 CFR 101.9(b)(8)).
     let servings_line = if servings == "1" {
         format.term("servings.one")
+    } else if servings == "about 1" {
+        format.term("servings.about_one")
     } else {
         format.term_with("servings.many", &[("servings", &servings)])
     };
