@@ -1193,6 +1193,33 @@ fn allergens() -> Value {
         "sesame", "gluten", "celery", "mustard", "lupin", "molluscs", "sulphites"]}})
 }
 
+/// The label object (nutrition::Label's JSON).
+fn label_schema() -> Value {
+    json!({
+        "type": "object",
+        "description": "Computed, read-only. Always: `format`, `serving_size`, `servings_per_container`, `ingredient_statement`, `allergens`, `contains_statement`, `display`, `unrounded`. US formats: per-serving nutrients rounded by 21 CFR 101.9(c) and `daily_values`. EU formats: `per_100g`, `per_portion`, `reference_intake_pct`, `ingredient_statement_html`. US formats also carry `display.serving_size`, the printed serving line: household measure then metric amount, e.g. `2 cookies (43g)` (21 CFR 101.9(b)(5), (b)(7)). `warnings` appears only when non-empty.",
+        "properties": {
+            "format": {"type": "string"},
+            "serving_size": {"type": "object", "properties": {"text": {"type": ["string", "null"]}, "grams": {"type": "number"}}},
+            "servings_per_container": {"type": "number"},
+            "ingredient_statement": {"type": "string"},
+            "allergens": {"type": "array", "items": {"type": "string"}},
+            "contains_statement": {"type": ["string", "null"]},
+            "calories": {"type": "number"},
+            "total_fat_g": {"type": "number"},
+            "display": {"type": "object"},
+            "unrounded": {"type": "object"},
+            "daily_values": {"type": "object"},
+            "per_100g": {"type": "object"},
+            "per_portion": {"type": "object"},
+            "warnings": {"type": "array", "description": "Present only when non-empty: what the label cannot print as its regime asks. Codes: `no_household_measure` (US serving size without a household measure, 21 CFR 101.9(b)(5)).",
+                "items": {"type": "object", "properties": {"code": {"type": "string"}, "message": {"type": "string"}}, "required": ["code", "message"]}}
+        },
+        "required": ["format"],
+        "examples": [{"format": "standard", "calories": 230, "total_fat_g": 8, "allergens": ["milk", "wheat"]}]
+    })
+}
+
 fn schemas(codes: &[&str]) -> Value {
     let entry = json!({
         "type": "object",
@@ -1253,6 +1280,7 @@ fn schemas(codes: &[&str]) -> Value {
         ingredient[nullable] = json!({"oneOf": [inner, {"type": "null"}]});
     }
     let ingredient = timestamps(ingredient);
+    let label = label_schema();
 
     json!({
         "Error": {
@@ -1321,27 +1349,7 @@ fn schemas(codes: &[&str]) -> Value {
                 "occurred_at": {"type": "string", "format": "date-time"}, "actor": {"type": "string"}, "changes": {}},
                 "required": ["version", "type", "occurred_at", "actor", "changes"]}}},
             "required": ["data"]},
-        "Label": {
-            "type": "object",
-            "description": "Computed, read-only. Always: `format`, `serving_size`, `servings_per_container`, `ingredient_statement`, `allergens`, `contains_statement`, `display`, `unrounded`. US formats: per-serving nutrients rounded by 21 CFR 101.9(c) and `daily_values`. EU formats: `per_100g`, `per_portion`, `reference_intake_pct`, `ingredient_statement_html`.",
-            "properties": {
-                "format": {"type": "string"},
-                "serving_size": {"type": "object", "properties": {"text": {"type": ["string", "null"]}, "grams": {"type": "number"}}},
-                "servings_per_container": {"type": "number"},
-                "ingredient_statement": {"type": "string"},
-                "allergens": {"type": "array", "items": {"type": "string"}},
-                "contains_statement": {"type": ["string", "null"]},
-                "calories": {"type": "number"},
-                "total_fat_g": {"type": "number"},
-                "display": {"type": "object"},
-                "unrounded": {"type": "object"},
-                "daily_values": {"type": "object"},
-                "per_100g": {"type": "object"},
-                "per_portion": {"type": "object"}
-            },
-            "required": ["format"],
-            "examples": [{"format": "standard", "calories": 230, "total_fat_g": 8, "allergens": ["milk", "wheat"]}]
-        },
+        "Label": label,
         "AnalysisRequest": {"type": "object", "properties": {
             "label_format": {"type": "string", "default": "standard"},
             "servings": {"type": "number", "exclusiveMinimum": 0},

@@ -6,10 +6,11 @@ use std::collections::BTreeMap;
 use crate::error::LabelError;
 use crate::format::{Basis, Declare, Format, PercentOf, Quantity};
 use crate::label::{
-    CalorieBasis, Cell, DeclaredRow, IngredientSource, Label, RecipeInput, ServingSize,
+    CalorieBasis, Cell, DeclaredRow, IngredientSource, Label, RecipeInput, ServingSize, Warning,
 };
 use crate::nutrient::{Nutrient, NutrientAmounts};
 use crate::rounding;
+use crate::serving;
 use crate::statement;
 
 /// Deepest sub-recipe nesting accepted (a recipe using a sub-recipe is depth 1).
@@ -267,6 +268,17 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
     }
 
     let regime = &format.regime;
+    let mut warnings = Vec::new();
+    if regime.household_then_metric {
+        let text = recipe.serving_size_text.as_deref();
+        if text.is_none_or(|t| t.trim().is_empty()) {
+            warnings.push(Warning::no_household_measure());
+        }
+        display.insert(
+            "serving_size".to_string(),
+            serving::household_then_metric(text, t.serving_weight_g),
+        );
+    }
     let terms = format.primary_terms();
     let allergens = regime.declared_allergens(recipe);
     let contains_statement = regime.contains_statement(&allergens, terms);
@@ -298,6 +310,7 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
         ingredient_statement_html,
         calorie_basis,
         notes: Vec::new(),
+        warnings,
         shape: format.json.clone(),
     })
 }

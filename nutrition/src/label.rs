@@ -124,6 +124,9 @@ pub struct Label {
     pub calorie_basis: Option<CalorieBasis>,
     /// Notes a later step adds (front-of-pack symbols); absent from the JSON when empty.
     pub notes: Vec<Note>,
+    /// What the label cannot print as the law asks (no household measure for a US serving
+    /// size); absent from the JSON when empty.
+    pub warnings: Vec<Warning>,
     /// The JSON shape of the format.
     pub shape: JsonShape,
 }
@@ -161,6 +164,28 @@ pub struct Note {
     pub code: String,
     /// The printed text.
     pub text: String,
+}
+
+/// Something the label cannot print as its regime asks, for the user to fix.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Warning {
+    /// A stable code, e.g. `no_household_measure`.
+    pub code: String,
+    /// What is wrong and the rule it breaks.
+    pub message: String,
+}
+
+impl Warning {
+    /// The serving size has no household measure (21 CFR 101.9(b)(5)).
+    pub fn no_household_measure() -> Self {
+        Self {
+            code: "no_household_measure".to_string(),
+            message: "the serving size gives no household measure; 21 CFR 101.9(b)(5) and \
+                      (b)(7) ask for one (e.g. \"2 cookies\") before the metric amount"
+                .to_string(),
+        }
+    }
 }
 
 impl Label {
@@ -265,6 +290,9 @@ impl Serialize for Label {
         if !self.notes.is_empty() {
             m.serialize_entry("notes", &self.notes)?;
         }
+        if !self.warnings.is_empty() {
+            m.serialize_entry("warnings", &self.warnings)?;
+        }
         m.end()
     }
 }
@@ -305,7 +333,7 @@ impl<'de> Deserialize<'de> for Label {
             .format(&id)
             .ok_or_else(|| D::Error::custom(LabelShapeError::UnknownFormat(id.clone())))?;
         let allowed = crate::format::wire_keys(format);
-        const COMMON: [&str; 8] = [
+        const COMMON: [&str; 9] = [
             "serving_size",
             "servings_per_container",
             "ingredient_statement",
@@ -314,6 +342,7 @@ impl<'de> Deserialize<'de> for Label {
             "display",
             "unrounded",
             "notes",
+            "warnings",
         ];
         for key in map.keys() {
             if COMMON.contains(&key.as_str()) || allowed.contains(key) {
@@ -345,6 +374,10 @@ impl<'de> Deserialize<'de> for Label {
         let unrounded = field("unrounded", take(&mut map, "unrounded")?)?;
         let notes = match map.remove("notes") {
             Some(v) => field("notes", v)?,
+            None => Vec::new(),
+        };
+        let warnings = match map.remove("warnings") {
+            Some(v) => field("warnings", v)?,
             None => Vec::new(),
         };
         let missing = |name: &str| {
@@ -448,6 +481,7 @@ impl<'de> Deserialize<'de> for Label {
             ingredient_statement_html,
             calorie_basis,
             notes,
+            warnings,
             shape: format.json.clone(),
         })
     }

@@ -16,6 +16,7 @@ pub mod nutrient;
 pub mod plausibility;
 pub mod regime;
 pub mod rounding;
+pub mod serving;
 pub mod statement;
 pub mod terms;
 
@@ -30,7 +31,7 @@ pub use format::{
 };
 pub use label::{
     CalorieBasis, Cell, DeclaredRow, IngredientSource, Label, LabelShapeError, Note, RecipeInput,
-    ResolvedIngredient, ServingSize,
+    ResolvedIngredient, ServingSize, Warning,
 };
 pub use nutrient::{Nutrient, NutrientAmounts};
 pub use regime::Regime;

@@ -25,6 +25,10 @@ pub struct Regime {
     pub claims: Option<ClaimsRules>,
     /// How the number of servings per container is rounded for print.
     pub servings: ServingsRounding,
+    /// Whether the serving size reads household measure then metric amount (21 CFR
+    /// 101.9(b)(5), (b)(7)): the label then prints `"2 cookies (43g)"` and warns when the
+    /// recipe gives no household measure.
+    pub household_then_metric: bool,
 }
 
 /// How a regime rounds the printed number of servings (portions) per container.
@@ -133,6 +137,8 @@ pub(crate) struct RegimeFile {
     pub claims: Option<String>,
     #[serde(default)]
     pub servings: ServingsRounding,
+    #[serde(default)]
+    pub household_then_metric: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -179,6 +185,7 @@ impl RegimeFile {
             },
             claims,
             servings: self.servings,
+            household_then_metric: self.household_then_metric,
         })
     }
 }

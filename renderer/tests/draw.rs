@@ -483,3 +483,12 @@ fn golden_us_less_than() {
 fn golden_eu_1169() {
     check_golden("eu-1169", &common::eu_label());
 }
+
+#[test]
+fn the_us_serving_line_appends_the_metric_amount_to_a_household_measure() {
+    // 21 CFR 101.9(b)(5), (b)(7): "2 cookies (55g)", not "2 cookies" alone.
+    let mut label = common::us_label();
+    label.serving_size.text = Some("2 cookies".into());
+    let s = svg(&label, &RenderOptions::default()).unwrap();
+    assert!(s.contains("2 cookies (55g)"), "{s}");
+}

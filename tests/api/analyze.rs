@@ -124,3 +124,37 @@ async fn foods_are_searchable_and_readable_by_id() {
     assert_eq!(app.get("", "/v1/foods?q=egg").await.code(), "unauthorized");
     app.finish().await;
 }
+
+#[tokio::test]
+async fn analyze_prints_the_us_serving_line_household_then_metric_and_warns_without_a_measure() {
+    // 21 CFR 101.9(b)(5), (b)(7): "2 cookies (43g)"; without a household measure, a warning.
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let body = |text: Option<&str>| {
+        let mut b = json!({
+            "servings": 4,
+            "serving_weight_g": 43,
+            "ingredients": [{ "name": "rolled oats", "grams": 172 }]
+        });
+        if let Some(t) = text {
+            b["serving_size_text"] = json!(t);
+        }
+        b
+    };
+    let reply = app.post(&key, "/v1/analyze", body(Some("2 cookies"))).await;
+    assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
+    assert_eq!(
+        reply.body["label"]["display"]["serving_size"],
+        "2 cookies (43g)"
+    );
+    assert!(reply.body["label"].get("warnings").is_none());
+
+    let reply = app.post(&key, "/v1/analyze", body(None)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
+    assert_eq!(reply.body["label"]["display"]["serving_size"], "43g");
+    assert_eq!(
+        reply.body["label"]["warnings"][0]["code"],
+        "no_household_measure"
+    );
+    app.finish().await;
+}

@@ -347,3 +347,23 @@ fn rounding_functions_do_not_panic_on_nan_or_infinity() {
         let _ = cfr_101_9_b_8_servings_per_container(x);
     }
 }
+
+#[test]
+fn a_metric_amount_in_parentheses_is_recognised_and_not_repeated() {
+    use crate::serving::{has_metric_in_parentheses, household_then_metric};
+    assert!(has_metric_in_parentheses("1 slice (60g)"));
+    assert!(has_metric_in_parentheses("1 cup (240 mL)"));
+    assert!(has_metric_in_parentheses("2 tbsp (30 g)"));
+    assert!(!has_metric_in_parentheses("2 cookies"));
+    assert!(!has_metric_in_parentheses("1 plate (large)"));
+    assert_eq!(
+        household_then_metric(Some("2 cookies"), 43.2),
+        "2 cookies (43g)"
+    );
+    assert_eq!(
+        household_then_metric(Some("1 piece"), 4.56),
+        "1 piece (4.6g)"
+    );
+    assert_eq!(household_then_metric(Some("  "), 43.0), "43g");
+    assert_eq!(household_then_metric(None, 43.0), "43g");
+}
