@@ -58,6 +58,53 @@ fn a_sub_recipe_lists_its_own_ingredients_in_parentheses_in_their_own_order() {
 }
 
 #[test]
+fn lines_of_the_same_ingredient_are_merged_before_ordering_by_weight() {
+    // 21 CFR 101.4(a)(1), issue 14 item 11: sugar 45 g + sugar 45 g weigh 90 g.
+    let r = recipe(
+        1.0,
+        None,
+        vec![
+            ing("flour", 100.0, &[]),
+            ing("butter", 80.0, &[]),
+            ing("sugar", 45.0, &[]),
+            ing("Sugar ", 45.0, &[]),
+        ],
+    );
+    assert_eq!(
+        compute_label(&r, us()).unwrap().ingredient_statement,
+        "Flour, sugar, butter"
+    );
+    let html = compute_label(&r, eu())
+        .unwrap()
+        .ingredient_statement_html
+        .unwrap();
+    assert_eq!(html, "Flour, sugar, butter");
+}
+
+#[test]
+fn sub_recipe_statements_that_share_ingredients_stay_in_their_parentheses() {
+    let dough = recipe(
+        1.0,
+        None,
+        vec![ing("flour", 60.0, &[]), ing("sugar", 40.0, &[])],
+    );
+    let r = recipe(
+        1.0,
+        None,
+        vec![
+            ing("sugar", 30.0, &[]),
+            sub("dough", 100.0, dough),
+            ing("butter", 50.0, &[]),
+            ing("sugar", 30.0, &[]),
+        ],
+    );
+    assert_eq!(
+        compute_label(&r, us()).unwrap().ingredient_statement,
+        "Dough (flour, sugar), sugar, butter"
+    );
+}
+
+#[test]
 fn allergens_include_those_of_sub_recipes_and_are_sorted_by_code() {
     let inner = recipe(1.0, None, vec![ing_with("butter", 10.0, &[Milk])]);
     let r = recipe(
