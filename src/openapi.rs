@@ -1362,7 +1362,7 @@ fn schemas(codes: &[&str]) -> Value {
             "code": {"type": "string"}, "text": {"type": "string"}, "nutrient": {"type": "string"},
             "basis": {"type": "string"}, "citation": {"type": "string"}},
             "required": ["code", "text", "citation"],
-            "examples": [{"code": "good_source_fiber", "text": "Good source of fiber", "nutrient": "dietary_fiber", "basis": "per RACC", "citation": "21 CFR 101.54(c)"}]},
+            "examples": [{"code": "good_source_fiber", "text": "Good source of fiber", "nutrient": "dietary_fiber", "basis": "per RACC", "citation": "21 CFR 101.54(c)(1)"}]},
         "AnalysisResult": {"type": "object", "properties": {
             "label": schema_ref("Label"),
             "claims": {"type": "array", "items": schema_ref("Claim")},

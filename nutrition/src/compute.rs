@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::error::LabelError;
-use crate::format::{Basis, Declare, Format, PercentOf, Quantity};
+use crate::format::{Basis, Declare, Format, PercentOf, PercentRounding, Quantity};
 use crate::label::{
     CalorieBasis, Cell, DeclaredRow, IngredientSource, Label, RecipeInput, ServingSize, Warning,
 };
@@ -235,9 +235,7 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
         let mut cells = Vec::with_capacity(format.columns.len());
         for column in &format.columns {
             let exact = quantity(row.quantity, basis(column.basis));
-            let d = rounding::apply(row.rounding, exact);
-            let text = d.text(&row.unit);
-            display.insert(format.display_key(column, &row.key), text.clone());
+            let mut d = rounding::apply(row.rounding, exact);
             if column.unrounded {
                 unrounded.insert(row.key.clone(), exact);
             }
@@ -254,6 +252,14 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
                 }
                 _ => None,
             };
+            // 101.9(c)(8)(iii): a vitamin or mineral under 2 % DV is declared as zero, amount
+            // and percent alike (the option chosen over the asterisk footnote), so the label
+            // never prints "0.2mg 0%".
+            if row.percent == PercentRounding::VitaminMineral && percent == Some(0.0) {
+                d = rounding::Declared::zero();
+            }
+            let text = d.text(&row.unit);
+            display.insert(format.display_key(column, &row.key), text.clone());
             cells.push(Cell {
                 amount: d.amount,
                 text,

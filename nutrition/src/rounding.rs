@@ -12,7 +12,8 @@
 //! - protein 0.5 to < 1 g → "<1g" (the "less than 1 gram" option of 101.9(c)(7));
 //! - vitamins/minerals: FDA guidance increments (RDI < 25 → 0.1, else → 1; whole mg also for
 //!   RDI ≥ 250, as the regulation's sample label "Potassium 235mg", not the unconfirmed 10 mg);
-//! - vitamin/mineral %DV < 2 % → 0 % (not the asterisk or omission);
+//! - vitamin/mineral %DV < 2 % → 0 % (not the asterisk or omission), and the amount is then
+//!   declared as 0 too (compute.rs), so amount and percent agree;
 //! - EU "low amount" values: "0g" when the amount is exactly zero, else "<0.5g" / "<0.1g" /
 //!   "<0.01g"; the number is 0 either way.
 
@@ -38,6 +39,11 @@ pub struct Declared {
 }
 
 impl Declared {
+    /// A declaration of zero.
+    pub fn zero() -> Self {
+        Self::exact(0.0)
+    }
+
     fn exact(amount: f64) -> Self {
         Self {
             amount,

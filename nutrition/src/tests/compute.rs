@@ -305,3 +305,17 @@ fn a_us_label_without_a_household_measure_warns_and_an_eu_label_does_not() {
     assert!(!eu.display.contains_key("serving_size"));
     assert!(serde_json::to_value(&eu).unwrap().get("warnings").is_none());
 }
+
+#[test]
+fn a_mineral_under_2_percent_dv_is_declared_as_zero_amount_and_percent() {
+    // 101.9(c)(8)(iii), zero option: iron 0.3 mg is 1.7 % of 18 mg → "0mg" and 0 %, not
+    // "0.3mg" with 0 %; iron 0.36 mg (declared 0.4 mg, 2.2 %) keeps its amount and 2 %.
+    let label = compute_label(&one_serving(&[(IronMg, 0.3), (CalciumMg, 25.0)]), us()).unwrap();
+    assert_eq!(label.display["iron_mg"], "0mg");
+    assert_eq!(label.declared("iron_mg"), Some(0.0));
+    assert_eq!(label.percents()["iron_mg"], 0.0);
+    assert_eq!(label.display["calcium_mg"], "0mg");
+    let label = compute_label(&one_serving(&[(IronMg, 0.36)]), us()).unwrap();
+    assert_eq!(label.display["iron_mg"], "0.4mg");
+    assert_eq!(label.percents()["iron_mg"], 2.0);
+}
