@@ -281,6 +281,12 @@ pub fn claims(recipe: &RecipeInput, label: &Label) -> Vec<Claim> {
         ("vitamin_c_mg", "vitamin_c", "vitamin C", 90.0),
     ];
     for (key, nutrient, name, dv) in sources {
+        // 101.9(c)(8)(ii): a claim about a vitamin or mineral requires its declaration, so a
+        // nutrient the label's format does not declare (vitamins A and C on the standard
+        // label) gets no claim.
+        if label.row(key).is_none() {
+            continue;
+        }
         let percent = at(key).racc / dv * 100.0;
         // 101.54(d)(1): a fiber claim on a food that is not low fat discloses total fat.
         let extra = (nutrient == "dietary_fiber" && !low_fat)

@@ -349,3 +349,23 @@ fn low_saturated_fat_declares_cholesterol_from_2_mg_and_total_fat_over_3_g() {
         Some("Contains less than 5mg cholesterol and 3g total fat per serving")
     );
 }
+
+#[test]
+fn no_claim_is_made_about_a_vitamin_the_label_does_not_declare() {
+    // 101.9(c)(8)(ii): the standard label declares vitamin D, calcium, iron and potassium
+    // but not vitamins A or C, so 100 % DV of vitamin A or C makes no claim, while calcium,
+    // which it declares, does.
+    let r = food(
+        &[(VitaminAMcg, 900.0), (VitaminCMg, 90.0), (CalciumMg, 260.0)],
+        None,
+    );
+    let label = compute_label(&r, us()).unwrap();
+    assert!(label.row("vitamin_a_mcg").is_none());
+    let c = codes(&r);
+    assert!(
+        !c.iter()
+            .any(|c| c.contains("vitamin_a") || c.contains("vitamin_c")),
+        "{c:?}"
+    );
+    assert!(c.contains(&"high_calcium".to_string()), "{c:?}");
+}
