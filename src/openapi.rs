@@ -1188,9 +1188,12 @@ fn nutrient_map() -> Value {
 }
 
 fn allergens() -> Value {
-    json!({"type": "array", "items": {"type": "string", "enum": [
+    json!({"type": "array", "description": "Allergen codes. Tree nuts, fish and Crustacean shellfish may name their species as `code:species`, e.g. `tree_nuts:almond` (21 U.S.C. 343(w)(2)); US labels then name the species in the Contains statement (\"Contains: Almonds\") and `allergen_details`.",
+        "items": {"type": "string", "anyOf": [
+        {"enum": [
         "milk", "eggs", "fish", "crustacean_shellfish", "tree_nuts", "peanuts", "wheat", "soy",
-        "sesame", "gluten", "celery", "mustard", "lupin", "molluscs", "sulphites"]}})
+        "sesame", "gluten", "celery", "mustard", "lupin", "molluscs", "sulphites"]},
+        {"pattern": "^(tree_nuts|fish|crustacean_shellfish):[^:]{1,60}$"}]}})
 }
 
 /// The label object (nutrition::Label's JSON).
@@ -1204,6 +1207,7 @@ fn label_schema() -> Value {
             "servings_per_container": {"type": "number"},
             "ingredient_statement": {"type": "string"},
             "allergens": {"type": "array", "items": {"type": "string"}},
+            "allergen_details": {"type": "object", "description": "US labels, present only when non-empty: the species of the declared tree nuts, fish and Crustacean shellfish by allergen code, e.g. `{\"tree_nuts\": [\"almonds\"]}` (21 U.S.C. 343(w)(2)), from the food table's names and custom ingredients' `code:species` allergens.", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
             "contains_statement": {"type": ["string", "null"]},
             "calories": {"type": "number"},
             "total_fat_g": {"type": "number"},
@@ -1316,6 +1320,7 @@ fn schemas(codes: &[&str]) -> Value {
             "label_name": {"type": "string", "examples": ["bananas"]},
             "food_group": {"type": ["string", "null"]},
             "allergens": {"type": "array", "items": {"type": "string"}},
+            "allergen_details": {"type": "object", "description": "Present only when non-empty: species of the food's tree nuts, fish and Crustacean shellfish named by its description, e.g. `{\"tree_nuts\": [\"almonds\"]}`.", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
             "nutrients_per_100g": {"type": "object", "additionalProperties": {"type": "number"}},
             "score": {"type": "number", "description": "Match quality (search results only)."}},
             "required": ["id", "description", "nutrients_per_100g"]},

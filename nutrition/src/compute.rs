@@ -287,7 +287,8 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
     }
     let terms = format.primary_terms();
     let allergens = regime.declared_allergens(recipe);
-    let contains_statement = regime.contains_statement(&allergens, terms);
+    let allergen_details = regime.allergen_details(recipe, &allergens);
+    let contains_statement = regime.contains_statement(&allergens, &allergen_details, terms);
     let ingredient_statement_html = format
         .json
         .ingredient_statement_html
@@ -308,6 +309,7 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
         servings_per_container: recipe.servings,
         ingredient_statement: statement::ingredient_statement(recipe),
         allergens,
+        allergen_details,
         contains_statement,
         display,
         unrounded,

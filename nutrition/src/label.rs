@@ -16,7 +16,7 @@ use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
-use crate::allergen::Allergen;
+use crate::allergen::{Allergen, AllergenDetails};
 use crate::format::{Amounts, Declare, Format, JsonShape};
 use crate::nutrient::NutrientAmounts;
 
@@ -48,6 +48,10 @@ pub struct ResolvedIngredient {
     pub label_name: String,
     /// Allergens this ingredient contains (for a sub-recipe: in addition to its ingredients').
     pub allergens: BTreeSet<Allergen>,
+    /// The species of its tree nuts, fish or Crustacean shellfish, when known
+    /// (`{"tree_nuts": ["almonds"]}`, 21 U.S.C. 343(w)(2)).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub allergen_details: AllergenDetails,
     /// Where its nutrients come from.
     pub source: IngredientSource,
 }
@@ -103,6 +107,9 @@ pub struct Label {
     pub ingredient_statement: String,
     /// Allergens the format's regime requires, sorted by code; sub-recipes included.
     pub allergens: BTreeSet<Allergen>,
+    /// Species of the declared tree nuts, fish and Crustacean shellfish, where the regime names
+    /// them (US, 21 U.S.C. 343(w)(2)); absent from the JSON when empty.
+    pub allergen_details: AllergenDetails,
     /// The regime's "Contains" statement (US: `"Contains: Milk, Wheat, Sesame"`,
     /// 21 U.S.C. 343(w)(1)(A)); `None` where the regime prints none (EU: allergens are
     /// emphasised in the ingredient list instead, Art. 21).
@@ -252,6 +259,9 @@ impl Serialize for Label {
         m.serialize_entry("servings_per_container", &self.servings_per_container)?;
         m.serialize_entry("ingredient_statement", &self.ingredient_statement)?;
         m.serialize_entry("allergens", &self.allergens)?;
+        if !self.allergen_details.is_empty() {
+            m.serialize_entry("allergen_details", &self.allergen_details)?;
+        }
         m.serialize_entry("contains_statement", &self.contains_statement)?;
         m.serialize_entry("display", &self.display)?;
         m.serialize_entry("unrounded", &self.unrounded)?;
@@ -333,11 +343,12 @@ impl<'de> Deserialize<'de> for Label {
             .format(&id)
             .ok_or_else(|| D::Error::custom(LabelShapeError::UnknownFormat(id.clone())))?;
         let allowed = crate::format::wire_keys(format);
-        const COMMON: [&str; 9] = [
+        const COMMON: [&str; 10] = [
             "serving_size",
             "servings_per_container",
             "ingredient_statement",
             "allergens",
+            "allergen_details",
             "contains_statement",
             "display",
             "unrounded",
@@ -366,6 +377,10 @@ impl<'de> Deserialize<'de> for Label {
             take(&mut map, "ingredient_statement")?,
         )?;
         let allergens = field("allergens", take(&mut map, "allergens")?)?;
+        let allergen_details = match map.remove("allergen_details") {
+            Some(v) => field("allergen_details", v)?,
+            None => AllergenDetails::new(),
+        };
         let contains_statement = match map.remove("contains_statement") {
             Some(v) => field("contains_statement", v)?,
             None => None,
@@ -473,6 +488,7 @@ impl<'de> Deserialize<'de> for Label {
             servings_per_container,
             ingredient_statement,
             allergens,
+            allergen_details,
             contains_statement,
             display,
             unrounded,

@@ -20,7 +20,7 @@ pub mod serving;
 pub mod statement;
 pub mod terms;
 
-pub use allergen::Allergen;
+pub use allergen::{Allergen, AllergenDetails};
 pub use catalog::{catalog, format, formats, Catalog, DataError};
 pub use claims::{claims, Claim};
 pub use compute::compute_label;

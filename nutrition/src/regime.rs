@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Deserialize;
 
-use crate::allergen::Allergen;
+use crate::allergen::{Allergen, AllergenDetails};
 use crate::label::RecipeInput;
 use crate::statement;
 use crate::terms::Terms;
@@ -66,6 +66,10 @@ pub struct AllergenRules {
     pub contains_order: Option<Vec<Allergen>>,
     /// Whether allergens are emphasised in the ingredient list (EU Art. 21(1)).
     pub emphasise_in_ingredients: bool,
+    /// Whether tree nuts, fish and Crustacean shellfish are declared by species
+    /// (21 U.S.C. 343(w)(2)): the label then carries `allergen_details` and the "Contains"
+    /// statement names the species.
+    pub name_species: bool,
 }
 
 /// Claims rules the engine implements, by id.
@@ -97,19 +101,41 @@ impl Regime {
         set
     }
 
+    /// The species of `recipe`'s declared allergens, where the regime names them.
+    pub fn allergen_details(
+        &self,
+        recipe: &RecipeInput,
+        allergens: &BTreeSet<Allergen>,
+    ) -> AllergenDetails {
+        if !self.allergens.name_species {
+            return AllergenDetails::new();
+        }
+        statement::all_allergen_details(recipe)
+            .into_iter()
+            .filter(|(a, names)| a.takes_species() && allergens.contains(a) && !names.is_empty())
+            .collect()
+    }
+
     /// The "Contains" statement (21 U.S.C. 343(w)(1)(A) for the US) in `terms`' words, e.g.
-    /// `"Contains: Milk, Wheat, Sesame"`: every declared allergen in the regime's order.
-    /// `None` when the regime prints none or no allergen is present.
+    /// `"Contains: Milk, Wheat, Sesame"`: every declared allergen in the regime's order; an
+    /// allergen with species in `details` is named by them (343(w)(2): "Contains: Milk,
+    /// Almonds, Wheat"). `None` when the regime prints none or no allergen is present.
     pub fn contains_statement(
         &self,
         allergens: &BTreeSet<Allergen>,
+        details: &AllergenDetails,
         terms: &Terms,
     ) -> Option<String> {
         let order = self.allergens.contains_order.as_ref()?;
         let names: Vec<String> = order
             .iter()
             .filter(|a| allergens.contains(a))
-            .map(|a| terms.plain(&allergen_term(*a)).unwrap_or_default())
+            .flat_map(|a| match details.get(a) {
+                Some(species) if !species.is_empty() => {
+                    species.iter().map(|s| capitalised(s)).collect()
+                }
+                _ => vec![terms.plain(&allergen_term(*a)).unwrap_or_default()],
+            })
             .collect();
         if names.is_empty() {
             return None;
@@ -119,6 +145,15 @@ impl Regime {
             &template,
             &[("allergens", &names.join(", "))],
         ))
+    }
+}
+
+/// `s` with its first letter upper-cased ("almonds" → "Almonds").
+fn capitalised(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 
@@ -150,6 +185,8 @@ pub(crate) struct AllergensFile {
     pub implies: BTreeMap<String, Vec<Allergen>>,
     pub contains_statement: Option<ContainsFile>,
     pub emphasise_in_ingredients: bool,
+    #[serde(default)]
+    pub name_species: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -182,6 +219,7 @@ impl RegimeFile {
                 implies,
                 contains_order: self.allergens.contains_statement.map(|c| c.order),
                 emphasise_in_ingredients: self.allergens.emphasise_in_ingredients,
+                name_species: self.allergens.name_species,
             },
             claims,
             servings: self.servings,

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::allergen::Allergen;
+use crate::allergen::{Allergen, AllergenDetails};
 use crate::label::{IngredientSource, RecipeInput, ResolvedIngredient};
 use crate::regime::{allergen_term, Regime};
 use crate::terms::Terms;
@@ -105,6 +105,22 @@ pub fn all_allergens(recipe: &RecipeInput) -> BTreeSet<Allergen> {
         }
     }
     set
+}
+
+/// Every species the recipe names for its allergens, sub-recipes included.
+pub fn all_allergen_details(recipe: &RecipeInput) -> AllergenDetails {
+    let mut details = AllergenDetails::new();
+    for i in &recipe.ingredients {
+        for (a, names) in &i.allergen_details {
+            details.entry(*a).or_default().extend(names.iter().cloned());
+        }
+        if let IngredientSource::SubRecipe(sub) = &i.source {
+            for (a, names) in all_allergen_details(sub) {
+                details.entry(a).or_default().extend(names);
+            }
+        }
+    }
+    details
 }
 
 /// Escapes `&`, `<`, `>`, `"` and `'` for HTML text and attributes.

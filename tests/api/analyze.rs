@@ -158,3 +158,83 @@ async fn analyze_prints_the_us_serving_line_household_then_metric_and_warns_with
     );
     app.finish().await;
 }
+
+#[tokio::test]
+async fn the_contains_statement_names_tree_nut_species_of_table_foods_and_custom_ingredients() {
+    // 21 U.S.C. 343(w)(2): "Contains: Milk, Almonds, Wheat", not "Tree Nuts".
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let body = |nut: serde_json::Value| {
+        json!({
+            "servings": 4,
+            "ingredients": [
+                { "name": "wheat flour", "grams": 100 },
+                { "name": "butter", "grams": 50 },
+                nut
+            ]
+        })
+    };
+    let reply = app
+        .post(
+            &key,
+            "/v1/analyze",
+            body(json!({ "name": "almonds", "grams": 30 })),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
+    let label = &reply.body["label"];
+    assert_eq!(label["allergens"], json!(["milk", "tree_nuts", "wheat"]));
+    assert_eq!(label["allergen_details"], json!({"tree_nuts": ["almonds"]}));
+    assert_eq!(
+        label["contains_statement"],
+        "Contains: Milk, Almonds, Wheat"
+    );
+
+    // A custom ingredient names its species as `code:species`.
+    let created = app
+        .post(
+            &key,
+            "/v1/ingredients",
+            json!({
+                "name": "nut paste",
+                "nutrients_per_100g": { "calories": 600, "total_fat_g": 50 },
+                "allergens": ["tree_nuts:pecan", "milk"]
+            }),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
+    assert_eq!(
+        created.body["allergens"],
+        json!(["milk", "tree_nuts:pecan"])
+    );
+    let id = created.body["id"].as_str().expect("id").to_owned();
+    let reply = app
+        .post(
+            &key,
+            "/v1/analyze",
+            body(json!({ "ingredient_id": id, "grams": 30 })),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
+    assert_eq!(
+        reply.body["label"]["contains_statement"],
+        "Contains: Milk, Pecans, Wheat"
+    );
+
+    // Only tree nuts, fish and Crustacean shellfish take a species.
+    let refused = app
+        .post(
+            &key,
+            "/v1/ingredients",
+            json!({ "name": "x", "nutrients_per_100g": {}, "allergens": ["milk:cow"] }),
+        )
+        .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::BAD_REQUEST,
+        "{:?}",
+        refused.body
+    );
+    assert_eq!(refused.body["error"]["code"], "validation_failed");
+    app.finish().await;
+}
