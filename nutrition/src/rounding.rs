@@ -212,7 +212,7 @@ pub fn cfr_101_9_c_8_iii_percent_dv(percent: f64) -> f64 {
 /// the RACC is one serving, 101.9(b)(6)); 2 to 5 servings → nearest 0.5; above 5 → nearest
 /// whole number; "about" when rounding changed the value (LABEL_RULES §1.2 notes).
 pub fn cfr_101_9_b_8_servings_per_container(servings: f64) -> (f64, String) {
-    let rounded = if servings >= 2.0 && servings <= 5.0 {
+    let rounded = if (2.0..=5.0).contains(&servings) {
         half_up(servings, 5.0, 10.0)
     } else {
         half_up(servings, 1.0, 1.0).max(1.0)
