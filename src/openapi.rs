@@ -1188,9 +1188,40 @@ fn nutrient_map() -> Value {
 }
 
 fn allergens() -> Value {
-    json!({"type": "array", "items": {"type": "string", "enum": [
+    json!({"type": "array", "description": "Allergen codes. Tree nuts, fish and Crustacean shellfish may name their species as `code:species`, e.g. `tree_nuts:almond` (21 U.S.C. 343(w)(2)); US labels then name the species in the Contains statement (\"Contains: Almonds\") and `allergen_details`.",
+        "items": {"type": "string", "anyOf": [
+        {"enum": [
         "milk", "eggs", "fish", "crustacean_shellfish", "tree_nuts", "peanuts", "wheat", "soy",
-        "sesame", "gluten", "celery", "mustard", "lupin", "molluscs", "sulphites"]}})
+        "sesame", "gluten", "celery", "mustard", "lupin", "molluscs", "sulphites"]},
+        {"pattern": "^(tree_nuts|fish|crustacean_shellfish):[^:]{1,60}$"}]}})
+}
+
+/// The label object (nutrition::Label's JSON).
+fn label_schema() -> Value {
+    json!({
+        "type": "object",
+        "description": "Computed, read-only. Always: `format`, `serving_size`, `servings_per_container`, `ingredient_statement`, `allergens`, `contains_statement`, `display`, `unrounded`. US formats: per-serving nutrients rounded by 21 CFR 101.9(c) and `daily_values`. EU formats: `per_100g`, `per_portion`, `reference_intake_pct`, `ingredient_statement_html`. US formats also carry `display.serving_size`, the printed serving line: household measure then metric amount, e.g. `2 cookies (43g)` (21 CFR 101.9(b)(5), (b)(7)). `warnings` appears only when non-empty.",
+        "properties": {
+            "format": {"type": "string"},
+            "serving_size": {"type": "object", "properties": {"text": {"type": ["string", "null"]}, "grams": {"type": "number"}}},
+            "servings_per_container": {"type": "number"},
+            "ingredient_statement": {"type": "string"},
+            "allergens": {"type": "array", "items": {"type": "string"}},
+            "allergen_details": {"type": "object", "description": "US labels, present only when non-empty: the species of the declared tree nuts, fish and Crustacean shellfish by allergen code, e.g. `{\"tree_nuts\": [\"almonds\"]}` (21 U.S.C. 343(w)(2)), from the food table's names and custom ingredients' `code:species` allergens.", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+            "contains_statement": {"type": ["string", "null"]},
+            "calories": {"type": "number"},
+            "total_fat_g": {"type": "number"},
+            "display": {"type": "object"},
+            "unrounded": {"type": "object"},
+            "daily_values": {"type": "object"},
+            "per_100g": {"type": "object"},
+            "per_portion": {"type": "object"},
+            "warnings": {"type": "array", "description": "Present only when non-empty: what the label cannot print as its regime asks. Codes: `no_household_measure` (US serving size without a household measure, 21 CFR 101.9(b)(5)).",
+                "items": {"type": "object", "properties": {"code": {"type": "string"}, "message": {"type": "string"}}, "required": ["code", "message"]}}
+        },
+        "required": ["format"],
+        "examples": [{"format": "standard", "calories": 230, "total_fat_g": 8, "allergens": ["milk", "wheat"]}]
+    })
 }
 
 fn schemas(codes: &[&str]) -> Value {
@@ -1254,6 +1285,7 @@ fn schemas(codes: &[&str]) -> Value {
     // `label_name`, `cost_per_unit` and `unit` already allow `null` (the request clears them
     // with it; the representation shows them unset as `null`).
     let ingredient = timestamps(ingredient);
+    let label = label_schema();
 
     json!({
         "Error": {
@@ -1289,6 +1321,7 @@ fn schemas(codes: &[&str]) -> Value {
             "label_name": {"type": "string", "examples": ["bananas"]},
             "food_group": {"type": ["string", "null"]},
             "allergens": {"type": "array", "items": {"type": "string"}},
+            "allergen_details": {"type": "object", "description": "Present only when non-empty: species of the food's tree nuts, fish and Crustacean shellfish named by its description, e.g. `{\"tree_nuts\": [\"almonds\"]}`.", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
             "nutrients_per_100g": {"type": "object", "additionalProperties": {"type": "number"}},
             "score": {"type": "number", "description": "Match quality (search results only)."}},
             "required": ["id", "description", "nutrients_per_100g"]},
@@ -1322,27 +1355,7 @@ fn schemas(codes: &[&str]) -> Value {
                 "occurred_at": {"type": "string", "format": "date-time"}, "actor": {"type": "string"}, "changes": {}},
                 "required": ["version", "type", "occurred_at", "actor", "changes"]}}},
             "required": ["data"]},
-        "Label": {
-            "type": "object",
-            "description": "Computed, read-only. Always: `format`, `serving_size`, `servings_per_container`, `ingredient_statement`, `allergens`, `contains_statement`, `display`, `unrounded`. US formats: per-serving nutrients rounded by 21 CFR 101.9(c) and `daily_values`. EU formats: `per_100g`, `per_portion`, `reference_intake_pct`, `ingredient_statement_html`.",
-            "properties": {
-                "format": {"type": "string"},
-                "serving_size": {"type": "object", "properties": {"text": {"type": ["string", "null"]}, "grams": {"type": "number"}}},
-                "servings_per_container": {"type": "number"},
-                "ingredient_statement": {"type": "string"},
-                "allergens": {"type": "array", "items": {"type": "string"}},
-                "contains_statement": {"type": ["string", "null"]},
-                "calories": {"type": "number"},
-                "total_fat_g": {"type": "number"},
-                "display": {"type": "object"},
-                "unrounded": {"type": "object"},
-                "daily_values": {"type": "object"},
-                "per_100g": {"type": "object"},
-                "per_portion": {"type": "object"}
-            },
-            "required": ["format"],
-            "examples": [{"format": "standard", "calories": 230, "total_fat_g": 8, "allergens": ["milk", "wheat"]}]
-        },
+        "Label": label,
         "AnalysisRequest": {"type": "object", "properties": {
             "label_format": {"type": "string", "default": "standard"},
             "servings": {"type": "number", "exclusiveMinimum": 0},
@@ -1355,7 +1368,7 @@ fn schemas(codes: &[&str]) -> Value {
             "code": {"type": "string"}, "text": {"type": "string"}, "nutrient": {"type": "string"},
             "basis": {"type": "string"}, "citation": {"type": "string"}},
             "required": ["code", "text", "citation"],
-            "examples": [{"code": "good_source_fiber", "text": "Good source of fiber", "nutrient": "dietary_fiber", "basis": "per RACC", "citation": "21 CFR 101.54(c)"}]},
+            "examples": [{"code": "good_source_fiber", "text": "Good source of fiber", "nutrient": "dietary_fiber", "basis": "per RACC", "citation": "21 CFR 101.54(c)(1)"}]},
         "AnalysisResult": {"type": "object", "properties": {
             "label": schema_ref("Label"),
             "claims": {"type": "array", "items": schema_ref("Claim")},

@@ -42,6 +42,7 @@ fn resolve_and_label(db: &FoodDb, format: &nls_nutrition::Format) -> nls_nutriti
                 grams: *grams,
                 label_name: food.label_name.clone(),
                 allergens: food.allergens.iter().copied().collect::<BTreeSet<_>>(),
+                allergen_details: food.allergen_details.clone(),
                 source: IngredientSource::PerHundredGrams(food.nutrients_per_100g.clone()),
             }
         })

@@ -20,7 +20,7 @@
 
 use std::collections::BTreeSet;
 
-use nls_nutrition::Allergen;
+use nls_nutrition::{Allergen, AllergenDetails};
 
 use crate::matching::words;
 
@@ -390,6 +390,29 @@ pub fn allergens_for(description: &str, food_group: &str) -> BTreeSet<Allergen> 
         out.insert(Allergen::Sulphites);
     }
     out
+}
+
+/// The species of a food's tree nuts, fish and Crustacean shellfish named in its description
+/// (21 U.S.C. 343(w)(2): "almonds", "salmon", "shrimp"), for the allergens in `allergens`
+/// only. Worcestershire sauce names its anchovies. A food whose description names no known
+/// species ("Nuts, mixed nuts") gets none, and its label keeps the allergen's own name.
+pub fn species_for(description: &str, allergens: &BTreeSet<Allergen>) -> AllergenDetails {
+    let words = words(description);
+    let w: Vec<&str> = words.iter().map(String::as_str).collect();
+    let mut found = nls_nutrition::allergen::species_in(&w);
+    if w.contains(&"worcestershire") {
+        found.push((Allergen::Fish, "anchovies"));
+    }
+    let mut details = AllergenDetails::new();
+    for (allergen, name) in found {
+        if allergen.takes_species() && allergens.contains(&allergen) {
+            details
+                .entry(allergen)
+                .or_default()
+                .insert(name.to_string());
+        }
+    }
+    details
 }
 
 #[cfg(test)]

@@ -16,11 +16,11 @@ mod table;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::{OnceLock, RwLock};
 
-use nls_nutrition::{Allergen, Nutrient, NutrientAmounts};
+use nls_nutrition::{Allergen, AllergenDetails, Nutrient, NutrientAmounts};
 use serde::Serialize;
 
 pub use added_sugars::added_sugars_for;
-pub use allergens::allergens_for;
+pub use allergens::{allergens_for, species_for};
 pub use import::{import, import_to_file, FoodTable, ImportError, ImportStats};
 pub use label_name::label_name_for;
 pub use table::{read_table, write_table, LoadError};
@@ -46,6 +46,9 @@ pub struct Food {
     pub label_name: String,
     /// Allergens the food contains, from the reviewed mapping in [`allergens_for`].
     pub allergens: BTreeSet<Allergen>,
+    /// Species of its tree nuts, fish and Crustacean shellfish named by the description, from
+    /// [`species_for`] (`{"tree_nuts": ["almonds"]}`).
+    pub allergen_details: AllergenDetails,
 }
 
 /// A household measure: `amount` × `description` weighs `grams`
@@ -94,6 +97,7 @@ impl Food {
             portions: Vec::new(),
             label_name: String::new(),
             allergens: BTreeSet::new(),
+            allergen_details: AllergenDetails::new(),
         }
     }
 
@@ -101,6 +105,7 @@ impl Food {
     fn finish(mut self) -> Self {
         self.label_name = label_name_for(&self.description, &self.food_group);
         self.allergens = allergens_for(&self.description, &self.food_group);
+        self.allergen_details = species_for(&self.description, &self.allergens);
         if let Some(added) = added_sugars_for(
             &self.description,
             &self.food_group,
@@ -127,6 +132,8 @@ struct FoodView<'a> {
     food_group: &'a str,
     label_name: &'a str,
     allergens: &'a BTreeSet<Allergen>,
+    #[serde(skip_serializing_if = "AllergenDetails::is_empty")]
+    allergen_details: &'a AllergenDetails,
     nutrients_per_100g: &'a NutrientAmounts,
     portions: &'a [Portion],
 }
@@ -141,6 +148,7 @@ impl Serialize for Food {
             food_group: &self.food_group,
             label_name: &self.label_name,
             allergens: &self.allergens,
+            allergen_details: &self.allergen_details,
             nutrients_per_100g: &self.nutrients_per_100g,
             portions: &self.portions,
         }

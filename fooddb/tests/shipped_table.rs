@@ -133,6 +133,7 @@ fn us_label_json(lines: &[(&str, f64)]) -> serde_json::Value {
                 grams: *grams,
                 label_name: food.label_name.clone(),
                 allergens: food.allergens.clone(),
+                allergen_details: food.allergen_details.clone(),
                 source: nls_nutrition::IngredientSource::PerHundredGrams(
                     food.nutrients_per_100g.clone(),
                 ),
@@ -159,4 +160,37 @@ fn a_us_label_declares_the_sugar_a_recipe_adds() {
     assert_eq!(sweetened["display"]["added_sugars_g"], "30g", "{sweetened}");
     let fruit = us_label_json(&[("all-purpose flour", 100.0), ("banana", 100.0)]);
     assert_eq!(fruit["added_sugars_g"], 0.0, "{fruit}");
+}
+
+#[test]
+fn tree_nuts_fish_and_shellfish_of_the_table_carry_their_species() {
+    // 21 U.S.C. 343(w)(2): the "Contains" statement names almonds, salmon, shrimp.
+    let db = shipped();
+    let first = |query: &str| {
+        db.search(query, 1)
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| panic!("{query} is in the table"))
+            .food
+    };
+    let almonds = first("almonds");
+    assert!(almonds
+        .allergens
+        .contains(&nls_nutrition::Allergen::TreeNuts));
+    assert_eq!(
+        almonds.allergen_details[&nls_nutrition::Allergen::TreeNuts],
+        ["almonds".to_string()].into_iter().collect()
+    );
+    let salmon = first("salmon");
+    assert_eq!(
+        salmon.allergen_details[&nls_nutrition::Allergen::Fish],
+        ["salmon".to_string()].into_iter().collect()
+    );
+    let shrimp = first("shrimp");
+    assert_eq!(
+        shrimp.allergen_details[&nls_nutrition::Allergen::CrustaceanShellfish],
+        ["shrimp".to_string()].into_iter().collect()
+    );
+    // Butternut squash is no tree nut, so it names no species.
+    assert!(first("butternut squash").allergen_details.is_empty());
 }

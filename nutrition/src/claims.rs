@@ -29,7 +29,8 @@ pub struct Claim {
     pub citation: String,
     /// Statement that must accompany the claim, when one applies: the 101.13(h) "See
     /// nutrition information for … content", the 101.54(d)(1) total fat disclosure of fiber
-    /// claims, the low-cholesterol fat disclosure of 101.62(d)(2), or the 101.60(c)(1)
+    /// claims, the cholesterol claims' fat disclosure of 101.62(d)(1)-(2), the cholesterol and
+    /// fat declaration of "low saturated fat" (101.62(c)(2)), or the 101.60(c)(1)
     /// "Not a low calorie food" of sugar-free claims. Several are joined with "; ".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub disclosure: Option<String>,
@@ -101,6 +102,11 @@ pub fn claims(recipe: &RecipeInput, label: &Label) -> Vec<Claim> {
         .get("total_fat_g")
         .cloned()
         .unwrap_or_else(|| "0g".to_string());
+    let chol_text = label
+        .display
+        .get("cholesterol_mg")
+        .cloned()
+        .unwrap_or_else(|| "0mg".to_string());
 
     let general: Vec<&str> = [
         (fat, 13.0, "fat"),
@@ -181,27 +187,41 @@ pub fn claims(recipe: &RecipeInput, label: &Label) -> Vec<Claim> {
             None,
         );
     } else if sat_known && sat.racc <= 1.0 + EPS && sat.racc * 9.0 <= 0.15 * kcal.racc + EPS {
+        // 101.62(c)(2) (LABEL_RULES §2): the claim declares cholesterol when it is 2 mg or
+        // more per RACC and total fat when it is over 3 g per RACC.
+        let mut declared = Vec::new();
+        if chol.racc >= 2.0 - EPS {
+            declared.push(format!("{chol_text} cholesterol"));
+        }
+        if fat.racc > 3.0 + EPS {
+            declared.push(format!("{fat_text} total fat"));
+        }
+        let disclosure = (!declared.is_empty())
+            .then(|| format!("Contains {} per serving", declared.join(" and ")));
         push(
             "low_saturated_fat",
             "Low saturated fat",
             "saturated_fat",
             "21 CFR 101.62(c)(2)",
-            None,
+            disclosure,
         );
     }
 
     let sat_ok = sat_known && known("cholesterol_mg") && sat.racc <= 2.0 + EPS;
+    // Cholesterol claims disclose total fat over 13 g (per RACC, per LS, or per 50 g when the
+    // reference amount is small) next to the claim: 101.62(d)(1) for "free", (d)(2) for "low".
+    let fat_disclosure =
+        || exceeds(fat, 13.0).then(|| format!("Contains {fat_text} total fat per serving"));
     if free(chol, 2.0) && sat_ok {
         push(
             "cholesterol_free",
             "Cholesterol free",
             "cholesterol",
             "21 CFR 101.62(d)(1)",
-            None,
+            fat_disclosure(),
         );
     } else if low(chol, 20.0) && sat_ok {
-        let fat_disclosure =
-            exceeds(fat, 13.0).then(|| format!("Contains {fat_text} total fat per serving"));
+        let fat_disclosure = fat_disclosure();
         push(
             "low_cholesterol",
             "Low cholesterol",
@@ -226,7 +246,7 @@ pub fn claims(recipe: &RecipeInput, label: &Label) -> Vec<Claim> {
             "very_low_sodium",
             "Very low sodium",
             "sodium",
-            "21 CFR 101.61(b)",
+            "21 CFR 101.61(b)(2)",
             None,
         );
     } else if low(sodium, 140.0) {
@@ -234,7 +254,7 @@ pub fn claims(recipe: &RecipeInput, label: &Label) -> Vec<Claim> {
             "low_sodium",
             "Low sodium",
             "sodium",
-            "21 CFR 101.61(b)",
+            "21 CFR 101.61(b)(4)",
             None,
         );
     }
@@ -261,6 +281,12 @@ pub fn claims(recipe: &RecipeInput, label: &Label) -> Vec<Claim> {
         ("vitamin_c_mg", "vitamin_c", "vitamin C", 90.0),
     ];
     for (key, nutrient, name, dv) in sources {
+        // 101.9(c)(8)(ii): a claim about a vitamin or mineral requires its declaration, so a
+        // nutrient the label's format does not declare (vitamins A and C on the standard
+        // label) gets no claim.
+        if label.row(key).is_none() {
+            continue;
+        }
         let percent = at(key).racc / dv * 100.0;
         // 101.54(d)(1): a fiber claim on a food that is not low fat discloses total fat.
         let extra = (nutrient == "dietary_fiber" && !low_fat)
@@ -271,7 +297,7 @@ pub fn claims(recipe: &RecipeInput, label: &Label) -> Vec<Claim> {
                 &format!("high_{code_name}"),
                 &format!("High in {name}"),
                 nutrient,
-                "21 CFR 101.54(b)",
+                "21 CFR 101.54(b)(1)",
                 extra,
             );
         } else if percent >= 10.0 - EPS {
@@ -279,7 +305,7 @@ pub fn claims(recipe: &RecipeInput, label: &Label) -> Vec<Claim> {
                 &format!("good_source_{code_name}"),
                 &format!("Good source of {name}"),
                 nutrient,
-                "21 CFR 101.54(c)",
+                "21 CFR 101.54(c)(1)",
                 extra,
             );
         }

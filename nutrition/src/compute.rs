@@ -4,12 +4,13 @@
 use std::collections::BTreeMap;
 
 use crate::error::LabelError;
-use crate::format::{Basis, Declare, Format, PercentOf, Quantity};
+use crate::format::{Basis, Declare, Format, PercentOf, PercentRounding, Quantity};
 use crate::label::{
-    CalorieBasis, Cell, DeclaredRow, IngredientSource, Label, RecipeInput, ServingSize,
+    CalorieBasis, Cell, DeclaredRow, IngredientSource, Label, RecipeInput, ServingSize, Warning,
 };
 use crate::nutrient::{Nutrient, NutrientAmounts};
 use crate::rounding;
+use crate::serving;
 use crate::statement;
 
 /// Deepest sub-recipe nesting accepted (a recipe using a sub-recipe is depth 1).
@@ -218,7 +219,7 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
         .map(|(n, v)| (n.key().to_string(), *v))
         .collect();
     let mut display = BTreeMap::new();
-    let (_, servings_text) = rounding::cfr_101_9_b_8_servings_per_container(recipe.servings);
+    let (_, servings_text) = format.regime.servings.apply(recipe.servings);
     display.insert("servings_per_container".to_string(), servings_text);
 
     let mut rows = Vec::with_capacity(format.rows.len());
@@ -234,9 +235,7 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
         let mut cells = Vec::with_capacity(format.columns.len());
         for column in &format.columns {
             let exact = quantity(row.quantity, basis(column.basis));
-            let d = rounding::apply(row.rounding, exact);
-            let text = d.text(&row.unit);
-            display.insert(format.display_key(column, &row.key), text.clone());
+            let mut d = rounding::apply(row.rounding, exact);
             if column.unrounded {
                 unrounded.insert(row.key.clone(), exact);
             }
@@ -253,6 +252,14 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
                 }
                 _ => None,
             };
+            // 101.9(c)(8)(iii): a vitamin or mineral under 2 % DV is declared as zero, amount
+            // and percent alike (the option chosen over the asterisk footnote), so the label
+            // never prints "0.2mg 0%".
+            if row.percent == PercentRounding::VitaminMineral && percent == Some(0.0) {
+                d = rounding::Declared::zero();
+            }
+            let text = d.text(&row.unit);
+            display.insert(format.display_key(column, &row.key), text.clone());
             cells.push(Cell {
                 amount: d.amount,
                 text,
@@ -267,9 +274,21 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
     }
 
     let regime = &format.regime;
+    let mut warnings = Vec::new();
+    if regime.household_then_metric {
+        let text = recipe.serving_size_text.as_deref();
+        if text.is_none_or(|t| t.trim().is_empty()) {
+            warnings.push(Warning::no_household_measure());
+        }
+        display.insert(
+            "serving_size".to_string(),
+            serving::household_then_metric(text, t.serving_weight_g),
+        );
+    }
     let terms = format.primary_terms();
     let allergens = regime.declared_allergens(recipe);
-    let contains_statement = regime.contains_statement(&allergens, terms);
+    let allergen_details = regime.allergen_details(recipe, &allergens);
+    let contains_statement = regime.contains_statement(&allergens, &allergen_details, terms);
     let ingredient_statement_html = format
         .json
         .ingredient_statement_html
@@ -290,6 +309,7 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
         servings_per_container: recipe.servings,
         ingredient_statement: statement::ingredient_statement(recipe),
         allergens,
+        allergen_details,
         contains_statement,
         display,
         unrounded,
@@ -298,6 +318,7 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
         ingredient_statement_html,
         calorie_basis,
         notes: Vec::new(),
+        warnings,
         shape: format.json.clone(),
     })
 }

@@ -16,7 +16,7 @@ use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
-use crate::allergen::Allergen;
+use crate::allergen::{Allergen, AllergenDetails};
 use crate::format::{Amounts, Declare, Format, JsonShape};
 use crate::nutrient::NutrientAmounts;
 
@@ -48,6 +48,10 @@ pub struct ResolvedIngredient {
     pub label_name: String,
     /// Allergens this ingredient contains (for a sub-recipe: in addition to its ingredients').
     pub allergens: BTreeSet<Allergen>,
+    /// The species of its tree nuts, fish or Crustacean shellfish, when known
+    /// (`{"tree_nuts": ["almonds"]}`, 21 U.S.C. 343(w)(2)).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub allergen_details: AllergenDetails,
     /// Where its nutrients come from.
     pub source: IngredientSource,
 }
@@ -103,6 +107,9 @@ pub struct Label {
     pub ingredient_statement: String,
     /// Allergens the format's regime requires, sorted by code; sub-recipes included.
     pub allergens: BTreeSet<Allergen>,
+    /// Species of the declared tree nuts, fish and Crustacean shellfish, where the regime names
+    /// them (US, 21 U.S.C. 343(w)(2)); absent from the JSON when empty.
+    pub allergen_details: AllergenDetails,
     /// The regime's "Contains" statement (US: `"Contains: Milk, Wheat, Sesame"`,
     /// 21 U.S.C. 343(w)(1)(A)); `None` where the regime prints none (EU: allergens are
     /// emphasised in the ingredient list instead, Art. 21).
@@ -124,6 +131,9 @@ pub struct Label {
     pub calorie_basis: Option<CalorieBasis>,
     /// Notes a later step adds (front-of-pack symbols); absent from the JSON when empty.
     pub notes: Vec<Note>,
+    /// What the label cannot print as the law asks (no household measure for a US serving
+    /// size); absent from the JSON when empty.
+    pub warnings: Vec<Warning>,
     /// The JSON shape of the format.
     pub shape: JsonShape,
 }
@@ -161,6 +171,28 @@ pub struct Note {
     pub code: String,
     /// The printed text.
     pub text: String,
+}
+
+/// Something the label cannot print as its regime asks, for the user to fix.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Warning {
+    /// A stable code, e.g. `no_household_measure`.
+    pub code: String,
+    /// What is wrong and the rule it breaks.
+    pub message: String,
+}
+
+impl Warning {
+    /// The serving size has no household measure (21 CFR 101.9(b)(5)).
+    pub fn no_household_measure() -> Self {
+        Self {
+            code: "no_household_measure".to_string(),
+            message: "the serving size gives no household measure; 21 CFR 101.9(b)(5) and \
+                      (b)(7) ask for one (e.g. \"2 cookies\") before the metric amount"
+                .to_string(),
+        }
+    }
 }
 
 impl Label {
@@ -227,6 +259,9 @@ impl Serialize for Label {
         m.serialize_entry("servings_per_container", &self.servings_per_container)?;
         m.serialize_entry("ingredient_statement", &self.ingredient_statement)?;
         m.serialize_entry("allergens", &self.allergens)?;
+        if !self.allergen_details.is_empty() {
+            m.serialize_entry("allergen_details", &self.allergen_details)?;
+        }
         m.serialize_entry("contains_statement", &self.contains_statement)?;
         m.serialize_entry("display", &self.display)?;
         m.serialize_entry("unrounded", &self.unrounded)?;
@@ -264,6 +299,9 @@ impl Serialize for Label {
         }
         if !self.notes.is_empty() {
             m.serialize_entry("notes", &self.notes)?;
+        }
+        if !self.warnings.is_empty() {
+            m.serialize_entry("warnings", &self.warnings)?;
         }
         m.end()
     }
@@ -305,15 +343,17 @@ impl<'de> Deserialize<'de> for Label {
             .format(&id)
             .ok_or_else(|| D::Error::custom(LabelShapeError::UnknownFormat(id.clone())))?;
         let allowed = crate::format::wire_keys(format);
-        const COMMON: [&str; 8] = [
+        const COMMON: [&str; 10] = [
             "serving_size",
             "servings_per_container",
             "ingredient_statement",
             "allergens",
+            "allergen_details",
             "contains_statement",
             "display",
             "unrounded",
             "notes",
+            "warnings",
         ];
         for key in map.keys() {
             if COMMON.contains(&key.as_str()) || allowed.contains(key) {
@@ -337,6 +377,10 @@ impl<'de> Deserialize<'de> for Label {
             take(&mut map, "ingredient_statement")?,
         )?;
         let allergens = field("allergens", take(&mut map, "allergens")?)?;
+        let allergen_details = match map.remove("allergen_details") {
+            Some(v) => field("allergen_details", v)?,
+            None => AllergenDetails::new(),
+        };
         let contains_statement = match map.remove("contains_statement") {
             Some(v) => field("contains_statement", v)?,
             None => None,
@@ -345,6 +389,10 @@ impl<'de> Deserialize<'de> for Label {
         let unrounded = field("unrounded", take(&mut map, "unrounded")?)?;
         let notes = match map.remove("notes") {
             Some(v) => field("notes", v)?,
+            None => Vec::new(),
+        };
+        let warnings = match map.remove("warnings") {
+            Some(v) => field("warnings", v)?,
             None => Vec::new(),
         };
         let missing = |name: &str| {
@@ -440,6 +488,7 @@ impl<'de> Deserialize<'de> for Label {
             servings_per_container,
             ingredient_statement,
             allergens,
+            allergen_details,
             contains_statement,
             display,
             unrounded,
@@ -448,6 +497,7 @@ impl<'de> Deserialize<'de> for Label {
             ingredient_statement_html,
             calorie_basis,
             notes,
+            warnings,
             shape: format.json.clone(),
         })
     }

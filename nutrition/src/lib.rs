@@ -16,10 +16,11 @@ pub mod nutrient;
 pub mod plausibility;
 pub mod regime;
 pub mod rounding;
+pub mod serving;
 pub mod statement;
 pub mod terms;
 
-pub use allergen::Allergen;
+pub use allergen::{Allergen, AllergenDetails};
 pub use catalog::{catalog, format, formats, Catalog, DataError};
 pub use claims::{claims, Claim};
 pub use compute::compute_label;
@@ -30,7 +31,7 @@ pub use format::{
 };
 pub use label::{
     CalorieBasis, Cell, DeclaredRow, IngredientSource, Label, LabelShapeError, Note, RecipeInput,
-    ResolvedIngredient, ServingSize,
+    ResolvedIngredient, ServingSize, Warning,
 };
 pub use nutrient::{Nutrient, NutrientAmounts};
 pub use regime::Regime;

@@ -375,6 +375,7 @@ mod properties {
                         grams: 100.0,
                         label_name: "x".into(),
                         allergens: Default::default(),
+                        allergen_details: Default::default(),
                         source: IngredientSource::PerHundredGrams(NutrientAmounts(per_100g.clone())),
                     }],
                 };

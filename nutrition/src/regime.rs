@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Deserialize;
 
-use crate::allergen::Allergen;
+use crate::allergen::{Allergen, AllergenDetails};
 use crate::label::RecipeInput;
 use crate::statement;
 use crate::terms::Terms;
@@ -23,6 +23,34 @@ pub struct Regime {
     pub allergens: AllergenRules,
     /// The claims rules that apply, if the engine implements the regime's claims.
     pub claims: Option<ClaimsRules>,
+    /// How the number of servings per container is rounded for print.
+    pub servings: ServingsRounding,
+    /// Whether the serving size reads household measure then metric amount (21 CFR
+    /// 101.9(b)(5), (b)(7)): the label then prints `"2 cookies (43g)"` and warns when the
+    /// recipe gives no household measure.
+    pub household_then_metric: bool,
+}
+
+/// How a regime rounds the printed number of servings (portions) per container.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+pub enum ServingsRounding {
+    /// 21 CFR 101.9(b)(8) (`cfr_101_9_b_8`).
+    #[serde(rename = "cfr_101_9_b_8")]
+    Cfr101_9B8,
+    /// No rule of the regime: nearest 0.5 up to 5, whole above (`portions_per_pack`).
+    #[default]
+    #[serde(rename = "portions_per_pack")]
+    PortionsPerPack,
+}
+
+impl ServingsRounding {
+    /// The rounded number and its printed text.
+    pub fn apply(self, servings: f64) -> (f64, String) {
+        match self {
+            Self::Cfr101_9B8 => crate::rounding::cfr_101_9_b_8_servings_per_container(servings),
+            Self::PortionsPerPack => crate::rounding::portions_per_pack(servings),
+        }
+    }
 }
 
 /// Which allergens a regime declares and how.
@@ -38,6 +66,10 @@ pub struct AllergenRules {
     pub contains_order: Option<Vec<Allergen>>,
     /// Whether allergens are emphasised in the ingredient list (EU Art. 21(1)).
     pub emphasise_in_ingredients: bool,
+    /// Whether tree nuts, fish and Crustacean shellfish are declared by species
+    /// (21 U.S.C. 343(w)(2)): the label then carries `allergen_details` and the "Contains"
+    /// statement names the species.
+    pub name_species: bool,
 }
 
 /// Claims rules the engine implements, by id.
@@ -69,19 +101,41 @@ impl Regime {
         set
     }
 
+    /// The species of `recipe`'s declared allergens, where the regime names them.
+    pub fn allergen_details(
+        &self,
+        recipe: &RecipeInput,
+        allergens: &BTreeSet<Allergen>,
+    ) -> AllergenDetails {
+        if !self.allergens.name_species {
+            return AllergenDetails::new();
+        }
+        statement::all_allergen_details(recipe)
+            .into_iter()
+            .filter(|(a, names)| a.takes_species() && allergens.contains(a) && !names.is_empty())
+            .collect()
+    }
+
     /// The "Contains" statement (21 U.S.C. 343(w)(1)(A) for the US) in `terms`' words, e.g.
-    /// `"Contains: Milk, Wheat, Sesame"`: every declared allergen in the regime's order.
-    /// `None` when the regime prints none or no allergen is present.
+    /// `"Contains: Milk, Wheat, Sesame"`: every declared allergen in the regime's order; an
+    /// allergen with species in `details` is named by them (343(w)(2): "Contains: Milk,
+    /// Almonds, Wheat"). `None` when the regime prints none or no allergen is present.
     pub fn contains_statement(
         &self,
         allergens: &BTreeSet<Allergen>,
+        details: &AllergenDetails,
         terms: &Terms,
     ) -> Option<String> {
         let order = self.allergens.contains_order.as_ref()?;
         let names: Vec<String> = order
             .iter()
             .filter(|a| allergens.contains(a))
-            .map(|a| terms.plain(&allergen_term(*a)).unwrap_or_default())
+            .flat_map(|a| match details.get(a) {
+                Some(species) if !species.is_empty() => {
+                    species.iter().map(|s| capitalised(s)).collect()
+                }
+                _ => vec![terms.plain(&allergen_term(*a)).unwrap_or_default()],
+            })
             .collect();
         if names.is_empty() {
             return None;
@@ -91,6 +145,15 @@ impl Regime {
             &template,
             &[("allergens", &names.join(", "))],
         ))
+    }
+}
+
+/// `s` with its first letter upper-cased ("almonds" → "Almonds").
+fn capitalised(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 
@@ -107,6 +170,10 @@ pub(crate) struct RegimeFile {
     pub name: String,
     pub allergens: AllergensFile,
     pub claims: Option<String>,
+    #[serde(default)]
+    pub servings: ServingsRounding,
+    #[serde(default)]
+    pub household_then_metric: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -118,6 +185,8 @@ pub(crate) struct AllergensFile {
     pub implies: BTreeMap<String, Vec<Allergen>>,
     pub contains_statement: Option<ContainsFile>,
     pub emphasise_in_ingredients: bool,
+    #[serde(default)]
+    pub name_species: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -150,8 +219,11 @@ impl RegimeFile {
                 implies,
                 contains_order: self.allergens.contains_statement.map(|c| c.order),
                 emphasise_in_ingredients: self.allergens.emphasise_in_ingredients,
+                name_species: self.allergens.name_species,
             },
             claims,
+            servings: self.servings,
+            household_then_metric: self.household_then_metric,
         })
     }
 }

@@ -12,7 +12,8 @@
 //! - protein 0.5 to < 1 g → "<1g" (the "less than 1 gram" option of 101.9(c)(7));
 //! - vitamins/minerals: FDA guidance increments (RDI < 25 → 0.1, else → 1; whole mg also for
 //!   RDI ≥ 250, as the regulation's sample label "Potassium 235mg", not the unconfirmed 10 mg);
-//! - vitamin/mineral %DV < 2 % → 0 % (not the asterisk or omission);
+//! - vitamin/mineral %DV < 2 % → 0 % (not the asterisk or omission), and the amount is then
+//!   declared as 0 too (compute.rs), so amount and percent agree;
 //! - EU "low amount" values: "0g" when the amount is exactly zero, else "<0.5g" / "<0.1g" /
 //!   "<0.01g"; the number is 0 either way.
 
@@ -38,6 +39,11 @@ pub struct Declared {
 }
 
 impl Declared {
+    /// A declaration of zero.
+    pub fn zero() -> Self {
+        Self::exact(0.0)
+    }
+
     fn exact(amount: f64) -> Self {
         Self {
             amount,
@@ -202,21 +208,36 @@ pub fn cfr_101_9_c_8_iii_percent_dv(percent: f64) -> f64 {
 }
 
 /// Servings per container, 21 CFR 101.9(b)(8): returns the rounded number and its printed
-/// text. 2–5 servings → nearest 0.5; > 5 → nearest whole number; "about" when rounding
-/// changed the value. Below 2 servings (not covered by LABEL_RULES) the nearest 0.5 is used
-/// too, never less than 0.5.
+/// text. Below 2 servings → nearest whole number, never less than 1 (a package under 200 % of
+/// the RACC is one serving, 101.9(b)(6)); 2 to 5 servings → nearest 0.5; above 5 → nearest
+/// whole number; "about" when rounding changed the value (LABEL_RULES §1.2 notes).
 pub fn cfr_101_9_b_8_servings_per_container(servings: f64) -> (f64, String) {
+    let rounded = if (2.0..=5.0).contains(&servings) {
+        half_up(servings, 5.0, 10.0)
+    } else {
+        half_up(servings, 1.0, 1.0).max(1.0)
+    };
+    (rounded, about_text(servings, rounded))
+}
+
+/// Portions per pack where the regime has no rule of its own (EU Art. 33 states the number of
+/// portions without a rounding rule): nearest 0.5, never less than 0.5; above 5 the nearest
+/// whole number; "about" when rounding changed the value.
+pub fn portions_per_pack(servings: f64) -> (f64, String) {
     let rounded = if servings > 5.0 {
         half_up(servings, 1.0, 1.0)
     } else {
         half_up(servings, 5.0, 10.0).max(0.5)
     };
-    let text = if (rounded - servings).abs() < 1e-9 {
+    (rounded, about_text(servings, rounded))
+}
+
+fn about_text(servings: f64, rounded: f64) -> String {
+    if (rounded - servings).abs() < 1e-9 {
         number(rounded)
     } else {
         format!("about {}", number(rounded))
-    };
-    (rounded, text)
+    }
 }
 
 // ---------------------------------------------------------------- EU, 2012 guidance

@@ -3,17 +3,55 @@
 
 use std::collections::BTreeSet;
 
-use crate::allergen::Allergen;
+use crate::allergen::{Allergen, AllergenDetails};
 use crate::label::{IngredientSource, RecipeInput, ResolvedIngredient};
 use crate::regime::{allergen_term, Regime};
 use crate::terms::Terms;
 
-/// `ingredients` in descending order of weight (21 CFR 101.4(a)(1)); equal weights keep the
+/// One name of an ingredient statement: the lines of one ingredient merged, or a sub-recipe.
+struct Entry<'a> {
+    name: &'a str,
+    grams: f64,
+    allergens: BTreeSet<Allergen>,
+    sub: Option<&'a RecipeInput>,
+}
+
+/// `ingredients` as statement entries in descending order of total weight (21 CFR 101.4(a)(1)):
+/// lines of the same ingredient (same label name, ignoring case and surrounding spaces) at this
+/// level are one entry with their grams summed, so sugar 45 g + sugar 45 g weigh 90 g; a
+/// sub-recipe stays its own entry with its statement in parentheses. Equal weights keep the
 /// recipe's order.
-fn by_weight(ingredients: &[ResolvedIngredient]) -> Vec<&ResolvedIngredient> {
-    let mut sorted: Vec<&ResolvedIngredient> = ingredients.iter().collect();
-    sorted.sort_by(|a, b| b.grams.total_cmp(&a.grams));
-    sorted
+fn by_weight(ingredients: &[ResolvedIngredient]) -> Vec<Entry<'_>> {
+    let mut entries: Vec<Entry<'_>> = Vec::with_capacity(ingredients.len());
+    for i in ingredients {
+        match &i.source {
+            IngredientSource::PerHundredGrams(_) => {
+                let key = i.label_name.trim();
+                if let Some(e) = entries
+                    .iter_mut()
+                    .find(|e| e.sub.is_none() && e.name.trim().eq_ignore_ascii_case(key))
+                {
+                    e.grams += i.grams;
+                    e.allergens.extend(i.allergens.iter().copied());
+                    continue;
+                }
+                entries.push(Entry {
+                    name: &i.label_name,
+                    grams: i.grams,
+                    allergens: i.allergens.clone(),
+                    sub: None,
+                });
+            }
+            IngredientSource::SubRecipe(sub) => entries.push(Entry {
+                name: &i.label_name,
+                grams: i.grams,
+                allergens: i.allergens.clone(),
+                sub: Some(sub),
+            }),
+        }
+    }
+    entries.sort_by(|a, b| b.grams.total_cmp(&a.grams));
+    entries
 }
 
 /// The ingredient statement: label names in descending order of weight joined with ", "; a
@@ -27,11 +65,9 @@ pub fn ingredient_statement(recipe: &RecipeInput) -> String {
 fn statement_of(recipe: &RecipeInput) -> String {
     by_weight(&recipe.ingredients)
         .into_iter()
-        .map(|i| match &i.source {
-            IngredientSource::PerHundredGrams(_) => i.label_name.clone(),
-            IngredientSource::SubRecipe(sub) => {
-                format!("{} ({})", i.label_name, statement_of(sub))
-            }
+        .map(|e| match e.sub {
+            None => e.name.to_string(),
+            Some(sub) => format!("{} ({})", e.name, statement_of(sub)),
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -69,6 +105,22 @@ pub fn all_allergens(recipe: &RecipeInput) -> BTreeSet<Allergen> {
         }
     }
     set
+}
+
+/// Every species the recipe names for its allergens, sub-recipes included.
+pub fn all_allergen_details(recipe: &RecipeInput) -> AllergenDetails {
+    let mut details = AllergenDetails::new();
+    for i in &recipe.ingredients {
+        for (a, names) in &i.allergen_details {
+            details.entry(*a).or_default().extend(names.iter().cloned());
+        }
+        if let IngredientSource::SubRecipe(sub) = &i.source {
+            for (a, names) in all_allergen_details(sub) {
+                details.entry(a).or_default().extend(names);
+            }
+        }
+    }
+    details
 }
 
 /// Escapes `&`, `<`, `>`, `"` and `'` for HTML text and attributes.
@@ -237,21 +289,21 @@ pub fn ingredient_statement_html(recipe: &RecipeInput, regime: &Regime, terms: &
 fn statement_html_of(recipe: &RecipeInput, regime: &Regime, terms: &Terms) -> String {
     by_weight(&recipe.ingredients)
         .into_iter()
-        .map(|i| {
-            let own: BTreeSet<Allergen> = i
+        .map(|e| {
+            let own: BTreeSet<Allergen> = e
                 .allergens
                 .iter()
                 .copied()
                 .filter(|a| regime.requires_allergen(*a))
                 .collect();
-            match &i.source {
-                IngredientSource::PerHundredGrams(_) => emphasise(&i.label_name, &own, terms),
-                IngredientSource::SubRecipe(sub) => {
+            match e.sub {
+                None => emphasise(e.name, &own, terms),
+                Some(sub) => {
                     let inside = all_allergens(sub);
                     let own_only: BTreeSet<Allergen> = own.difference(&inside).copied().collect();
                     format!(
                         "{} ({})",
-                        emphasise(&i.label_name, &own_only, terms),
+                        emphasise(e.name, &own_only, terms),
                         statement_html_of(sub, regime, terms)
                     )
                 }

@@ -561,6 +561,7 @@ impl Graph {
                     .clone()
                     .unwrap_or_else(|| food.label_name.clone()),
                 allergens: food.allergens.clone(),
+                allergen_details: food.allergen_details.clone(),
                 source: IngredientSource::PerHundredGrams(food.nutrients_per_100g.clone()),
             };
             // Database foods carry no price.
@@ -571,6 +572,9 @@ impl Graph {
                 .ingredients
                 .get(id)
                 .ok_or_else(|| DeriveError::UnknownIngredient(id.to_owned()))?;
+            // Codes, or `code:species` for tree nuts, fish and Crustacean shellfish
+            // ("tree_nuts:almond", 21 U.S.C. 343(w)(2)); entries were validated on write.
+            let (allergens, allergen_details) = custom_allergens(&ingredient.allergens);
             let resolved = ResolvedIngredient {
                 grams: line.grams,
                 label_name: line
@@ -578,11 +582,8 @@ impl Graph {
                     .clone()
                     .or_else(|| ingredient.label_name.clone())
                     .unwrap_or_else(|| ingredient.name.clone()),
-                allergens: ingredient
-                    .allergens
-                    .iter()
-                    .filter_map(|code| Allergen::from_code(code))
-                    .collect(),
+                allergens,
+                allergen_details,
                 source: IngredientSource::PerHundredGrams(nutrients_from_keys(
                     &ingredient.nutrients_per_100g,
                 )),
@@ -619,6 +620,7 @@ impl Graph {
                 grams: line.grams,
                 label_name: line.label_name.clone().unwrap_or_else(|| sub.name.clone()),
                 allergens: BTreeSet::new(),
+                allergen_details: Default::default(),
                 source: IngredientSource::SubRecipe(Box::new(input)),
             };
             return Ok((resolved, cost));
@@ -712,4 +714,34 @@ pub fn grams_per_unit(unit: &str) -> Option<f64> {
         "l" => Some(1000.0),
         _ => None,
     }
+}
+
+/// A custom ingredient's stored allergen entries as allergens and species: `"milk"`, or
+/// `"tree_nuts:almond"` (the allergen and its species, printed by its known name, "almonds",
+/// or as given). Entries naming no known allergen are skipped (writes refuse them).
+pub fn custom_allergens(
+    entries: &[String],
+) -> (
+    std::collections::BTreeSet<Allergen>,
+    nls_nutrition::AllergenDetails,
+) {
+    let mut allergens = std::collections::BTreeSet::new();
+    let mut details = nls_nutrition::AllergenDetails::new();
+    for entry in entries {
+        let (code, species) = match entry.split_once(':') {
+            Some((code, species)) => (code, Some(species.trim())),
+            None => (entry.as_str(), None),
+        };
+        let Some(allergen) = Allergen::from_code(code.trim()) else {
+            continue;
+        };
+        allergens.insert(allergen);
+        if let Some(species) = species.filter(|s| !s.is_empty() && allergen.takes_species()) {
+            let name = nls_nutrition::allergen::species_name(allergen, species)
+                .map(str::to_string)
+                .unwrap_or_else(|| species.to_string());
+            details.entry(allergen).or_default().insert(name);
+        }
+    }
+    (allergens, details)
 }

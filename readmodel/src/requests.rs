@@ -241,28 +241,7 @@ impl IngredientBody {
             .nutrients_per_100g
             .map(validate_nutrients)
             .transpose()?;
-        let allergens = self
-            .allergens
-            .map(|list| {
-                let mut codes = Vec::with_capacity(list.len());
-                for code in list {
-                    let allergen = Allergen::from_code(&code).ok_or_else(|| {
-                        ApiError::validation(
-                            "allergens",
-                            format!(
-                                "unknown allergen {:?}; use one of {}",
-                                code.chars().take(40).collect::<String>(),
-                                Allergen::ALL.map(Allergen::code).join(", ")
-                            ),
-                        )
-                    })?;
-                    codes.push(allergen);
-                }
-                codes.sort();
-                codes.dedup();
-                Ok::<_, ApiError>(codes.into_iter().map(|a| a.code().to_owned()).collect())
-            })
-            .transpose()?;
+        let allergens = self.allergens.map(validate_allergens).transpose()?;
         let cleared: Vec<IngredientField> = [
             (self.label_name == Some(None), IngredientField::LabelName),
             (
@@ -440,6 +419,63 @@ fn non_negative(field: &str, value: f64, max: f64) -> Result<f64, ApiError> {
             format!("must be a number from 0 to {max}"),
         ))
     }
+}
+
+/// Longest species text of a `code:species` allergen entry.
+const MAX_SPECIES_CHARS: usize = 60;
+
+/// Validates a custom ingredient's allergen entries: vocabulary codes, or `code:species` for
+/// tree nuts, fish and Crustacean shellfish (`"tree_nuts:almond"`, 21 U.S.C. 343(w)(2)).
+/// Returns them normalised (trimmed, sorted, without repeats).
+fn validate_allergens(list: Vec<String>) -> Result<Vec<String>, ApiError> {
+    let mut entries = Vec::with_capacity(list.len());
+    for entry in list {
+        let (code, species) = match entry.split_once(':') {
+            Some((code, species)) => (code.trim(), Some(species.trim())),
+            None => (entry.trim(), None),
+        };
+        let allergen = Allergen::from_code(code).ok_or_else(|| {
+            ApiError::validation(
+                "allergens",
+                format!(
+                    "unknown allergen {:?}; use one of {}",
+                    code.chars().take(40).collect::<String>(),
+                    Allergen::ALL.map(Allergen::code).join(", ")
+                ),
+            )
+        })?;
+        match species {
+            None => entries.push(allergen.code().to_owned()),
+            Some(species) => {
+                if !allergen.takes_species() {
+                    return Err(ApiError::validation(
+                        "allergens",
+                        format!(
+                            "{} takes no species; only tree_nuts, fish and crustacean_shellfish do (e.g. \"tree_nuts:almond\")",
+                            allergen.code()
+                        ),
+                    ));
+                }
+                let chars = species.chars().count();
+                if chars == 0
+                    || chars > MAX_SPECIES_CHARS
+                    || species.chars().any(|c| c.is_control() || c == ':')
+                {
+                    return Err(ApiError::validation(
+                        "allergens",
+                        format!(
+                            "the species after \"{}:\" must be 1 to {MAX_SPECIES_CHARS} characters without control characters",
+                            allergen.code()
+                        ),
+                    ));
+                }
+                entries.push(format!("{}:{species}", allergen.code()));
+            }
+        }
+    }
+    entries.sort();
+    entries.dedup();
+    Ok(entries)
 }
 
 #[cfg(test)]

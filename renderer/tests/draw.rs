@@ -483,3 +483,24 @@ fn golden_us_less_than() {
 fn golden_eu_1169() {
     check_golden("eu-1169", &common::eu_label());
 }
+
+#[test]
+fn the_us_serving_line_appends_the_metric_amount_to_a_household_measure() {
+    // 21 CFR 101.9(b)(5), (b)(7): "2 cookies (55g)", not "2 cookies" alone.
+    let mut label = common::us_label();
+    label.serving_size.text = Some("2 cookies".into());
+    let s = svg(&label, &RenderOptions::default()).unwrap();
+    assert!(s.contains("2 cookies (55g)"), "{s}");
+}
+
+#[test]
+fn about_one_serving_is_singular() {
+    // 21 CFR 101.9(b)(8): 1.3 servings print "about 1 serving per container".
+    let mut label = common::us_label();
+    label
+        .display
+        .insert("servings_per_container".into(), "about 1".into());
+    let s = svg(&label, &RenderOptions::default()).unwrap();
+    assert!(s.contains("about 1 serving per container"), "{s}");
+    assert!(!s.contains("about 1 servings"));
+}

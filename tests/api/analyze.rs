@@ -124,3 +124,117 @@ async fn foods_are_searchable_and_readable_by_id() {
     assert_eq!(app.get("", "/v1/foods?q=egg").await.code(), "unauthorized");
     app.finish().await;
 }
+
+#[tokio::test]
+async fn analyze_prints_the_us_serving_line_household_then_metric_and_warns_without_a_measure() {
+    // 21 CFR 101.9(b)(5), (b)(7): "2 cookies (43g)"; without a household measure, a warning.
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let body = |text: Option<&str>| {
+        let mut b = json!({
+            "servings": 4,
+            "serving_weight_g": 43,
+            "ingredients": [{ "name": "rolled oats", "grams": 172 }]
+        });
+        if let Some(t) = text {
+            b["serving_size_text"] = json!(t);
+        }
+        b
+    };
+    let reply = app.post(&key, "/v1/analyze", body(Some("2 cookies"))).await;
+    assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
+    assert_eq!(
+        reply.body["label"]["display"]["serving_size"],
+        "2 cookies (43g)"
+    );
+    assert!(reply.body["label"].get("warnings").is_none());
+
+    let reply = app.post(&key, "/v1/analyze", body(None)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
+    assert_eq!(reply.body["label"]["display"]["serving_size"], "43g");
+    assert_eq!(
+        reply.body["label"]["warnings"][0]["code"],
+        "no_household_measure"
+    );
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn the_contains_statement_names_tree_nut_species_of_table_foods_and_custom_ingredients() {
+    // 21 U.S.C. 343(w)(2): "Contains: Milk, Almonds, Wheat", not "Tree Nuts".
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let body = |nut: serde_json::Value| {
+        json!({
+            "servings": 4,
+            "ingredients": [
+                { "name": "wheat flour", "grams": 100 },
+                { "name": "butter", "grams": 50 },
+                nut
+            ]
+        })
+    };
+    let reply = app
+        .post(
+            &key,
+            "/v1/analyze",
+            body(json!({ "name": "almonds", "grams": 30 })),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
+    let label = &reply.body["label"];
+    assert_eq!(label["allergens"], json!(["milk", "tree_nuts", "wheat"]));
+    assert_eq!(label["allergen_details"], json!({"tree_nuts": ["almonds"]}));
+    assert_eq!(
+        label["contains_statement"],
+        "Contains: Milk, Almonds, Wheat"
+    );
+
+    // A custom ingredient names its species as `code:species`.
+    let created = app
+        .post(
+            &key,
+            "/v1/ingredients",
+            json!({
+                "name": "nut paste",
+                "nutrients_per_100g": { "calories": 600, "total_fat_g": 50 },
+                "allergens": ["tree_nuts:pecan", "milk"]
+            }),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
+    assert_eq!(
+        created.body["allergens"],
+        json!(["milk", "tree_nuts:pecan"])
+    );
+    let id = created.body["id"].as_str().expect("id").to_owned();
+    let reply = app
+        .post(
+            &key,
+            "/v1/analyze",
+            body(json!({ "ingredient_id": id, "grams": 30 })),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
+    assert_eq!(
+        reply.body["label"]["contains_statement"],
+        "Contains: Milk, Pecans, Wheat"
+    );
+
+    // Only tree nuts, fish and Crustacean shellfish take a species.
+    let refused = app
+        .post(
+            &key,
+            "/v1/ingredients",
+            json!({ "name": "x", "nutrients_per_100g": {}, "allergens": ["milk:cow"] }),
+        )
+        .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::BAD_REQUEST,
+        "{:?}",
+        refused.body
+    );
+    assert_eq!(refused.body["error"]["code"], "validation_failed");
+    app.finish().await;
+}

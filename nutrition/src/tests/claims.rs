@@ -161,7 +161,7 @@ fn fiber_is_a_good_source_from_10_percent_and_high_from_20_percent_of_28_g() {
             "good_source_fiber",
             "Good source of fiber",
             "per RACC",
-            "21 CFR 101.54(c)"
+            "21 CFR 101.54(c)(1)"
         )
     );
     assert_eq!(fiber.disclosure, None);
@@ -241,7 +241,7 @@ fn a_claim_serialises_with_the_api_keys() {
     let fiber = c.iter().find(|c| c.code == "good_source_fiber").unwrap();
     assert_eq!(
         serde_json::to_string(fiber).unwrap(),
-        r#"{"code":"good_source_fiber","text":"Good source of fiber","nutrient":"dietary_fiber","basis":"per RACC","citation":"21 CFR 101.54(c)"}"#
+        r#"{"code":"good_source_fiber","text":"Good source of fiber","nutrient":"dietary_fiber","basis":"per RACC","citation":"21 CFR 101.54(c)(1)"}"#
     );
 }
 
@@ -249,4 +249,123 @@ fn a_claim_serialises_with_the_api_keys() {
 fn no_free_or_low_claim_is_made_about_a_nutrient_the_data_does_not_know() {
     let r = super::recipe(1.0, None, vec![ing("water", 100.0, &[(Calories, 0.0)])]);
     assert_eq!(codes(&r), vec!["calorie_free".to_string()]);
+}
+
+fn claim(r: &RecipeInput, code: &str) -> Claim {
+    claims_of(r)
+        .into_iter()
+        .find(|c| c.code == code)
+        .unwrap_or_else(|| panic!("no {code} claim"))
+}
+
+#[test]
+fn sodium_claims_cite_their_own_paragraphs() {
+    // 101.61(b)(2) very low sodium, (b)(4) low sodium (issue 14 item 8).
+    let very_low = claim(&food(&[(SodiumMg, 35.0)], None), "very_low_sodium");
+    assert_eq!(very_low.citation, "21 CFR 101.61(b)(2)");
+    let low = claim(&food(&[(SodiumMg, 140.0)], None), "low_sodium");
+    assert_eq!(low.citation, "21 CFR 101.61(b)(4)");
+    let free = claim(&food(&[(SodiumMg, 4.0)], None), "sodium_free");
+    assert_eq!(free.citation, "21 CFR 101.61(b)(1)");
+}
+
+#[test]
+fn good_source_and_high_cite_101_54_c_1_and_b_1() {
+    let good = claim(&food(&[(DietaryFiberG, 2.8)], None), "good_source_fiber");
+    assert_eq!(good.citation, "21 CFR 101.54(c)(1)");
+    let high = claim(&food(&[(DietaryFiberG, 5.6)], None), "high_fiber");
+    assert_eq!(high.citation, "21 CFR 101.54(b)(1)");
+}
+
+#[test]
+fn cholesterol_free_discloses_total_fat_over_13_g_like_low_cholesterol() {
+    // 101.62(d)(1): at 13 g nothing, above 13 g the fat amount next to the claim.
+    let at = claim(
+        &food(
+            &[
+                (CholesterolMg, 1.0),
+                (SaturatedFatG, 2.0),
+                (TotalFatG, 13.0),
+            ],
+            None,
+        ),
+        "cholesterol_free",
+    );
+    assert!(
+        !at.disclosure
+            .unwrap_or_default()
+            .contains("total fat per serving"),
+        "13 g is not over 13 g"
+    );
+    let over = claim(
+        &food(
+            &[
+                (CholesterolMg, 1.0),
+                (SaturatedFatG, 2.0),
+                (TotalFatG, 14.0),
+            ],
+            None,
+        ),
+        "cholesterol_free",
+    );
+    assert!(
+        over.disclosure
+            .as_deref()
+            .is_some_and(|d| d.contains("Contains 14g total fat per serving")),
+        "{over:?}"
+    );
+}
+
+#[test]
+fn low_saturated_fat_declares_cholesterol_from_2_mg_and_total_fat_over_3_g() {
+    // 101.62(c)(2) (LABEL_RULES §2).
+    let none = claim(
+        &food(
+            &[
+                (SaturatedFatG, 1.0),
+                (CholesterolMg, 1.9),
+                (TotalFatG, 3.0),
+                (TransFatG, 0.0),
+            ],
+            None,
+        ),
+        "low_saturated_fat",
+    );
+    assert_eq!(none.disclosure, None);
+    let both = claim(
+        &food(
+            &[
+                (SaturatedFatG, 1.0),
+                (CholesterolMg, 2.0),
+                (TotalFatG, 3.1),
+                (TransFatG, 0.0),
+            ],
+            None,
+        ),
+        "low_saturated_fat",
+    );
+    assert_eq!(
+        both.disclosure.as_deref(),
+        Some("Contains less than 5mg cholesterol and 3g total fat per serving")
+    );
+}
+
+#[test]
+fn no_claim_is_made_about_a_vitamin_the_label_does_not_declare() {
+    // 101.9(c)(8)(ii): the standard label declares vitamin D, calcium, iron and potassium
+    // but not vitamins A or C, so 100 % DV of vitamin A or C makes no claim, while calcium,
+    // which it declares, does.
+    let r = food(
+        &[(VitaminAMcg, 900.0), (VitaminCMg, 90.0), (CalciumMg, 260.0)],
+        None,
+    );
+    let label = compute_label(&r, us()).unwrap();
+    assert!(label.row("vitamin_a_mcg").is_none());
+    let c = codes(&r);
+    assert!(
+        !c.iter()
+            .any(|c| c.contains("vitamin_a") || c.contains("vitamin_c")),
+        "{c:?}"
+    );
+    assert!(c.contains(&"high_calcium".to_string()), "{c:?}");
 }

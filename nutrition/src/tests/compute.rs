@@ -186,6 +186,15 @@ fn servings_per_container_keeps_the_number_and_displays_about_when_rounded() {
 }
 
 #[test]
+fn us_servings_below_two_print_whole_while_eu_portions_keep_halves() {
+    let r = recipe(1.3, None, vec![ing("a", 100.0, &[])]);
+    let us = compute_label(&r, us()).unwrap();
+    assert_eq!(us.display["servings_per_container"], "about 1");
+    let eu = compute_label(&r, crate::format("eu-1169").unwrap()).unwrap();
+    assert_eq!(eu.display["servings_per_container"], "about 1.5");
+}
+
+#[test]
 fn the_registry_has_standard_for_free_and_eu_1169_for_professional() {
     let standard = crate::format("standard").unwrap();
     assert_eq!(
@@ -263,4 +272,50 @@ fn every_registry_row_has_a_unique_id_and_the_lines_its_family_needs() {
         let keys: Vec<&str> = f.rows.iter().map(|n| n.key.as_str()).collect();
         assert_eq!(keys, needed, "format {}", f.id);
     }
+}
+
+#[test]
+fn the_us_serving_size_line_gives_the_household_measure_then_the_metric_amount() {
+    // 21 CFR 101.9(b)(5), (b)(7): "2 cookies (43g)", not "2 cookies" alone.
+    let mut r = recipe(4.0, Some(43.0), vec![ing("a", 172.0, &[])]);
+    r.serving_size_text = Some("2 cookies".to_string());
+    let label = compute_label(&r, us()).unwrap();
+    assert_eq!(label.display["serving_size"], "2 cookies (43g)");
+    assert!(label.warnings.is_empty());
+
+    r.serving_size_text = Some("1 cup (240 mL)".to_string());
+    let label = compute_label(&r, us()).unwrap();
+    assert_eq!(label.display["serving_size"], "1 cup (240 mL)");
+}
+
+#[test]
+fn a_us_label_without_a_household_measure_warns_and_an_eu_label_does_not() {
+    let r = recipe(4.0, Some(43.0), vec![ing("a", 172.0, &[])]);
+    let label = compute_label(&r, us()).unwrap();
+    assert_eq!(label.display["serving_size"], "43g");
+    assert_eq!(label.warnings.len(), 1);
+    assert_eq!(label.warnings[0].code, "no_household_measure");
+    let json = serde_json::to_value(&label).unwrap();
+    assert_eq!(json["warnings"][0]["code"], "no_household_measure");
+    let back: crate::Label = serde_json::from_value(json).unwrap();
+    assert_eq!(back.warnings, label.warnings);
+
+    let eu = compute_label(&r, crate::format("eu-1169").unwrap()).unwrap();
+    assert!(eu.warnings.is_empty());
+    assert!(!eu.display.contains_key("serving_size"));
+    assert!(serde_json::to_value(&eu).unwrap().get("warnings").is_none());
+}
+
+#[test]
+fn a_mineral_under_2_percent_dv_is_declared_as_zero_amount_and_percent() {
+    // 101.9(c)(8)(iii), zero option: iron 0.3 mg is 1.7 % of 18 mg → "0mg" and 0 %, not
+    // "0.3mg" with 0 %; iron 0.36 mg (declared 0.4 mg, 2.2 %) keeps its amount and 2 %.
+    let label = compute_label(&one_serving(&[(IronMg, 0.3), (CalciumMg, 25.0)]), us()).unwrap();
+    assert_eq!(label.display["iron_mg"], "0mg");
+    assert_eq!(label.declared("iron_mg"), Some(0.0));
+    assert_eq!(label.percents()["iron_mg"], 0.0);
+    assert_eq!(label.display["calcium_mg"], "0mg");
+    let label = compute_label(&one_serving(&[(IronMg, 0.36)]), us()).unwrap();
+    assert_eq!(label.display["iron_mg"], "0.4mg");
+    assert_eq!(label.percents()["iron_mg"], 2.0);
 }

@@ -29,6 +29,7 @@ pub fn ing(name: &str, grams: f64, amounts: &[(Nutrient, f64)]) -> ResolvedIngre
         grams,
         label_name: name.to_string(),
         allergens: BTreeSet::new(),
+        allergen_details: Default::default(),
         source: IngredientSource::PerHundredGrams(a),
     }
 }
@@ -46,6 +47,7 @@ pub fn sub(name: &str, grams: f64, recipe: RecipeInput) -> ResolvedIngredient {
         grams,
         label_name: name.to_string(),
         allergens: BTreeSet::new(),
+        allergen_details: Default::default(),
         source: IngredientSource::SubRecipe(Box::new(recipe)),
     }
 }

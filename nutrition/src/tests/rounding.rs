@@ -189,24 +189,48 @@ fn percent_daily_value_of_a_vitamin_steps_by_two_then_five_then_ten() {
 }
 
 #[test]
-fn servings_per_container_round_to_halves_up_to_five_and_to_wholes_above_with_about() {
+fn servings_per_container_round_to_wholes_below_two_halves_up_to_five_and_wholes_above() {
+    // 21 CFR 101.9(b)(8), (b)(6); the boundaries of issue 14 item 5.
     let table = [
         (1.0, 1.0, "1"),
+        (1.3, 1.0, "about 1"),
+        (1.5, 2.0, "about 2"),
+        (1.99, 2.0, "about 2"),
         (2.0, 2.0, "2"),
         (2.2, 2.0, "about 2"),
+        (2.24, 2.0, "about 2"),
         (2.25, 2.5, "about 2.5"),
         (2.4, 2.5, "about 2.5"),
         (2.5, 2.5, "2.5"),
+        (4.75, 5.0, "about 5"),
         (5.0, 5.0, "5"),
         (5.2, 5.0, "about 5"),
+        (5.4, 5.0, "about 5"),
         (5.5, 6.0, "about 6"),
         (8.0, 8.0, "8"),
-        (0.3, 0.5, "about 0.5"),
-        (0.1, 0.5, "about 0.5"),
+        (0.3, 1.0, "about 1"),
+        (0.1, 1.0, "about 1"),
     ];
     for (servings, rounded, text) in table {
         assert_eq!(
             cfr_101_9_b_8_servings_per_container(servings),
+            (rounded, text.to_string()),
+            "{servings}"
+        );
+    }
+}
+
+#[test]
+fn portions_per_pack_keep_halves_below_two_for_regimes_without_a_rule() {
+    let table = [
+        (1.3, 1.5, "about 1.5"),
+        (0.3, 0.5, "about 0.5"),
+        (2.25, 2.5, "about 2.5"),
+        (5.5, 6.0, "about 6"),
+    ];
+    for (servings, rounded, text) in table {
+        assert_eq!(
+            portions_per_pack(servings),
             (rounded, text.to_string()),
             "{servings}"
         );
@@ -322,4 +346,24 @@ fn rounding_functions_do_not_panic_on_nan_or_infinity() {
         let _ = cfr_101_9_c_8_iii_percent_dv(x);
         let _ = cfr_101_9_b_8_servings_per_container(x);
     }
+}
+
+#[test]
+fn a_metric_amount_in_parentheses_is_recognised_and_not_repeated() {
+    use crate::serving::{has_metric_in_parentheses, household_then_metric};
+    assert!(has_metric_in_parentheses("1 slice (60g)"));
+    assert!(has_metric_in_parentheses("1 cup (240 mL)"));
+    assert!(has_metric_in_parentheses("2 tbsp (30 g)"));
+    assert!(!has_metric_in_parentheses("2 cookies"));
+    assert!(!has_metric_in_parentheses("1 plate (large)"));
+    assert_eq!(
+        household_then_metric(Some("2 cookies"), 43.2),
+        "2 cookies (43g)"
+    );
+    assert_eq!(
+        household_then_metric(Some("1 piece"), 4.56),
+        "1 piece (4.6g)"
+    );
+    assert_eq!(household_then_metric(Some("  "), 43.0), "43g");
+    assert_eq!(household_then_metric(None, 43.0), "43g");
 }

@@ -58,6 +58,53 @@ fn a_sub_recipe_lists_its_own_ingredients_in_parentheses_in_their_own_order() {
 }
 
 #[test]
+fn lines_of_the_same_ingredient_are_merged_before_ordering_by_weight() {
+    // 21 CFR 101.4(a)(1), issue 14 item 11: sugar 45 g + sugar 45 g weigh 90 g.
+    let r = recipe(
+        1.0,
+        None,
+        vec![
+            ing("flour", 100.0, &[]),
+            ing("butter", 80.0, &[]),
+            ing("sugar", 45.0, &[]),
+            ing("Sugar ", 45.0, &[]),
+        ],
+    );
+    assert_eq!(
+        compute_label(&r, us()).unwrap().ingredient_statement,
+        "Flour, sugar, butter"
+    );
+    let html = compute_label(&r, eu())
+        .unwrap()
+        .ingredient_statement_html
+        .unwrap();
+    assert_eq!(html, "Flour, sugar, butter");
+}
+
+#[test]
+fn sub_recipe_statements_that_share_ingredients_stay_in_their_parentheses() {
+    let dough = recipe(
+        1.0,
+        None,
+        vec![ing("flour", 60.0, &[]), ing("sugar", 40.0, &[])],
+    );
+    let r = recipe(
+        1.0,
+        None,
+        vec![
+            ing("sugar", 30.0, &[]),
+            sub("dough", 100.0, dough),
+            ing("butter", 50.0, &[]),
+            ing("sugar", 30.0, &[]),
+        ],
+    );
+    assert_eq!(
+        compute_label(&r, us()).unwrap().ingredient_statement,
+        "Dough (flour, sugar), sugar, butter"
+    );
+}
+
+#[test]
 fn allergens_include_those_of_sub_recipes_and_are_sorted_by_code() {
     let inner = recipe(1.0, None, vec![ing_with("butter", 10.0, &[Milk])]);
     let r = recipe(
@@ -101,7 +148,7 @@ fn us_labels_show_only_the_nine_major_allergens() {
 /// The US regime's "Contains" statement in its English terms.
 fn us_contains(allergens: &std::collections::BTreeSet<Allergen>) -> Option<String> {
     us().regime
-        .contains_statement(allergens, us().primary_terms())
+        .contains_statement(allergens, &Default::default(), us().primary_terms())
 }
 
 #[test]
@@ -246,5 +293,100 @@ fn statements_are_in_sentence_case_and_names_after_the_first_stay_as_given() {
     assert_eq!(
         compute_label(&numbered, us()).unwrap().ingredient_statement,
         "7 grain mix"
+    );
+}
+
+fn with_species(
+    mut i: crate::ResolvedIngredient,
+    allergen: Allergen,
+    species: &str,
+) -> crate::ResolvedIngredient {
+    i.allergens.insert(allergen);
+    i.allergen_details
+        .entry(allergen)
+        .or_default()
+        .insert(species.to_string());
+    i
+}
+
+#[test]
+fn the_us_contains_statement_names_tree_nut_fish_and_shellfish_species() {
+    // 21 U.S.C. 343(w)(2): almonds give "Contains: Milk, Almonds, Wheat", not "Tree Nuts".
+    let r = recipe(
+        1.0,
+        None,
+        vec![
+            ing_with("wheat flour", 100.0, &[Wheat]),
+            ing_with("butter", 50.0, &[Milk]),
+            with_species(ing("almonds", 30.0, &[]), TreeNuts, "almonds"),
+        ],
+    );
+    let label = compute_label(&r, us()).unwrap();
+    assert_eq!(
+        label.contains_statement.as_deref(),
+        Some("Contains: Milk, Almonds, Wheat")
+    );
+    assert_eq!(
+        label.allergens,
+        [Milk, TreeNuts, Wheat].into_iter().collect()
+    );
+    let json = serde_json::to_value(&label).unwrap();
+    assert_eq!(
+        json["allergen_details"],
+        serde_json::json!({"tree_nuts": ["almonds"]})
+    );
+    let back: crate::Label = serde_json::from_value(json).unwrap();
+    assert_eq!(back.allergen_details, label.allergen_details);
+}
+
+#[test]
+fn species_of_sub_recipes_count_and_an_allergen_without_species_keeps_its_name() {
+    let sauce = recipe(
+        1.0,
+        None,
+        vec![
+            with_species(ing("salmon", 50.0, &[]), Fish, "salmon"),
+            with_species(ing("shrimp", 20.0, &[]), CrustaceanShellfish, "shrimp"),
+        ],
+    );
+    let r = recipe(
+        1.0,
+        None,
+        vec![
+            sub("sauce", 70.0, sauce),
+            ing_with("mixed nuts", 10.0, &[TreeNuts]),
+        ],
+    );
+    let label = compute_label(&r, us()).unwrap();
+    assert_eq!(
+        label.contains_statement.as_deref(),
+        Some("Contains: Salmon, Shrimp, Tree Nuts")
+    );
+}
+
+#[test]
+fn eu_labels_carry_no_allergen_details() {
+    let r = recipe(
+        1.0,
+        None,
+        vec![with_species(ing("almonds", 30.0, &[]), TreeNuts, "almonds")],
+    );
+    let label = compute_label(&r, eu()).unwrap();
+    assert!(label.allergen_details.is_empty());
+    assert!(serde_json::to_value(&label)
+        .unwrap()
+        .get("allergen_details")
+        .is_none());
+}
+
+#[test]
+fn species_names_are_found_in_words_and_printed_by_their_known_name() {
+    use crate::allergen::{species_in, species_name};
+    assert_eq!(species_name(TreeNuts, "almond"), Some("almonds"));
+    assert_eq!(species_name(TreeNuts, "Pine nuts"), Some("pine nuts"));
+    assert_eq!(species_name(Fish, "almond"), None);
+    assert_eq!(
+        species_in(&["nut", "pine", "nut", "dried"]),
+        vec![(TreeNuts, "pine nuts")]
     );
 }

@@ -65,8 +65,11 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
 
     // Servings per container, then serving size (bold, amount flush right).
     let servings = display("servings_per_container");
+    // Singular for one serving, rounded or not (21 CFR 101.9(b)(8)).
     let servings_line = if servings == "1" {
         format.term("servings.one")
+    } else if servings == "about 1" {
+        format.term("servings.about_one")
     } else {
         format.term_with("servings.many", &[("servings", &servings)])
     };
@@ -81,12 +84,15 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
     );
     said.push(servings_line);
 
-    let serving = label
-        .serving_size
-        .text
-        .clone()
-        .filter(|t| !t.trim().is_empty())
-        .unwrap_or_else(|| format!("{}g", grams(label.serving_size.grams)));
+    // Household measure then metric amount (101.9(b)(5), (b)(7)) where the regime asks for it.
+    let text = label.serving_size.text.as_deref();
+    let serving = if format.regime.household_then_metric {
+        nls_nutrition::serving::household_then_metric(text, label.serving_size.grams)
+    } else {
+        text.filter(|t| !t.trim().is_empty())
+            .map(str::to_string)
+            .unwrap_or_else(|| format!("{}g", grams(label.serving_size.grams)))
+    };
     let caption = format.term("serving_size");
     let caption = caption.as_str();
     let gap = 2.0 * PT;

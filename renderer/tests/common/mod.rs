@@ -24,6 +24,7 @@ fn ing(
         grams,
         label_name: name.to_string(),
         allergens: allergens.iter().copied().collect::<BTreeSet<_>>(),
+        allergen_details: Default::default(),
         source: IngredientSource::PerHundredGrams(a),
     }
 }
