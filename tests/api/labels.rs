@@ -612,18 +612,8 @@ async fn the_start_up_sweep_visits_only_recipes_with_stale_files() {
         .as_str()
         .expect("recipe id")
         .to_owned();
-    let png = fetch(&app, &key, &format!("/v1/recipes/{stale}/label.png"), &[]).await;
-    assert_eq!(png.status, StatusCode::OK);
-    // The cached PNG now looks drawn for an older label.
-    sqlx::query(
-        "update label_file set cache_key = sha256(cache_key), label_hash = sha256(label_hash)
-         where recipe_id = $1",
-    )
-    .bind(&stale)
-    .execute(&app.pool)
-    .await
-    .expect("age the cached file");
-    // The first process announced both new recipes; those announcements are over.
+    // The first process announced both new recipes; those announcements are over before
+    // the file is aged (else its worker might redraw it first).
     let mut seen = Vec::new();
     while !(seen.contains(&bare) && seen.contains(&stale)) {
         let message = tokio::time::timeout(Duration::from_secs(15), rendered.next())
@@ -635,6 +625,17 @@ async fn the_start_up_sweep_visits_only_recipes_with_stale_files() {
     while let Ok(Some(_)) = tokio::time::timeout(Duration::from_millis(500), rendered.next()).await
     {
     }
+    let png = fetch(&app, &key, &format!("/v1/recipes/{stale}/label.png"), &[]).await;
+    assert_eq!(png.status, StatusCode::OK);
+    // The cached PNG now looks drawn for an older label.
+    sqlx::query(
+        "update label_file set cache_key = sha256(cache_key), label_hash = sha256(label_hash)
+         where recipe_id = $1",
+    )
+    .bind(&stale)
+    .execute(&app.pool)
+    .await
+    .expect("age the cached file");
 
     // A second renderer process: its worker sweeps as it starts.
     let mut config = nls::config::ServeConfig::new(app.db.url.clone(), app.nats.clone());
