@@ -6,7 +6,8 @@
 #   3. POST /v1/analyze under wrk (2 threads, 16 connections),
 #   4. cache-hit GET label.png under wrk, and nginx serving the same file (the floor),
 #   5. a headless Chromium screenshot of the same label as HTML.
-# Each benchmark uses a fresh database, NATS stream and server; nothing else is touched.
+# Each benchmark uses a fresh database, NATS stream and server; nothing else is touched,
+# and the databases and streams are removed when the script ends.
 #
 #   bash bench/run.sh                      every benchmark, once each
 #   bash bench/run.sh label label label    only the label-file one, three times
@@ -40,9 +41,11 @@ NLS="${NLS_BIN:-$ROOT/target/release/nls}"
 server="${DATABASE_URL%/*}"
 PIDS=()
 DATABASES=()
+STREAMS=()
 DIRS=()
-# Stops what was started, drops the benchmark databases and removes the file directories
-# (the NATS streams stay, each a few MB; JetStream keeps them until deleted).
+# Stops what was started, drops the benchmark databases, deletes the NATS streams (with
+# their consumers; JetStream would keep them, a few MB each, until deleted) and removes
+# the file directories.
 cleanup() {
   if [ ${#PIDS[@]} -gt 0 ]; then
     kill "${PIDS[@]}" 2>/dev/null || true
@@ -50,6 +53,9 @@ cleanup() {
   fi
   for db in "${DATABASES[@]}"; do
     psql -q "$server/postgres" -c "drop database if exists \"$db\" with (force)" >/dev/null 2>&1 || true
+  done
+  for stream in "${STREAMS[@]}"; do
+    "$NLS" stream delete "$stream" >/dev/null 2>&1 || echo "could not delete NATS stream $stream" >&2
   done
   if [ ${#DIRS[@]} -gt 0 ]; then rm -rf "${DIRS[@]}"; fi
 }
@@ -61,6 +67,7 @@ fresh_database() {
   export DATABASE_URL="$server/nls_$tag"
   DATABASES+=("nls_$tag")
   export NLS_NATS_STREAM="NLS_BENCH_${tag}" NLS_NATS_PREFIX="nlsbench${tag}"
+  STREAMS+=("$NLS_NATS_STREAM")
   "$NLS" migrate >/dev/null
   ACC=$("$NLS" account create --name Bench --email "bench-$tag@example.com" --plan business)
   KEY=$("$NLS" key create --account "$ACC" 2>/dev/null)

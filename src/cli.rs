@@ -1,4 +1,4 @@
-//! The command line: `serve`, `migrate`, `account`, `key`, `replay`, `fooddb`.
+//! The command line: `serve`, `migrate`, `account`, `key`, `replay`, `fooddb`, `stream`.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -105,6 +105,18 @@ pub enum Command {
         #[command(subcommand)]
         action: FooddbAction,
     },
+    /// JetStream streams (for benchmarks and tests, which make one per run).
+    Stream {
+        #[command(subcommand)]
+        action: StreamAction,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum StreamAction {
+    /// Delete a stream and its consumers, named in full (never the configured one by
+    /// default); a stream already gone is not an error.
+    Delete { name: String },
 }
 
 #[derive(Debug, Subcommand)]
@@ -211,6 +223,16 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Key { action } => crate::admin::key::run(&url, action).await,
         Command::Replay => crate::admin::replay::run(&url).await,
         Command::Fooddb { action } => crate::admin::fooddb::run(action),
+        Command::Stream {
+            action: StreamAction::Delete { name },
+        } => {
+            let deleted = crate::admin::stream::delete(&nats.url, &name).await?;
+            eprintln!(
+                "nls: stream {name} {}",
+                if deleted { "deleted" } else { "was not there" }
+            );
+            Ok(())
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 //! `/healthz` (the process is up) and `/readyz` (Postgres and NATS reachable, projector lag
-//! bounded), plus the JSON answers for unknown routes and methods. (`/metrics` is
+//! bounded, and where labels are served: the label index following its invalidations and
+//! the embed hub listening for label changes), plus the JSON answers for unknown routes and methods. (`/metrics` is
 //! `crate::metrics`.)
 
 use axum::extract::{FromRef, State};
@@ -20,6 +21,16 @@ pub struct Readiness {
     pub pool: PgPool,
     pub nats: async_nats::Client,
     pub relay_name: String,
+    /// The label index and the embed hub, where this process serves label files and embed
+    /// pages (the renderer role); `None` elsewhere.
+    pub labels: Option<Served>,
+}
+
+/// What serves label files and embed pages in this process.
+#[derive(Clone)]
+pub struct Served {
+    pub label_index: nls_renderer::label_index::LabelIndex,
+    pub embed_hub: nls_renderer::embed::Hub,
 }
 
 pub async fn healthz() -> impl IntoResponse {
@@ -40,7 +51,13 @@ where
         .await
         .ok();
     let lag_ok = backlog.is_some_and(|b| b <= MAX_READY_BACKLOG);
-    let ok = postgres && nats && lag_ok;
+    let index = ready.labels.as_ref().map(|s| s.label_index.status());
+    let hub = ready.labels.as_ref().map(|s| s.embed_hub.status());
+    // Not following, the index serves every label file from Postgres and the hub pushes
+    // nothing to open embed pages: a balancer should prefer another process.
+    let labels_ok =
+        index.as_ref().is_none_or(|i| i.live) && hub.as_ref().is_none_or(|h| h.listening);
+    let ok = postgres && nats && lag_ok && labels_ok;
     let status = if ok {
         StatusCode::OK
     } else {
@@ -53,6 +70,16 @@ where
             "postgres": postgres,
             "nats": nats,
             "unpublished_events": backlog,
+            "label_index": index.map(|i| json!({
+                "state": if i.live { "following" } else { "down" },
+                "entries": i.entries,
+                "last_error": i.last_error,
+            })),
+            "embed_hub": hub.map(|h| json!({
+                "state": if h.listening { "listening" } else { "down" },
+                "streams": h.streams,
+                "last_error": h.last_error,
+            })),
         })),
     )
 }

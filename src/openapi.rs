@@ -277,7 +277,7 @@ pub const OPERATIONS: &[Operation] = &[
         "/readyz",
         "readyz",
         "Operations",
-        "Postgres and NATS reachable, projection lag bounded",
+        "Postgres and NATS reachable, projection lag bounded, label index and embed hub following",
         Auth::Public,
     ),
     op(
@@ -878,7 +878,13 @@ fn describe(op: &Operation) -> Value {
         ("get", "/readyz") => {
             let schema = json!({"type": "object", "properties": {
                 "status": {"enum": ["ready", "not_ready"]}, "postgres": {"type": "boolean"},
-                "nats": {"type": "boolean"}, "unpublished_events": {"type": ["integer", "null"]}}});
+                "nats": {"type": "boolean"}, "unpublished_events": {"type": ["integer", "null"]},
+                "label_index": {"type": ["object", "null"], "description": "Where label files are served: whether the in-memory label index follows its invalidations over NATS (null elsewhere).", "properties": {
+                    "state": {"enum": ["following", "down"]}, "entries": {"type": "integer"},
+                    "last_error": {"type": ["string", "null"]}}},
+                "embed_hub": {"type": ["object", "null"], "description": "Where embed pages are served: whether the hub listens for label changes over NATS (null elsewhere).", "properties": {
+                    "state": {"enum": ["listening", "down"]}, "streams": {"type": "integer"},
+                    "last_error": {"type": ["string", "null"]}}}}});
             responses.insert(
                 "200".into(),
                 json!({"description": "Ready.", "content": json_body(schema.clone())}),

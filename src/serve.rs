@@ -235,6 +235,10 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
             shutdown.clone(),
         )));
     }
+    let served = config.role.renders().then(|| health::Served {
+        label_index: label_index.clone(),
+        embed_hub: embed_hub.clone(),
+    });
     let metrics = Metrics::default();
     let state = AppState(Arc::new(AppParts {
         embed: nls_renderer::embed::EmbedState {
@@ -263,6 +267,7 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
             pool: pool.clone(),
             nats: nats.client.clone(),
             relay_name: config.relay_name.clone(),
+            labels: served,
         },
     }));
     let mut api: Router<AppState> = Router::new()

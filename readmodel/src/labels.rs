@@ -88,16 +88,27 @@ pub async fn label(conn: &mut PgConnection, recipe_id: &str) -> Result<Value, sq
         .await
 }
 
-/// Up to `limit` live recipes with a label, in id order after `after`.
-pub async fn labelled_after(
+/// A page of the live labelled recipes after `after` (by id) whose cached files are stale:
+/// a file type was asked for (some `label_file` row of that type exists) but no file of
+/// that type is of the current label. Recipes with no file at all are not listed (nothing
+/// of theirs is kept fresh), nor those whose every asked-for type is current.
+pub async fn with_stale_files_after(
     db: impl PgExecutor<'_>,
     after: &str,
     limit: i64,
 ) -> Result<Vec<String>, sqlx::Error> {
     sqlx::query_scalar(
-        "select recipe_id from recipe_view
-         where not deleted and label is not null and recipe_id > $1
-         order by recipe_id limit $2",
+        "select r.recipe_id from recipe_view r
+         where not r.deleted and r.label is not null and r.label_hash is not null
+           and r.recipe_id > $1
+           and exists (
+               select 1 from label_file f
+               where f.recipe_id = r.recipe_id
+                 and not exists (
+                     select 1 from label_file g
+                     where g.recipe_id = r.recipe_id and g.file_type = f.file_type
+                       and g.label_hash = r.label_hash))
+         order by r.recipe_id limit $2",
     )
     .bind(after)
     .bind(limit)

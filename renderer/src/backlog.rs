@@ -5,14 +5,14 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use tokio::sync::Notify;
 
-/// Most recipes held; past this the backlog is replaced by a sweep of every recipe, which
-/// finds the same work without holding it in memory.
+/// Most recipes held; past this the backlog is replaced by a sweep of the recipes whose
+/// files are stale, which finds the same work without holding it in memory.
 pub const MAX_RECIPES: usize = 100_000;
 
 /// One piece of background work.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Job {
-    /// Render whatever any live recipe is missing.
+    /// Render whatever the live recipes with stale files are missing.
     Sweep,
     /// Render one recipe's missing files.
     Recipe(String),
@@ -27,7 +27,8 @@ pub struct Backlog {
 
 #[derive(Default)]
 struct State {
-    /// A sweep is due (and not started): it covers every recipe, so none is queued.
+    /// A sweep is due (and not started): it covers every recipe with stale files, so none
+    /// is queued.
     sweep: bool,
     queue: VecDeque<String>,
     queued: HashSet<String>,
@@ -63,7 +64,7 @@ impl Backlog {
         self.wake.notify_one();
     }
 
-    /// Schedules a sweep of every recipe (which makes the queued recipes redundant).
+    /// Schedules a sweep (which makes the queued recipes redundant).
     pub fn request_sweep(&self) {
         {
             let mut state = self.lock();

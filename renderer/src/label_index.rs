@@ -48,6 +48,18 @@ pub struct LabelPointer {
     pub label_format: Option<Arc<str>>,
 }
 
+/// What `/readyz` reports about the index.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct IndexStatus {
+    /// Following NATS: entries are kept and used. When not, label files are still served
+    /// (each from Postgres), but another process's write would go unnoticed if kept.
+    pub live: bool,
+    /// Entries held.
+    pub entries: usize,
+    /// Why following last failed, while it has not followed again.
+    pub last_error: Option<String>,
+}
+
 /// Proof of when a reader started reading a row (see the module documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ticket(u64);
@@ -63,6 +75,8 @@ pub struct LabelIndex {
 struct Inner {
     /// Whether invalidations are arriving; nothing is kept or used otherwise.
     live: bool,
+    /// Why [`follow`] last failed to subscribe, until it subscribes again.
+    last_error: Option<String>,
     /// Bumped by every invalidation.
     generation: u64,
     entries: HashMap<Box<str>, Entry>,
@@ -143,6 +157,21 @@ impl LabelIndex {
         inner.generation += 1;
         inner.entries.clear();
         inner.live = live;
+    }
+
+    /// Records why following failed (cleared when it follows again).
+    pub(crate) fn set_error(&self, error: Option<String>) {
+        self.lock().last_error = error;
+    }
+
+    /// Whether the index follows its invalidations, for `/readyz`.
+    pub fn status(&self) -> IndexStatus {
+        let inner = self.lock();
+        IndexStatus {
+            live: inner.live,
+            entries: inner.entries.len(),
+            last_error: inner.last_error.clone(),
+        }
     }
 
     /// Entries held.

@@ -20,7 +20,8 @@
 //! - **Backlog.** Events are acked once their recipes are in the in-memory [`Backlog`],
 //!   which holds each recipe once however often it changed, so a burst of writes to one
 //!   recipe renders it once. Losing the backlog in a crash loses nothing: every process
-//!   start sweeps every live recipe and renders what is missing. A backlog that would grow
+//!   start sweeps the live recipes whose cached files are stale and renders what they miss
+//!   (a few at once, see [`Worker::sweep`]). A backlog that would grow
 //!   past [`backlog::MAX_RECIPES`] is replaced by such a sweep.
 //! - **Priority.** Pre-rendering is a convenience (a `GET` draws on demand what is not
 //!   cached), so it must not take capacity from requests: drawing runs on threads under the
@@ -40,6 +41,7 @@ use std::time::Duration;
 
 use async_nats::jetstream::consumer::{pull, AckPolicy, DeliverPolicy};
 use async_nats::jetstream::{self, AckKind};
+use futures::StreamExt;
 use nls_eventlog::backoff::Backoff;
 use nls_eventlog::batch::next_batch;
 use nls_eventlog::NatsLink;
@@ -63,6 +65,15 @@ const BATCH: usize = 256;
 /// How long the first event of a batch waits for more (nothing here is urgent: the embed
 /// hears a recipe's own events directly).
 const WINDOW: Duration = Duration::from_millis(20);
+
+/// Recipes the start-up sweep reads per query.
+const SWEEP_PAGE: i64 = 200;
+/// Recipes the sweep refreshes at once. Bounded because each refresh holds a connection of
+/// the main pool while it reads (requests share that pool) and queues its drawings on the
+/// few idle drawing threads: more at once would take connections from requests and gain
+/// nothing, as drawing cannot outrun the idle threads. A few at once hide the database
+/// round trips behind the drawing of the others.
+const SWEEP_PARALLEL: usize = 4;
 
 /// Why a recipe could not be rendered.
 #[derive(Debug, thiserror::Error)]
@@ -275,18 +286,27 @@ impl Worker {
         }
     }
 
-    /// Renders whatever every live recipe is missing; returns how many recipes it visited.
+    /// Renders what the recipes with stale files are missing, [`SWEEP_PARALLEL`] recipes
+    /// at a time; returns how many recipes it visited. Only those recipes are read: the
+    /// others have nothing to draw (no file was ever asked for, or every asked-for type
+    /// is of the current label), and their changes were announced when their events were
+    /// taken, before the ack, so a crash cannot have lost those announcements.
     pub async fn sweep(&self) -> Result<u64, WorkerError> {
         let mut after = String::new();
         let mut visited = 0u64;
         loop {
-            let ids = labels::labelled_after(&self.pool, &after, 200).await?;
+            let ids = labels::with_stale_files_after(&self.pool, &after, SWEEP_PAGE).await?;
             let Some(last) = ids.last() else {
                 return Ok(visited);
             };
             after = last.clone();
-            for id in &ids {
-                self.refresh(id).await?;
+            let refreshes = ids.into_iter().map(|id| {
+                let worker = self.clone();
+                async move { worker.refresh(&id).await }
+            });
+            let mut refreshes = futures::stream::iter(refreshes).buffer_unordered(SWEEP_PARALLEL);
+            while let Some(done) = refreshes.next().await {
+                done?;
                 visited += 1;
             }
         }

@@ -4,3 +4,4 @@ pub mod account;
 pub mod fooddb;
 pub mod key;
 pub mod replay;
+pub mod stream;

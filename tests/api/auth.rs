@@ -86,3 +86,35 @@ async fn another_accounts_resources_are_404_on_every_route() {
     );
     app.finish().await;
 }
+
+/// A key revoked by `nls key revoke` is refused by the very next request in another
+/// process, even one that holds a lease of reserved requests for it (issue 18, item 6).
+#[tokio::test]
+async fn a_revoked_key_is_refused_at_once_by_every_process() {
+    // 100,000 a minute: leases of up to 1,000 requests, so the second server serves this
+    // key from memory after its first few requests.
+    let (app, others) = crate::limits::limited_app(100_000, 1).await;
+    let other = format!("http://{}", others[0].local_addr());
+    let (_, key) = app.account("business", false).await;
+    let get = |base: String| {
+        let request = app.http.get(format!("{base}/v1/recipes")).bearer_auth(&key);
+        async move { request.send().await.expect("server answers").status() }
+    };
+    for _ in 0..50 {
+        assert_eq!(get(other.clone()).await, StatusCode::OK);
+    }
+    nls::admin::key::run(
+        &app.db.url,
+        nls::cli::KeyAction::Revoke {
+            key_or_key_id: key.clone(),
+        },
+    )
+    .await
+    .expect("nls key revoke");
+    assert_eq!(get(other.clone()).await, StatusCode::UNAUTHORIZED);
+    assert_eq!(get(app.base.clone()).await, StatusCode::UNAUTHORIZED);
+    for server in others {
+        server.shutdown().await;
+    }
+    app.finish().await;
+}

@@ -143,3 +143,34 @@ async fn the_log_refuses_updates_deletes_and_a_second_writer_of_the_same_version
     assert_eq!(count, 1);
     pool.close().await;
 }
+
+/// `nls stream delete` (what bench/run.sh runs as it ends) removes a stream the server
+/// made, with its consumers; deleting it again is not an error.
+#[tokio::test]
+async fn nls_stream_delete_removes_the_servers_stream() {
+    let mut app = crate::helpers::TestApp::spawn().await;
+    let key = app.business_key().await;
+    app.create_ingredient(&key, crate::helpers::oat_paste())
+        .await;
+    let js = async_nats::jetstream::new(
+        async_nats::connect(app.nats.url.as_str())
+            .await
+            .expect("NATS reachable"),
+    );
+    app.eventually(std::time::Duration::from_secs(10), "the stream", || async {
+        js.get_stream(&app.nats.stream).await.ok().map(|_| ())
+    })
+    .await;
+    app.stop().await;
+    assert!(nls::admin::stream::delete(&app.nats.url, &app.nats.stream)
+        .await
+        .expect("delete"));
+    assert!(
+        js.get_stream(&app.nats.stream).await.is_err(),
+        "the stream is gone"
+    );
+    assert!(!nls::admin::stream::delete(&app.nats.url, &app.nats.stream)
+        .await
+        .expect("a second delete is not an error"));
+    app.finish().await;
+}

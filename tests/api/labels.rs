@@ -586,3 +586,94 @@ async fn a_renderer_process_serves_a_write_made_in_another_process_within_moment
     renderer.shutdown().await;
     app.finish().await;
 }
+
+/// The start-up sweep reads only the recipes whose cached files are stale: one whose
+/// asked-for PNG is of an older label is redrawn (and announced), one with no file at all
+/// is not even visited (issue 18, item 6: the sweep no longer visits every recipe).
+#[tokio::test]
+async fn the_start_up_sweep_visits_only_recipes_with_stale_files() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let nats = async_nats::connect(app.nats.url.as_str())
+        .await
+        .expect("NATS reachable");
+    let mut rendered = nats
+        .subscribe(format!("{}.rendered.*", app.nats.subject_prefix))
+        .await
+        .expect("subscribe");
+    nats.flush().await.expect("flush");
+    let (bare, ing) = oat_recipe(&app, &key).await;
+    let stale = app
+        .create_recipe(
+            &key,
+            json!({ "name": "Oat bar 2", "servings": 1, "ingredients": [{ "ingredient_id": ing, "grams": 100 }] }),
+        )
+        .await["id"]
+        .as_str()
+        .expect("recipe id")
+        .to_owned();
+    // The first process announced both new recipes; those announcements are over before
+    // the file is aged (else its worker might redraw it first).
+    let mut seen = Vec::new();
+    while !(seen.contains(&bare) && seen.contains(&stale)) {
+        let message = tokio::time::timeout(Duration::from_secs(15), rendered.next())
+            .await
+            .expect("the new recipes are announced")
+            .expect("subscription open");
+        seen.push(message.subject.rsplit('.').next().unwrap_or("").to_owned());
+    }
+    while let Ok(Some(_)) = tokio::time::timeout(Duration::from_millis(500), rendered.next()).await
+    {
+    }
+    let png = fetch(&app, &key, &format!("/v1/recipes/{stale}/label.png"), &[]).await;
+    assert_eq!(png.status, StatusCode::OK);
+    // The cached PNG now looks drawn for an older label.
+    sqlx::query(
+        "update label_file set cache_key = sha256(cache_key), label_hash = sha256(label_hash)
+         where recipe_id = $1",
+    )
+    .bind(&stale)
+    .execute(&app.pool)
+    .await
+    .expect("age the cached file");
+
+    // A second renderer process: its worker sweeps as it starts.
+    let mut config = nls::config::ServeConfig::new(app.db.url.clone(), app.nats.clone());
+    config.role = nls::config::Role::Renderer;
+    config.migrate = false;
+    config.db_pool_size = 4;
+    let renderer = nls::serve::start(config)
+        .await
+        .expect("renderer process starts");
+
+    let mut announced = Vec::new();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    while !announced.contains(&stale) {
+        let message = tokio::time::timeout_at(deadline, rendered.next())
+            .await
+            .expect("the stale recipe is announced")
+            .expect("subscription open");
+        announced.push(message.subject.rsplit('.').next().unwrap_or("").to_owned());
+    }
+    let current: i64 = sqlx::query_scalar(
+        "select count(*) from label_file f join recipe_view r using (recipe_id)
+         where f.recipe_id = $1 and f.file_type = 'png' and f.label_hash = r.label_hash",
+    )
+    .bind(&stale)
+    .fetch_one(&app.pool)
+    .await
+    .expect("count files");
+    assert_eq!(current, 1, "the stale PNG is redrawn for the current label");
+    // Give a sweep that visits every recipe time to reach the other one.
+    while let Ok(Some(message)) =
+        tokio::time::timeout(Duration::from_millis(1500), rendered.next()).await
+    {
+        announced.push(message.subject.rsplit('.').next().unwrap_or("").to_owned());
+    }
+    assert!(
+        !announced.contains(&bare),
+        "a recipe with no file is not visited: {announced:?}"
+    );
+    renderer.shutdown().await;
+    app.finish().await;
+}

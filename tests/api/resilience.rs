@@ -311,3 +311,45 @@ async fn replay_rebuilds_read_models_equal_to_the_live_ones() {
     assert_eq!(rebuilt, live);
     app.finish().await;
 }
+
+/// `/readyz` reports the label index and the embed hub: following while NATS is up,
+/// down (and the process not ready) while it is away, following again once it returns.
+#[tokio::test]
+async fn readyz_reports_the_label_index_and_the_embed_hub() {
+    let mut nats = OwnNats::start();
+    let app = TestApp::spawn_with(nats.url()).await;
+    let ready_with = |status: StatusCode, index: &'static str, hub: &'static str| {
+        let app = &app;
+        async move {
+            let reply = app.get("", "/readyz").await;
+            (reply.status == status
+                && reply.body["label_index"]["state"] == index
+                && reply.body["embed_hub"]["state"] == hub)
+                .then_some(reply)
+        }
+    };
+    let up = app
+        .eventually(Duration::from_secs(10), "a ready process", || {
+            ready_with(StatusCode::OK, "following", "listening")
+        })
+        .await;
+    assert_eq!(up.body["status"], "ready");
+    assert_eq!(up.body["embed_hub"]["streams"], 0);
+
+    nats.stop();
+    let down = app
+        .eventually(
+            Duration::from_secs(10),
+            "not ready while NATS is away",
+            || ready_with(StatusCode::SERVICE_UNAVAILABLE, "down", "down"),
+        )
+        .await;
+    assert_eq!(down.body["status"], "not_ready");
+
+    nats.resume();
+    app.eventually(Duration::from_secs(20), "ready again", || {
+        ready_with(StatusCode::OK, "following", "listening")
+    })
+    .await;
+    app.finish().await;
+}

@@ -34,8 +34,16 @@
 //! [`MAX_LEASE`]; a lease lasts at most [`LEASE_TTL`]. So with the plans' limits (tens of
 //! requests a minute) every request is still counted in Postgres one by one; leases matter
 //! only for keys allowed thousands of requests a minute, which give up at most that 1%
-//! (reserved by one process and unused when the lease ends). A revoked key stops working
-//! within [`LEASE_TTL`] in the processes holding a lease for it.
+//! (reserved by one process and unused when the lease ends).
+//!
+//! # Revocation is immediate in every process
+//!
+//! A lease saves the bucket's write, not the key's check: every request served from a
+//! lease first reads whether its key is still active ([`STILL_ACTIVE`], one primary-key
+//! probe, no write, no WAL). So `nls key revoke` (which sets `api_key.revoked_at`) refuses
+//! the very next request in every process, with no message to miss or race; the lease of a
+//! revoked key is dropped and the `Caller` extractor answers 401. The read's cost is in
+//! BENCHMARKS.md ("API key revocation").
 //!
 //! # Response headers
 //!
@@ -93,11 +101,15 @@ advanced as (
 select c.*, extract(epoch from (a.tat - now.t))::float8 as ahead
 from caller c cross join now left join advanced a on a.key_id = c.key_id";
 
+/// Whether a leased key is still active: checked before each request a lease serves.
+const STILL_ACTIVE: &str =
+    "select exists(select 1 from api_key where key_id = $1 and revoked_at is null)";
+
 /// Where a refused key's bucket stands (`tat - now`, seconds).
 const AHEAD: &str =
     "select extract(epoch from (tat - clock_timestamp()))::float8 from rate_limit where key_id = $1";
 
-/// The longest a lease is used: also how long a revoked key may go on in a process.
+/// The longest a lease is used.
 pub const LEASE_TTL: Duration = Duration::from_secs(1);
 /// How much of a key's recent traffic one lease covers.
 pub const LEASE_COVERS: Duration = Duration::from_millis(100);
@@ -166,6 +178,7 @@ impl Leases {
 /// Requests reserved from a key's bucket, with who the key belongs to.
 #[derive(Debug, Clone)]
 struct Lease {
+    key_id: uuid::Uuid,
     /// `None` when the key may not use the REST resources (the extractor answers 403).
     caller: Option<Caller>,
     limit: u32,
@@ -325,7 +338,12 @@ async fn check(
     let now = Instant::now();
     if let Some(current) = lease.as_mut() {
         if let Some(decision) = current.take(now) {
-            return Ok(Some((decision, current.caller.clone())));
+            let (key_id, caller) = (current.key_id, current.caller.clone());
+            // The lock is not held over the check, so the key's other requests go on.
+            drop(lease);
+            return still_active(limiter, key_id, &slot)
+                .await
+                .map(|active| active.then_some((decision, caller)));
         }
     }
     let limit = lease.as_ref().map(|l| l.limit);
@@ -344,6 +362,7 @@ async fn check(
     let decision = match grant.ahead {
         Some(ahead) => {
             let mut fresh = Lease {
+                key_id: grant.key_id,
                 caller: grant.caller.clone(),
                 limit: grant.limit,
                 size: grant.size,
@@ -365,6 +384,22 @@ async fn check(
         }
     };
     Ok(Some((decision, grant.caller)))
+}
+
+/// Whether the key of a lease is still active; a revoked key's lease is dropped.
+async fn still_active(
+    limiter: &RateLimiter,
+    key_id: uuid::Uuid,
+    slot: &Slot,
+) -> Result<bool, ApiError> {
+    let active: bool = sqlx::query_scalar(STILL_ACTIVE)
+        .bind(key_id)
+        .fetch_one(&limiter.pool)
+        .await?;
+    if !active {
+        *slot.lock().await = None;
+    }
+    Ok(active)
 }
 
 /// What the statement answered for a known key.
@@ -441,6 +476,7 @@ mod tests {
     fn lease(size: u32, left: u32, limit: u32, age: Duration) -> (Lease, Instant) {
         let now = Instant::now();
         let lease = Lease {
+            key_id: uuid::Uuid::nil(),
             caller: None,
             limit,
             size,

@@ -20,6 +20,7 @@
 //! Pages skip snapshots whose label they already show.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -87,6 +88,21 @@ impl Snapshot {
     }
 }
 
+/// What `/readyz` reports about the hub.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct HubStatus {
+    /// Subscribed to the label changes over a connected NATS client.
+    pub listening: bool,
+    /// Embed streams open in this process.
+    pub streams: usize,
+    /// Why the listener last failed, while it has not listened again.
+    pub last_error: Option<String>,
+}
+
+fn is_connected(nats: &async_nats::Client) -> bool {
+    nats.connection_state() == async_nats::connection::State::Connected
+}
+
 /// The fan-out; cheap to clone.
 #[derive(Clone)]
 pub struct Hub {
@@ -95,6 +111,10 @@ pub struct Hub {
 
 struct Inner {
     pool: PgPool,
+    /// Whether the NATS listener is subscribed and connected (pages get pushed changes).
+    listening: AtomicBool,
+    /// Why the listener last failed, until it listens again.
+    last_error: Mutex<Option<String>>,
     channels: Mutex<HashMap<String, broadcast::Sender<Arc<Snapshot>>>>,
     svgs: Mutex<HashMap<[u8; 32], Drawn>>,
 }
@@ -146,6 +166,8 @@ impl Hub {
         Hub {
             inner: Arc::new(Inner {
                 pool,
+                listening: AtomicBool::new(false),
+                last_error: Mutex::new(None),
                 channels: Mutex::new(HashMap::new()),
                 svgs: Mutex::new(HashMap::new()),
             }),
@@ -171,6 +193,31 @@ impl Hub {
             shutdown,
         ));
         (hub, task)
+    }
+
+    /// Whether the hub pushes changes to open pages, for `/readyz`.
+    pub fn status(&self) -> HubStatus {
+        HubStatus {
+            listening: self.inner.listening.load(Ordering::Relaxed),
+            streams: self.streams(),
+            last_error: self
+                .inner
+                .last_error
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .clone(),
+        }
+    }
+
+    fn set_listening(&self, listening: bool, error: Option<String>) {
+        self.inner.listening.store(listening, Ordering::Relaxed);
+        if listening || error.is_some() {
+            *self
+                .inner
+                .last_error
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner) = error;
+        }
     }
 
     /// How many recipes are watched (open pages' distinct recipes).
@@ -335,9 +382,13 @@ impl Hub {
                 .listen_once(&nats, &mut interruptions, &prefix, &mut applied, &shutdown)
                 .await
             {
-                Ok(()) => return,
+                Ok(()) => {
+                    self.set_listening(false, None);
+                    return;
+                }
                 Err(err) => {
                     tracing::warn!(error = %err, "embed hub: NATS subscription failed; retrying");
+                    self.set_listening(false, Some(format!("cannot subscribe: {err}")));
                     if !backoff.wait(&shutdown).await {
                         return;
                     }
@@ -361,6 +412,7 @@ impl Hub {
         let mut signals = futures::stream::select(rendered, events);
         // Pages opened while the subscription was down may have missed a change.
         interruptions.mark_unchanged();
+        self.set_listening(is_connected(nats), None);
         self.refresh_all().await;
         // Recipe id -> whether another signal came while it was being read.
         let mut in_flight: HashMap<String, bool> = HashMap::new();
@@ -400,7 +452,9 @@ impl Hub {
                     // async-nats keeps subscriptions across reconnects, but messages sent
                     // while disconnected (or dropped as a slow consumer) are lost: resend
                     // current state once connected again.
-                    if nats.connection_state() == async_nats::connection::State::Connected {
+                    let connected = is_connected(nats);
+                    self.set_listening(connected, None);
+                    if connected {
                         self.refresh_all().await;
                     }
                 }

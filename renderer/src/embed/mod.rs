@@ -35,7 +35,7 @@ use nls_web::ApiError;
 use serde::Deserialize;
 use tokio_util::sync::CancellationToken;
 
-pub use hub::{Drawn, Hub, Snapshot, Subscription};
+pub use hub::{Drawn, Hub, HubStatus, Snapshot, Subscription};
 
 /// Interval of the SSE keep-alive comments.
 pub const HEARTBEAT: Duration = Duration::from_secs(15);

@@ -34,6 +34,7 @@ pub async fn follow(
             Ok(signals) => signals,
             Err(err) => {
                 tracing::warn!(error = %err, "label index: cannot subscribe; retrying");
+                index.set_error(Some(format!("cannot subscribe: {err}")));
                 if !backoff.wait(&shutdown).await {
                     break;
                 }
@@ -41,6 +42,7 @@ pub async fn follow(
             }
         };
         backoff.reset();
+        index.set_error(None);
         interruptions.mark_unchanged();
         index.set_live(is_connected(&nats));
         loop {
