@@ -351,7 +351,8 @@ mod properties {
         fn accepted_amounts_print_a_possible_label(per_100g in any_amounts()) {
             let started = Instant::now();
             let found = problems(&per_100g);
-            prop_assert!(started.elapsed() < Duration::from_millis(5));
+            // A guard against unbounded work (a blow-up takes seconds), not a speed target.
+            prop_assert!(started.elapsed() < Duration::from_secs(1));
             if found.is_empty() {
                 let g = |n: Nutrient| per_100g.get(&n).copied().unwrap_or(0.0);
                 let fats = g(Nutrient::SaturatedFatG) + g(Nutrient::TransFatG)

@@ -493,7 +493,9 @@ mod properties {
             let root_state = recipes.0.get("rcp_0").cloned().unwrap_or_default();
             let started = Instant::now();
             let measured = measure(&recipes, "rcp_0", &root_state);
-            prop_assert!(started.elapsed() < Duration::from_millis(50));
+            // A guard against unbounded work (expanding such a tree takes minutes), not a
+            // speed target.
+            prop_assert!(started.elapsed() < Duration::from_secs(2));
             if let Ok(extent) = measured {
                 prop_assert!(extent.depth <= MAX_DEPTH);
                 prop_assert!(extent.lines <= MAX_EXPANDED_LINES);

@@ -511,7 +511,9 @@ mod properties {
         fn accepted_text_is_printable_nfc_within_bounds(raw in any_text()) {
             let started = Instant::now();
             let outcome = text("name", raw, 1, 200);
-            prop_assert!(started.elapsed() < Duration::from_millis(5));
+            // A guard against unbounded work (a blow-up takes seconds), not a speed target:
+            // the speed is measured in BENCHMARKS.md.
+            prop_assert!(started.elapsed() < Duration::from_secs(1));
             if let Ok(accepted) = outcome {
                 prop_assert!(is_nfc(&accepted));
                 let chars = accepted.chars().count();
