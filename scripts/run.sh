@@ -155,7 +155,7 @@ print_usage() {
    # 1. create a custom ingredient
    curl -s -X POST $base/ingredients \\
      -H "Authorization: Bearer \$NLS_KEY" -H 'Content-Type: application/json' \\
-     -d '{"name":"Toasted almond flour","nutrients_per_100g":{"calories":590,"total_fat_g":52,"protein_g":21,"dietary_fiber_g":10},"allergens":["tree_nuts"],"cost_per_unit":14.5,"unit":"kg"}'
+     -d '{"name":"Toasted almond flour","nutrients_per_100g":{"calories":590,"total_fat_g":52,"protein_g":21,"total_carbohydrate_g":22,"dietary_fiber_g":10},"allergens":["tree_nuts:almond"],"cost_per_unit":14.5,"unit":"kg"}'
 
    # 2. create a recipe (keeps its id in RECIPE_ID)
    RECIPE_ID=\$(curl -s -X POST $base/recipes \\
