@@ -31,7 +31,8 @@ ACC=$("$NLS" account create --name Bench --email "bench-$tag@example.com" --plan
 KEY=$("$NLS" key create --account "$ACC")
 "$NLS" serve --listen "127.0.0.1:$PORT" >"/tmp/nls-$tag.log" 2>&1 &
 SERVER=$!
-trap 'kill $SERVER 2>/dev/null || true' EXIT
+# Leaves nothing behind: the server, its database and its NATS stream.
+trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null; psql "$server/postgres" -qAtc "drop database if exists nls_$tag with (force)" >/dev/null 2>&1 || true; "$NLS" stream delete "$NLS_NATS_STREAM" >/dev/null 2>&1 || echo "could not delete NATS stream $NLS_NATS_STREAM" >&2' EXIT
 for _ in $(seq 100); do curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 0.1; done
 
 echo "== write-to-embed latency, $UPDATES updates"

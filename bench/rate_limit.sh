@@ -25,7 +25,7 @@ KEY=$("$NLS" key create --account "$ACC" 2>/dev/null)
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 ON_PORT=$(free_port); OFF_PORT=$(free_port)
 PIDS=()
-trap 'for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; done; wait 2>/dev/null; psql "$server/postgres" -qAtc "drop database if exists nls_$tag with (force)" >/dev/null 2>&1 || true' EXIT
+trap 'for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; done; wait 2>/dev/null; psql "$server/postgres" -qAtc "drop database if exists nls_$tag with (force)" >/dev/null 2>&1 || true; "$NLS" stream delete "$NLS_NATS_STREAM" >/dev/null 2>&1 || echo "could not delete NATS stream $NLS_NATS_STREAM" >&2' EXIT
 start() { # port, env...
     local port=$1; shift
     env "$@" "$NLS" serve --listen "127.0.0.1:$port" >>"/tmp/nls-$tag.log" 2>&1 &
