@@ -115,76 +115,13 @@ fn broken_format_files_are_refused_naming_the_file_and_the_problem() {
 
 /// A made-up regime: its own allergen rules and terms, a two-column format in an existing
 /// layout. A test fixture, not a real regime: its reference values are invented.
-pub const DEMO_REGIME: &str = r#"{
-  "id": "zz-demo",
-  "name": "Demo regime (test fixture)",
-  "allergens": {
-    "declare": ["milk", "peanuts"],
-    "source": "test fixture",
-    "contains_statement": {"order": ["peanuts", "milk"], "source": "test fixture"},
-    "emphasise_in_ingredients": true
-  },
-  "claims": null
-}"#;
+pub const DEMO_REGIME: &str = include_str!("../../tests/fixtures/demo-format/zz-demo.regime.json");
 
 /// The demo regime's printed words (Esperanto, so no real regime's words are borrowed).
-pub const DEMO_TERMS: &str = r#"{
-  "language": "eo",
-  "regime": "zz-demo",
-  "source": "test fixture",
-  "terms": {
-    "title": "Nutraj valoroj",
-    "typical_values": "Tipaj valoroj",
-    "column.per_100g": "Po 100 g",
-    "column.per_serving": "Po porcio",
-    "column.weight": "({grams} g)",
-    "column.said.per_100g": "{value} po 100 g",
-    "column.said.per_serving": "{value} po porcio",
-    "percent.head": "%RV*",
-    "percent.head.sub": "po porcio",
-    "percent.said": "{percent} de la referenca valoro",
-    "percent.note": "*Referenca valoro de plenkreskulo",
-    "portion.text": "Porcio: {text}.",
-    "portion.grams": "Porcio: {grams} g.",
-    "servings.one": "Pakaĵo enhavas 1 porcion.",
-    "servings.many": "Pakaĵo enhavas {servings} porciojn.",
-    "ingredients": "Ingrediencoj:",
-    "contains": "Enhavas: {allergens}",
-    "nutrient.energy_kcal": "Energio",
-    "nutrient.fat_g": "Graso",
-    "nutrient.sugars_g": "el kiuj sukeroj",
-    "nutrient.sodium_mg": "Natrio",
-    "allergen.milk": "lakto",
-    "allergen.peanuts": "arakidoj"
-  }
-}"#;
+pub const DEMO_TERMS: &str = include_str!("../../tests/fixtures/demo-format/eo.zz-demo.terms.json");
 
 /// The demo format.
-pub const DEMO_FORMAT: &str = r#"{
-  "id": "zz.tab",
-  "name": "Demo table (test fixture)",
-  "family": "zz-demo",
-  "regime": "zz-demo",
-  "countries": ["ZZ"],
-  "languages": ["eo"],
-  "layout": "eu-table",
-  "columns": [
-    {"id": "per_100g", "basis": "per_100g"},
-    {"id": "per_serving", "basis": "serving", "percent": true}
-  ],
-  "energy": {"units": ["kcal"], "conversion": "test fixture: the data's calories"},
-  "percent_of": "declared",
-  "json": {"amounts": "column_blocks", "percents": "reference_value_pct", "ingredient_statement_html": true},
-  "rows": [
-    {"key": "energy_kcal", "quantity": "calories", "unit": "kcal", "rounding": "eu_guidance_2012_energy", "reference": {"value": 2000, "source": "test fixture"}, "percent": "eu_1169_percent_ri_whole", "style": {"bold": true}},
-    {"key": "fat_g", "quantity": "total_fat_g", "unit": "g", "rounding": "eu_guidance_2012_macronutrient", "style": {"bold": true}},
-    {"key": "sugars_g", "quantity": "total_sugars_g", "unit": "g", "rounding": "eu_guidance_2012_macronutrient", "style": {"indent": 1}},
-    {"key": "sodium_mg", "quantity": "sodium_mg", "unit": "mg", "rounding": "cfr_101_9_c_4_sodium", "reference": {"value": 2000, "source": "test fixture"}, "percent": "eu_1169_percent_ri_whole", "style": {"bold": true}}
-  ],
-  "citation": {"instrument": "none (test fixture)", "article": "none"},
-  "status": "draft",
-  "plan": "business"
-}"#;
+pub const DEMO_FORMAT: &str = include_str!("../../tests/fixtures/demo-format/zz.format.json");
 
 /// The embedded catalog plus the demo regime, terms and format.
 pub fn demo_catalog() -> Catalog {
