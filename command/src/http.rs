@@ -43,8 +43,11 @@ fn deleted(Deleted: Deleted) -> StatusCode {
     StatusCode::NO_CONTENT
 }
 
+/// The request's idempotency record, when it carries a key. The body is compared in its
+/// canonical form, which costs a parse: only paid by requests that carry a key.
 fn idempotency(key: IdempotencyKey, uri: &Uri, raw: &[u8]) -> Option<Idempotency> {
-    key.0.map(|k| Idempotency::new(k, "POST", uri.path(), raw))
+    key.0
+        .map(|k| Idempotency::new(k, "POST", uri.path(), &nls_web::json::canonical_body(raw)))
 }
 
 /// Ids are checked for shape first: anything else cannot exist (404, never a lookup).
@@ -69,7 +72,7 @@ async fn create_recipe(
     body: ApiJson<RecipeBody>,
 ) -> Result<Response, ApiError> {
     let change = body.value.validate(true)?;
-    let idem = idempotency(key, &uri, &nls_web::json::canonical_body(&body.raw));
+    let idem = idempotency(key, &uri, &body.raw);
     Ok(created(app.create_recipe(&caller, change, idem).await?))
 }
 
@@ -111,7 +114,7 @@ async fn create_ingredient(
     body: ApiJson<IngredientBody>,
 ) -> Result<Response, ApiError> {
     let change = body.value.validate(true)?;
-    let idem = idempotency(key, &uri, &nls_web::json::canonical_body(&body.raw));
+    let idem = idempotency(key, &uri, &body.raw);
     Ok(created(app.create_ingredient(&caller, change, idem).await?))
 }
 

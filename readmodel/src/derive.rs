@@ -48,6 +48,9 @@ pub struct Derived {
     pub input: RecipeInput,
     /// What the recipe expands to (checked against the limits before it was built).
     pub extent: Extent,
+    /// The label's canonical JSON (its serialisation from [`Label`]): measured against
+    /// the size limit once, and hashed from the same bytes when stored.
+    pub label_json: Vec<u8>,
 }
 
 /// Why a label cannot be derived. The first five are the client's to fix.
@@ -133,7 +136,11 @@ pub(crate) fn derive_from(
     let (mut input, cost) = graph.build(state, &mut path)?;
     input.racc_g = racc_g;
     let label = nls_nutrition::compute_label(&input, format)?;
-    TooLarge::check(Limit::LabelBytes, json_len(&label)?)?;
+    let label_json = serde_json::to_vec(&label)?;
+    TooLarge::check(
+        Limit::LabelBytes,
+        u64::try_from(label_json.len()).unwrap_or(u64::MAX),
+    )?;
     let lines = state
         .ingredients
         .iter()
@@ -155,24 +162,8 @@ pub(crate) fn derive_from(
         cost,
         input,
         extent,
+        label_json,
     })
-}
-
-/// Bytes of `value`'s JSON, counted without keeping them.
-fn json_len(value: &impl Serialize) -> Result<u64, serde_json::Error> {
-    struct Count(u64);
-    impl std::io::Write for Count {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            self.0 = self.0.saturating_add(buf.len() as u64);
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let mut count = Count(0);
-    serde_json::to_writer(&mut count, value)?;
-    Ok(count.0)
 }
 
 /// A recipe view's derived columns: its label (or why there is none), resolved lines and
@@ -192,7 +183,7 @@ impl LabelColumns {
     pub fn derived(derived: &Derived) -> Result<Self, serde_json::Error> {
         Ok(Self {
             label: Some(serde_json::to_value(&derived.label)?),
-            label_hash: Some(label_hash(&derived.label)?.to_vec()),
+            label_hash: Some(hash_label_json(&derived.label_json).to_vec()),
             label_error: None,
             ingredients: serde_json::to_value(&derived.lines)?,
             cost: derived.cost,
@@ -273,8 +264,13 @@ pub async fn store_label(
 /// SHA-256 of a label's canonical JSON: its serialisation from [`Label`], so key order or
 /// spacing in storage never matters. Label files are keyed by it.
 pub fn label_hash(label: &Label) -> Result<[u8; 32], serde_json::Error> {
+    Ok(hash_label_json(&serde_json::to_vec(label)?))
+}
+
+/// SHA-256 of a label's canonical JSON bytes, already serialised.
+fn hash_label_json(json: &[u8]) -> [u8; 32] {
     use sha2::{Digest, Sha256};
-    Ok(Sha256::digest(serde_json::to_vec(label)?).into())
+    Sha256::digest(json).into()
 }
 
 fn unresolved_lines(lines: &[IngredientLine]) -> Vec<ResolvedLine> {
