@@ -49,6 +49,9 @@ pub struct Global {
     /// Subject prefix of published events.
     #[arg(long, env = "NLS_NATS_PREFIX", default_value = "nls", global = true)]
     pub nats_prefix: String,
+    /// Replicas of the event stream when it is created (3 on a three-node NATS cluster).
+    #[arg(long, env = "NLS_NATS_REPLICAS", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=5), global = true)]
+    pub nats_replicas: u64,
     /// `json` for JSON log lines.
     #[arg(long, env = "NLS_LOG_FORMAT", default_value = "pretty", global = true)]
     pub log_format: String,
@@ -172,6 +175,8 @@ impl Cli {
             url: self.global.nats_url.clone(),
             stream: self.global.nats_stream.clone(),
             subject_prefix: self.global.nats_prefix.clone(),
+            // Bounded to 1..=5 by the parser, so the conversion is lossless.
+            replicas: usize::try_from(self.global.nats_replicas).unwrap_or(1),
         }
     }
 }
@@ -226,7 +231,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Stream {
             action: StreamAction::Delete { name },
         } => {
-            let deleted = crate::admin::stream::delete(&nats.url, &name).await?;
+            let deleted = crate::admin::stream::delete(&nats, &name).await?;
             eprintln!(
                 "nls: stream {name} {}",
                 if deleted { "deleted" } else { "was not there" }

@@ -15,6 +15,10 @@ pub struct NatsConfig {
     pub stream: String,
     /// Subject prefix, e.g. `nls`; events go to `<prefix>.events.<kind>.<stream id>`.
     pub subject_prefix: String,
+    /// Copies of the stream JetStream keeps when it creates it: 1 on a single server, 3 on
+    /// a three-node cluster so that losing one node loses no published event. An existing
+    /// stream keeps the replicas it was created with.
+    pub replicas: usize,
 }
 
 impl NatsConfig {
@@ -34,6 +38,17 @@ impl NatsConfig {
             "{}.events.{kind}.{}",
             self.subject_prefix, envelope.stream_id
         )
+    }
+
+    /// The servers to connect to: `url` may list several, comma-separated (the nodes of a
+    /// cluster), so that start-up does not depend on one node; once connected the client
+    /// also learns the cluster's other members from the server.
+    pub fn seed_urls(&self) -> Vec<&str> {
+        self.url
+            .split(',')
+            .map(str::trim)
+            .filter(|url| !url.is_empty())
+            .collect()
     }
 
     /// The wildcard covering every event subject.
@@ -77,7 +92,7 @@ impl NatsLink {
             })
             .retry_on_initial_connect()
             .connection_timeout(Duration::from_secs(2))
-            .connect(config.url.as_str())
+            .connect(config.seed_urls())
             .await?;
         let jetstream = jetstream::new(client.clone());
         Ok(Self {
@@ -96,6 +111,7 @@ impl NatsLink {
             subjects: vec![self.config.events_wildcard()],
             storage: stream::StorageType::File,
             duplicate_window: Duration::from_secs(600),
+            num_replicas: self.config.replicas.max(1),
             ..Default::default()
         };
         self.jetstream
@@ -109,3 +125,29 @@ impl NatsLink {
 #[derive(Debug, thiserror::Error)]
 #[error("NATS JetStream setup failed: {0}")]
 pub struct NatsSetupError(pub String);
+
+#[cfg(test)]
+mod tests {
+    use super::NatsConfig;
+
+    fn config(url: &str) -> NatsConfig {
+        NatsConfig {
+            url: url.to_owned(),
+            stream: "S".into(),
+            subject_prefix: "p".into(),
+            replicas: 1,
+        }
+    }
+
+    #[test]
+    fn a_url_may_list_the_nodes_of_a_cluster() {
+        assert_eq!(
+            config("nats://a:4222, nats://b:4222,,nats://c:4222").seed_urls(),
+            ["nats://a:4222", "nats://b:4222", "nats://c:4222"]
+        );
+        assert_eq!(
+            config("nats://127.0.0.1:4222").seed_urls(),
+            ["nats://127.0.0.1:4222"]
+        );
+    }
+}

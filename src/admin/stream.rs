@@ -5,13 +5,14 @@
 use anyhow::Context;
 use async_nats::jetstream::context::GetStreamErrorKind;
 use async_nats::jetstream::ErrorCode;
+use nls_eventlog::NatsConfig;
 
-/// Deletes `stream` on the NATS server at `nats_url`; a stream that is already gone is
-/// not an error (the caller wanted it gone).
-pub async fn delete(nats_url: &str, stream: &str) -> anyhow::Result<bool> {
-    let client = async_nats::connect(nats_url)
+/// Deletes `stream` on the NATS server(s) of `nats` (its URL may list a cluster's nodes);
+/// a stream that is already gone is not an error (the caller wanted it gone).
+pub async fn delete(nats: &NatsConfig, stream: &str) -> anyhow::Result<bool> {
+    let client = async_nats::connect(nats.seed_urls())
         .await
-        .with_context(|| format!("cannot reach NATS at {nats_url}"))?;
+        .with_context(|| format!("cannot reach NATS at {}", nats.url))?;
     let jetstream = async_nats::jetstream::new(client);
     match jetstream.delete_stream(stream).await {
         Ok(status) => Ok(status.success),

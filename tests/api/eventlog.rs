@@ -162,14 +162,14 @@ async fn nls_stream_delete_removes_the_servers_stream() {
     })
     .await;
     app.stop().await;
-    assert!(nls::admin::stream::delete(&app.nats.url, &app.nats.stream)
+    assert!(nls::admin::stream::delete(&app.nats, &app.nats.stream)
         .await
         .expect("delete"));
     assert!(
         js.get_stream(&app.nats.stream).await.is_err(),
         "the stream is gone"
     );
-    assert!(!nls::admin::stream::delete(&app.nats.url, &app.nats.stream)
+    assert!(!nls::admin::stream::delete(&app.nats, &app.nats.stream)
         .await
         .expect("a second delete is not an error"));
     app.finish().await;

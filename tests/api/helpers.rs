@@ -84,6 +84,7 @@ pub fn private_nats(url: &str) -> NatsConfig {
         url: url.to_owned(),
         stream: format!("NLS_TEST_{tag}"),
         subject_prefix: format!("nlstest{tag}"),
+        replicas: 1,
     }
 }
 

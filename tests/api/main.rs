@@ -5,6 +5,7 @@ mod helpers;
 
 mod analyze;
 mod auth;
+mod backup;
 mod bounds;
 mod connections;
 mod embed;
