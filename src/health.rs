@@ -14,6 +14,8 @@ use sqlx::PgPool;
 
 /// Events the relay may be behind before the service reports itself not ready.
 const MAX_READY_BACKLOG: i64 = 10_000;
+/// How long `/readyz` waits for each of its Postgres queries before calling it down.
+const PROBE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// What `/readyz` checks.
 #[derive(Clone)]
@@ -42,14 +44,26 @@ where
     Readiness: FromRef<S>,
 {
     let ready = Readiness::from_ref(&state);
-    let postgres = sqlx::query_scalar::<_, i32>("select 1")
-        .fetch_one(&ready.pool)
-        .await
-        .is_ok();
+    // Bounded: with Postgres away a query waits for the pool's acquire timeout, and a
+    // probe that answers late is as bad as none to a balancer.
+    let postgres = tokio::time::timeout(
+        PROBE_TIMEOUT,
+        sqlx::query_scalar::<_, i32>("select 1").fetch_one(&ready.pool),
+    )
+    .await
+    .is_ok_and(|r| r.is_ok());
     let nats = ready.nats.connection_state() == async_nats::connection::State::Connected;
-    let backlog = nls_eventlog::relay::backlog(&ready.pool, &ready.relay_name)
+    let backlog = if postgres {
+        tokio::time::timeout(
+            PROBE_TIMEOUT,
+            nls_eventlog::relay::backlog(&ready.pool, &ready.relay_name),
+        )
         .await
-        .ok();
+        .ok()
+        .and_then(Result::ok)
+    } else {
+        None
+    };
     let lag_ok = backlog.is_some_and(|b| b <= MAX_READY_BACKLOG);
     let index = ready.labels.as_ref().map(|s| s.label_index.status());
     let hub = ready.labels.as_ref().map(|s| s.embed_hub.status());
