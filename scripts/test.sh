@@ -28,6 +28,12 @@ NLS_DB_NAME=postgres nls_ensure_services || die "could not get Postgres and NATS
 NLS_NATS_SERVER_BIN="$(bash "$ROOT/scripts/services.sh" nats-bin)" || die "nats-server is needed by the tests"
 export NLS_NATS_SERVER_BIN
 
+# The fault suite (tests/faults) crashes and restarts a Postgres cluster of its own, so it
+# needs the server's tools (initdb, pg_ctl) even when the tests' Postgres runs elsewhere.
+if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null && [[ -z "${NLS_PG_BINDIR:-}" ]]; then
+    bash "$ROOT/scripts/services.sh" apt-install postgresql || die "could not install postgresql"
+fi
+
 # The embed's browser test (tests/api/embed.rs) drives Debian's Chromium through Node
 # (tests/browser); never a downloaded browser. Installed through services.sh, which runs
 # apt-get without prompts (sourcing it defines only the nls_* functions).
