@@ -18,6 +18,17 @@ pub enum Role {
 }
 
 impl Role {
+    /// As on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::All => "all",
+            Self::Command => "command",
+            Self::Query => "query",
+            Self::Projector => "projector",
+            Self::Renderer => "renderer",
+        }
+    }
+
     pub fn serves_commands(self) -> bool {
         matches!(self, Self::All | Self::Command)
     }

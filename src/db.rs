@@ -44,14 +44,20 @@ fn is_missing_database(err: &sqlx::Error) -> bool {
     err.as_database_error().and_then(|d| d.code()).as_deref() == Some("3D000")
 }
 
-/// A pool on `url`.
-pub async fn connect(url: &str, size: u32) -> anyhow::Result<PgPool> {
+/// A pool on `url` whose connections tell Postgres who they are: `application_name` is
+/// `purpose` and the process id (`nls command 4711`), unless the URL names one, so that
+/// `pg_stat_activity` and `pg_locks` show which process holds what (the active relay's
+/// advisory lock, say).
+pub async fn connect(url: &str, size: u32, purpose: &str) -> anyhow::Result<PgPool> {
     // No JIT: our statements are short index lookups, but the planner's estimates for a few
     // of them (recursive dependents, log reads over a growing table) cross `jit_above_cost`,
     // and compiling them with LLVM took a third of the database's CPU under write load.
-    let options = PgConnectOptions::from_str(url)
+    let mut options = PgConnectOptions::from_str(url)
         .context("DATABASE_URL is not a valid Postgres URL")?
         .options([("jit", "off")]);
+    if !url.contains("application_name=") {
+        options = options.application_name(&format!("{purpose} {}", std::process::id()));
+    }
     PgPoolOptions::new()
         .max_connections(size)
         .acquire_timeout(std::time::Duration::from_secs(10))
@@ -63,7 +69,7 @@ pub async fn connect(url: &str, size: u32) -> anyhow::Result<PgPool> {
 /// Creates the database if needed and applies every migration.
 pub async fn migrate(url: &str) -> anyhow::Result<PgPool> {
     ensure_database(url).await?;
-    let pool = connect(url, 4).await?;
+    let pool = connect(url, 4, "nls migrate").await?;
     nls_eventlog::MIGRATOR
         .run(&pool)
         .await

@@ -148,7 +148,12 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
     if config.migrate {
         crate::db::migrate(&config.database_url).await?;
     }
-    let pool = crate::db::connect(&config.database_url, config.db_pool_size).await?;
+    let pool = crate::db::connect(
+        &config.database_url,
+        config.db_pool_size,
+        &format!("nls {}", config.role.name()),
+    )
+    .await?;
     // Load the food table now rather than on the first request.
     nls_fooddb::try_shipped().map_err(|e| anyhow::anyhow!("food table: {e}"))?;
     let nats = NatsLink::connect(config.nats.clone())

@@ -25,7 +25,9 @@ async fn migrated() -> (TestDb, PgPool) {
     let db = TestDb::create().await;
     let pool = nls::db::migrate(&db.url).await.expect("migrate");
     pool.close().await;
-    let pool = nls::db::connect(&db.url, 24).await.expect("connect");
+    let pool = nls::db::connect(&db.url, 24, "nls test")
+        .await
+        .expect("connect");
     (db, pool)
 }
 

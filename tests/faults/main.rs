@@ -83,7 +83,7 @@ impl Cluster {
             (0..n).map(|_| Node::start(role, &env, &logs)).collect()
         };
         let command = start("command", 2);
-        let query = start("query", 1);
+        let query = start("query", 2);
         let projector = start("projector", 2);
         let renderer = start("renderer", 2);
         let pool = PgPool::connect(&pg.url("nls")).await.expect("pool");
@@ -154,6 +154,9 @@ impl Cluster {
 /// One row of the report.
 struct Row {
     fault: &'static str,
+    /// While the fault lasts: how long until the survivors carried the work (the relay
+    /// published again, the other projector or catch-up applied every write).
+    while_down: Option<Duration>,
     recovery: Duration,
     not_ready_after: Option<Duration>,
     writes_ok: u64,
@@ -214,9 +217,15 @@ async fn embed_shows_latest(
     key: &str,
     recipe: &mut EmbedRecipe,
 ) {
+    let renderer = cluster
+        .renderer
+        .iter()
+        .find(|n| n.pid().is_some())
+        .map(Node::base)
+        .expect("a renderer runs");
     let started = Instant::now();
     let before = loop {
-        if let Some(id) = first_label_id(&cluster.renderer[0].base(), &recipe.token).await {
+        if let Some(id) = first_label_id(&renderer, &recipe.token).await {
             break id;
         }
         assert!(started.elapsed() < CONVERGENCE, "the embed serves no label");
@@ -228,6 +237,12 @@ async fn embed_shows_latest(
     loop {
         turn += 1;
         let base = cluster.command[turn % cluster.command.len()].base();
+        if cluster.command[turn % cluster.command.len()]
+            .pid()
+            .is_none()
+        {
+            continue;
+        }
         let r = http
             .put(format!("{base}/v1/recipes/{}", recipe.id))
             .bearer_auth(key)
@@ -245,7 +260,7 @@ async fn embed_shows_latest(
     }
     let mut seen = (None, None);
     while started.elapsed() < CONVERGENCE {
-        let fresh = first_label_id(&cluster.renderer[0].base(), &recipe.token).await;
+        let fresh = first_label_id(&renderer, &recipe.token).await;
         let open = ledger.embed_last.lock().ok().and_then(|l| l.clone());
         if fresh.is_some() && fresh.as_deref() != Some(before.as_str()) && fresh == open {
             return;
@@ -291,6 +306,7 @@ fn writes(ledger: &Ledger) -> (u64, u64) {
 
 fn row(
     fault: &'static str,
+    while_down: Option<Duration>,
     recovery: Duration,
     not_ready_after: Option<Duration>,
     ledger: &Ledger,
@@ -299,11 +315,76 @@ fn row(
     let now = writes(ledger);
     Row {
         fault,
+        while_down,
         recovery,
         not_ready_after,
         writes_ok: now.0 - from.0,
         writes_failed: now.1 - from.1,
     }
+}
+
+fn nodes_of<'a>(cluster: &'a mut Cluster, role: &str) -> &'a mut Vec<Node> {
+    match role {
+        "command" => &mut cluster.command,
+        "query" => &mut cluster.query,
+        "projector" => &mut cluster.projector,
+        _ => &mut cluster.renderer,
+    }
+}
+
+/// The command process whose connection holds the relay's advisory lock: connections
+/// carry `nls <role> <pid>` as their application name.
+async fn relay_holder(cluster: &Cluster) -> usize {
+    let started = Instant::now();
+    while started.elapsed() < CONVERGENCE {
+        let holder: Option<String> = sqlx::query_scalar(
+            "select a.application_name from pg_locks l join pg_stat_activity a on a.pid = l.pid
+             where l.locktype = 'advisory' and l.granted and a.application_name like 'nls command %'
+             limit 1",
+        )
+        .fetch_optional(&cluster.pool)
+        .await
+        .ok()
+        .flatten();
+        let pid = holder.and_then(|h| h.rsplit(' ').next()?.parse::<u32>().ok());
+        if let Some(i) = cluster
+            .command
+            .iter()
+            .position(|n| pid.is_some() && n.pid() == pid)
+        {
+            return i;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("no command process holds the relay's lock");
+}
+
+async fn stream_messages(cluster: &Cluster) -> u64 {
+    let Ok(client) = async_nats::connect(cluster.nats.url()).await else {
+        return 0;
+    };
+    let Ok(mut stream) = async_nats::jetstream::new(client)
+        .get_stream(&cluster.stream)
+        .await
+    else {
+        return 0;
+    };
+    stream.info().await.map(|i| i.state.messages).unwrap_or(0)
+}
+
+/// How long after `since` the stream grows past `before` messages again (writes go on
+/// meanwhile, so it grows as soon as a relay publishes).
+async fn publication_resumes(cluster: &Cluster, before: u64, since: Instant) -> Duration {
+    // Whatever the dying relay published last has landed by now.
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let floor = stream_messages(cluster).await.max(before);
+    while since.elapsed() < CONVERGENCE {
+        if stream_messages(cluster).await > floor {
+            return since.elapsed();
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("no relay published within {CONVERGENCE:?} of the active one's death");
 }
 
 /// Waits until the JetStream stream holds each event of the log exactly once.
@@ -361,27 +442,39 @@ async fn every_acknowledged_write_survives_each_fault_under_load() {
     let ledger = load.ledger.clone();
     let mut report = Vec::new();
 
-    // SIGKILL each role in turn; the process comes back on its port two seconds later.
+    // SIGKILL each role in turn. While it is down the survivors must carry its work:
+    // the active relay's peer publishes, the other projector (and the catch-up pass)
+    // applies, the embed reconnects to the other renderer. Two seconds later it returns.
     for role in ["command", "query", "projector", "renderer"] {
         let from = writes(&ledger);
-        let node = match role {
-            "command" => &mut cluster.command[0],
-            "query" => &mut cluster.query[0],
-            "projector" => &mut cluster.projector[0],
-            _ => &mut cluster.renderer[0],
+        let victim = match role {
+            "command" => relay_holder(&cluster).await,
+            _ => 0,
         };
-        node.kill9();
-        tokio::time::sleep(Duration::from_secs(2)).await;
-        node.resume();
+        let published_before = stream_messages(&cluster).await;
+        let killed = Instant::now();
+        nodes_of(&mut cluster, role)[victim].kill9();
+        let while_down = match role {
+            // Publication resumes once another command process holds the relay's lock.
+            "command" => Some(publication_resumes(&cluster, published_before, killed).await),
+            "projector" => Some(cluster.converge(&ledger, "projector down").await),
+            _ => None,
+        };
+        if role == "renderer" {
+            embed_shows_latest(&cluster, &ledger, &key, &mut embed).await;
+        }
+        tokio::time::sleep(Duration::from_secs(2).saturating_sub(killed.elapsed())).await;
+        nodes_of(&mut cluster, role)[victim].resume();
         let recovery = cluster.converge(&ledger, role).await;
         embed_shows_latest(&cluster, &ledger, &key, &mut embed).await;
         report.push(row(
             match role {
-                "command" => "kill -9 command (1 of 2)",
-                "query" => "kill -9 query (1 of 1)",
+                "command" => "kill -9 command (the active relay's, 1 of 2)",
+                "query" => "kill -9 query (1 of 2)",
                 "projector" => "kill -9 projector (1 of 2)",
-                _ => "kill -9 renderer (1 of 2, the embed's)",
+                _ => "kill -9 renderer (1 of 2)",
             },
+            while_down,
             recovery,
             None,
             &ledger,
@@ -408,6 +501,7 @@ async fn every_acknowledged_write_survives_each_fault_under_load() {
     embed_shows_latest(&cluster, &ledger, &key, &mut embed).await;
     report.push(row(
         "NATS restart (2 s down)",
+        None,
         recovery,
         not_ready,
         &ledger,
@@ -432,6 +526,7 @@ async fn every_acknowledged_write_survives_each_fault_under_load() {
     embed_shows_latest(&cluster, &ledger, &key, &mut embed).await;
     report.push(row(
         "Postgres crash and restart (2 s down)",
+        None,
         recovery,
         not_ready,
         &ledger,
@@ -452,12 +547,12 @@ async fn every_acknowledged_write_survives_each_fault_under_load() {
         .converge(&ledger, "projector paused past its ack wait")
         .await;
     cluster.projector[0].signal("CONT");
-    tokio::time::sleep(Duration::from_secs(2)).await;
-    cluster.converge(&ledger, "projector thawed").await;
+    let after_thaw = cluster.converge(&ledger, "projector thawed").await;
     embed_shows_latest(&cluster, &ledger, &key, &mut embed).await;
     report.push(row(
         "projector SIGSTOP for 33 s (ack wait 30 s)",
-        while_paused,
+        Some(while_paused),
+        after_thaw,
         None,
         &ledger,
         from,
@@ -474,8 +569,9 @@ async fn every_acknowledged_write_survives_each_fault_under_load() {
     cluster.converge(&ledger, "stream room again").await;
     embed_shows_latest(&cluster, &ledger, &key, &mut embed).await;
     report.push(row(
-        "NATS stream full for 3 s",
-        while_full.max(published),
+        "NATS stream full for 3 s (until published again)",
+        Some(while_full),
+        published,
         None,
         &ledger,
         from,
@@ -524,18 +620,16 @@ async fn every_acknowledged_write_survives_each_fault_under_load() {
         ledger.renders_failed.load(Relaxed),
         ledger.embed_events.load(Relaxed),
     );
-    println!(
-        "| fault | converged after (ms) | /readyz 503 after (ms) | writes 2xx | writes failed |"
-    );
-    println!("|---|---|---|---|---|");
+    let ms = |d: Option<Duration>| d.map_or_else(|| "–".to_owned(), |d| d.as_millis().to_string());
+    println!("| fault | survivors carried the work after (ms) | converged after its end (ms) | /readyz 503 after (ms) | writes 2xx | writes failed |");
+    println!("|---|---|---|---|---|---|");
     for r in &report {
         println!(
-            "| {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} |",
             r.fault,
+            ms(r.while_down),
             r.recovery.as_millis(),
-            r.not_ready_after
-                .map(|d| d.as_millis().to_string())
-                .unwrap_or_else(|| "–".into()),
+            ms(r.not_ready_after),
             r.writes_ok,
             r.writes_failed
         );
