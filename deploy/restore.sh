@@ -58,10 +58,11 @@ done
     cat <<'SQL'
 insert into public.event (position, txid, event_id, stream_id, stream_version, event_type,
                           schema_version, payload, account_id, actor, occurred_at,
-                          correlation_id, causation_id)
+                          correlation_id, causation_id, request_id)
 overriding system value
 select position, pg_current_xact_id(), event_id, stream_id, stream_version, event_type,
-       schema_version, payload, account_id, actor, occurred_at, correlation_id, causation_id
+       schema_version, payload, account_id, actor, occurred_at, correlation_id, causation_id,
+       request_id
 from nls_restore.event
 order by position;
 select setval(pg_get_serial_sequence('public.event', 'position'),

@@ -201,6 +201,14 @@ pub const OPERATIONS: &[Operation] = &[
         Auth::ApiKey,
     ),
     op(
+        "get",
+        "/v1/audit",
+        "exportAudit",
+        "Audit",
+        "The account's events as NDJSON or CSV, for audit",
+        Auth::ApiKey,
+    ),
+    op(
         "post",
         "/v1/analyze",
         "analyze",
@@ -652,6 +660,43 @@ fn describe(op: &Operation) -> Value {
                 ok_json("Events, oldest first.", schema_ref("History"), true, false),
             );
         }
+        ("get", "/v1/audit") => {
+            params.push(query_param(
+                "from",
+                "RFC 3339: events that occurred at or after this moment (a writing transaction's start).",
+                json!({"type": "string", "format": "date-time"}),
+            ));
+            params.push(query_param(
+                "to",
+                "RFC 3339: events that occurred before this moment.",
+                json!({"type": "string", "format": "date-time"}),
+            ));
+            params.push(query_param(
+                "types",
+                "Comma-separated event types, e.g. `recipe_created,ingredient_updated`.",
+                json!({"type": "string"}),
+            ));
+            params.push(query_param(
+                "cursor",
+                "Continue after this line: the `cursor` of the last line received.",
+                json!({"type": "string"}),
+            ));
+            params.push(query_param(
+                "limit",
+                "Most lines in this download (default 10,000).",
+                json!({"type": "integer", "minimum": 1, "maximum": 1000000}),
+            ));
+            description = Some("Streams the account's events in the log's order (the order they are published in; each writing transaction's events together). Only events every reader can already see are sent, so continuing from a line's `cursor` never misses one. A download that returned `limit` lines continues with `?cursor=` and the same filters; one with fewer is complete. `Accept: text/csv` gives CSV (RFC 4180, a header row; a field a spreadsheet would run as a formula starts with `'`), anything else NDJSON. The server holds one page of 200 events at a time, whatever the length.");
+            responses.insert("200".into(), json!({
+                "description": "One event per line, oldest first.",
+                "headers": rate_headers(),
+                "content": {
+                    "application/x-ndjson": {"schema": {"type": "string", "description": "Lines of {cursor, position, occurred_at, type, schema_version, stream_id, version, actor, request_id, payload}."}},
+                    "text/csv": {"schema": {"type": "string", "description": "cursor,occurred_at,type,schema_version,stream_id,version,actor,request_id,payload"}}
+                }
+            }));
+            responses.extend(errors_for(op, &[422]));
+        }
         ("get", "/v1/recipes/{id}/{file}") => {
             params.push(id_param("recipe"));
             params.push(path_param(
@@ -1050,7 +1095,7 @@ fn build() -> Value {
         },
         "servers": [{"url": "/", "description": "this host ({site_url}); {base_url} is {site_url}/v1"}],
         "tags": [
-            {"name": "Recipes"}, {"name": "Ingredients"}, {"name": "Foods"}, {"name": "Formats"}, {"name": "Analyze"},
+            {"name": "Recipes"}, {"name": "Ingredients"}, {"name": "Foods"}, {"name": "Formats"}, {"name": "Analyze"}, {"name": "Audit"},
             {"name": "Export"}, {"name": "Sessions"}, {"name": "Embed"}, {"name": "Reference"},
             {"name": "Operations"}
         ],
@@ -1358,7 +1403,9 @@ fn schemas(codes: &[&str]) -> Value {
             "id": {"type": "string"},
             "data": {"type": "array", "items": {"type": "object", "properties": {
                 "version": {"type": "integer"}, "type": {"type": "string"}, "schema_version": {"type": "integer"},
-                "occurred_at": {"type": "string", "format": "date-time"}, "actor": {"type": "string"}, "changes": {}},
+                "occurred_at": {"type": "string", "format": "date-time"}, "actor": {"type": "string"},
+                "request_id": {"type": ["string", "null"], "description": "The `x-request-id` of the request that wrote the event; null for events written before it was recorded."},
+                "changes": {}},
                 "required": ["version", "type", "occurred_at", "actor", "changes"]}}},
             "required": ["data"]},
         "Label": label,

@@ -312,6 +312,8 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
             ),
             nls_web::rate_limit::middleware,
         ))
+        // Inside the layer that sets the request id: events record it (audit trail).
+        .layer(axum::middleware::from_fn(nls_web::request_id::middleware))
         .layer(CatchPanicLayer::custom(panic_response))
         // Outermost but for the request id: nothing else works on a refused target.
         .layer(axum::middleware::from_fn(refuse_long_uri))

@@ -110,6 +110,7 @@ fn meta(caller: &Caller) -> EventMeta {
         actor: caller.actor(),
         correlation_id: Uuid::now_v7(),
         causation_id: None,
+        request_id: nls_web::request_id::current(),
     }
 }
 

@@ -16,6 +16,8 @@ pub struct EventMeta {
     pub actor: String,
     pub correlation_id: Uuid,
     pub causation_id: Option<Uuid>,
+    /// The HTTP request's `x-request-id`, when a request wrote the events.
+    pub request_id: Option<String>,
 }
 
 /// Why an append did not happen.
@@ -46,8 +48,8 @@ pub async fn append(
         version += 1;
         let inserted = sqlx::query(
             "insert into event (event_id, stream_id, stream_version, event_type, schema_version,
-                                payload, account_id, actor, correlation_id, causation_id)
-             select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10
+                                payload, account_id, actor, correlation_id, causation_id, request_id)
+             select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $12
              where coalesce((select max(stream_version) from event where stream_id = $2), 0) = $11
              returning position, occurred_at",
         )
@@ -62,6 +64,7 @@ pub async fn append(
         .bind(meta.correlation_id)
         .bind(meta.causation_id)
         .bind(version - 1)
+        .bind(&meta.request_id)
         .fetch_optional(&mut *tx)
         .await
         .map_err(|err| classify(err, stream_id, expected))?;
@@ -107,6 +110,7 @@ pub fn stored_event(
         occurred_at,
         correlation_id: meta.correlation_id,
         causation_id: meta.causation_id,
+        request_id: meta.request_id.clone(),
     }
 }
 

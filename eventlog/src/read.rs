@@ -29,7 +29,8 @@ pub struct LogCursor {
 
 /// The columns of an [`Envelope`], in the order [`envelope_from_row`] reads them.
 pub const ENVELOPE_COLUMNS: &str = "position, event_id, stream_id, stream_version, event_type,
-     schema_version, payload, account_id, actor, occurred_at, correlation_id, causation_id";
+     schema_version, payload, account_id, actor, occurred_at, correlation_id, causation_id,
+     request_id";
 
 /// Builds an envelope from a row selected with [`ENVELOPE_COLUMNS`].
 pub fn envelope_from_row(row: &sqlx::postgres::PgRow) -> Result<Envelope, sqlx::Error> {
@@ -46,6 +47,7 @@ pub fn envelope_from_row(row: &sqlx::postgres::PgRow) -> Result<Envelope, sqlx::
         occurred_at: row.try_get::<DateTime<Utc>, _>("occurred_at")?,
         correlation_id: row.try_get("correlation_id")?,
         causation_id: row.try_get("causation_id")?,
+        request_id: row.try_get("request_id")?,
     })
 }
 

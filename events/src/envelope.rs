@@ -23,6 +23,10 @@ pub struct Envelope {
     pub occurred_at: DateTime<Utc>,
     pub correlation_id: Uuid,
     pub causation_id: Option<Uuid>,
+    /// The `x-request-id` of the HTTP request that wrote it (absent on events written
+    /// before it was recorded, and on those no request wrote).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
 }
 
 /// An event about to be appended: the log assigns position, version and time.

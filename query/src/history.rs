@@ -28,6 +28,7 @@ async fn history(
                 "schema_version": e.schema_version,
                 "occurred_at": e.occurred_at,
                 "actor": e.actor,
+                "request_id": e.request_id,
                 "changes": e.payload,
             })
         })

@@ -49,6 +49,7 @@ where
         .route("/v1/formats", get(crate::formats::list))
         .route("/v1/formats/{id}", get(crate::formats::get))
         .route("/v1/analyze", post(crate::analyze::analyze))
+        .route("/v1/audit", get(crate::audit::export))
 }
 
 fn internal(err: nls_readmodel::ProjectionError) -> ApiError {

@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 pub mod analyze;
+pub mod audit;
 pub mod foods;
 pub mod formats;
 pub mod history;

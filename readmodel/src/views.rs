@@ -72,9 +72,10 @@ pub async fn record_new_recipe(
     let rows = sqlx::query(
         "with appended as (
              insert into event (event_id, stream_id, stream_version, event_type, schema_version,
-                                payload, account_id, actor, correlation_id, causation_id)
+                                payload, account_id, actor, correlation_id, causation_id,
+                                request_id)
              select e.event_id, $1, e.stream_version, e.event_type, e.schema_version,
-                    e.payload, $2, $18, $19, $20
+                    e.payload, $2, $18, $19, $20, $26
              from unnest($21::uuid[], $22::bigint[], $23::text[], $24::smallint[], $25::jsonb[])
                   as e(event_id, stream_version, event_type, schema_version, payload)
              returning position, stream_version, occurred_at
@@ -119,6 +120,7 @@ pub async fn record_new_recipe(
     .bind(events.iter().map(|e| e.event_type).collect::<Vec<_>>())
     .bind(events.iter().map(|e| e.schema_version).collect::<Vec<_>>())
     .bind(events.iter().map(|e| &e.payload).collect::<Vec<_>>())
+    .bind(&meta.request_id)
     .fetch_all(&mut *conn)
     .await?;
     events

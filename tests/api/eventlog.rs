@@ -18,6 +18,7 @@ fn meta() -> EventMeta {
         actor: "test".into(),
         correlation_id: Uuid::now_v7(),
         causation_id: None,
+        request_id: None,
     }
 }
 

@@ -4,6 +4,7 @@
 mod helpers;
 
 mod analyze;
+mod audit;
 mod auth;
 mod backup;
 mod bounds;

@@ -236,6 +236,7 @@ async fn a_recipe_without_a_label_answers_409_on_label_files_and_can_still_be_re
         actor: "test".into(),
         correlation_id: Uuid::now_v7(),
         causation_id: None,
+        request_id: None,
     };
     let mut tx = app.pool.begin().await.expect("begin");
     nls_eventlog::append(&mut tx, &chain[0], StreamVersion(1), &meta, &[legacy])

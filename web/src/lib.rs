@@ -12,6 +12,7 @@ pub mod json_value;
 pub mod metrics;
 pub mod paging;
 pub mod rate_limit;
+pub mod request_id;
 pub mod session;
 pub mod sign_in_limit;
 
