@@ -134,6 +134,8 @@ fn us_label_json(lines: &[(&str, f64)]) -> serde_json::Value {
                 label_name: food.label_name.clone(),
                 allergens: food.allergens.clone(),
                 allergen_details: food.allergen_details.clone(),
+                sub_ingredients: Vec::new(),
+                sub_ingredients_to_confirm: false,
                 source: nls_nutrition::IngredientSource::PerHundredGrams(
                     food.nutrients_per_100g.clone(),
                 ),
