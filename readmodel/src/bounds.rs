@@ -9,6 +9,7 @@
 //! as the label shows them: one ingredient is listed once, at its total weight
 //! (21 CFR 101.4(a)(1): descending order of predominance by weight).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use nls_events::recipe::IngredientLine;
@@ -127,9 +128,9 @@ pub enum MeasureError {
 pub trait Tree {
     /// The sub-recipe `id`, when the line names one (`rcp_…`); `Err` when it is unknown.
     fn sub_recipe(&self, id: &str) -> Option<Result<&RecipeState, ()>>;
-    /// The name a leaf line (not a sub-recipe) prints, before the line's own override;
-    /// `None` when the ingredient is unknown.
-    fn leaf_name<'a>(&'a self, id: &'a str) -> Option<&'a str>;
+    /// The text a leaf line (not a sub-recipe) prints, before the line's own override: its
+    /// name and sub-ingredients in parentheses; `None` when the ingredient is unknown.
+    fn leaf_name<'a>(&'a self, id: &'a str) -> Option<Cow<'a, str>>;
     /// The share of a leaf ingredient's weight that is dry matter, 0 to 1: 100 g less water
     /// (and alcohol, which cooking drives off) where the water is known, else at least its
     /// fat, carbohydrate and protein; 0 when nothing is known.
@@ -137,13 +138,24 @@ pub trait Tree {
 }
 
 /// The lines of a recipe as its label lists them: lines naming the same ingredient with the
-/// same printed-name override become one line with their grams summed, at the place of the
-/// first. Old events may hold such duplicates; new writes keep them as sent.
+/// same printed-name override (and the same nutrient overrides) become one line with their
+/// grams summed, at the place of the first. Old events may hold such duplicates; new writes
+/// keep them as sent.
 pub fn merged_lines(lines: &[IngredientLine]) -> Vec<IngredientLine> {
     let mut merged: Vec<IngredientLine> = Vec::with_capacity(lines.len());
-    let mut at: HashMap<(&str, Option<&str>), usize> = HashMap::with_capacity(lines.len());
+    let mut at: HashMap<(&str, Option<&str>, String), usize> = HashMap::with_capacity(lines.len());
     for line in lines {
-        let key = (line.ingredient_id.as_str(), line.label_name.as_deref());
+        // Amounts as their shortest round-trip text: equal maps give equal keys.
+        let overrides = line
+            .nutrients
+            .as_ref()
+            .map(|m| format!("{m:?}"))
+            .unwrap_or_default();
+        let key = (
+            line.ingredient_id.as_str(),
+            line.label_name.as_deref(),
+            overrides,
+        );
         match at.get(&key) {
             Some(&i) => merged[i].grams += line.grams,
             None => {
@@ -234,7 +246,7 @@ impl<T: Tree> Walk<'_, T> {
                 }
                 None => {
                     let name = match &line.label_name {
-                        Some(own) => own.as_str(),
+                        Some(own) => Cow::Borrowed(own.as_str()),
                         None => self
                             .tree
                             .leaf_name(id)
@@ -308,8 +320,8 @@ mod tests {
         fn sub_recipe(&self, id: &str) -> Option<Result<&RecipeState, ()>> {
             id.starts_with("rcp_").then(|| self.0.get(id).ok_or(()))
         }
-        fn leaf_name<'a>(&'a self, id: &'a str) -> Option<&'a str> {
-            Some(id)
+        fn leaf_name<'a>(&'a self, id: &'a str) -> Option<Cow<'a, str>> {
+            Some(Cow::Borrowed(id))
         }
         fn solid_fraction(&self, _id: &str) -> f64 {
             0.5
@@ -322,6 +334,7 @@ mod tests {
             name: id.into(),
             label_name: None,
             grams,
+            nutrients: None,
         }
     }
 
@@ -520,8 +533,8 @@ mod tests_support {
         fn sub_recipe(&self, id: &str) -> Option<Result<&RecipeState, ()>> {
             id.starts_with("rcp_").then(|| self.0.get(id).ok_or(()))
         }
-        fn leaf_name<'a>(&'a self, id: &'a str) -> Option<&'a str> {
-            Some(id)
+        fn leaf_name<'a>(&'a self, id: &'a str) -> Option<Cow<'a, str>> {
+            Some(Cow::Borrowed(id))
         }
         fn solid_fraction(&self, _id: &str) -> f64 {
             0.25
@@ -545,6 +558,7 @@ mod tests_support {
                         name: id,
                         label_name: None,
                         grams: *grams,
+                        nutrients: None,
                     }
                 })
                 .collect();
