@@ -1133,7 +1133,7 @@ fn error_details() -> Value {
                                    "problem": {"type": "object", "properties": {"code": {"type": "string"}, "message": {"type": "string"}}, "required": ["code", "message"]}},
                     "required": ["recipe_id", "name", "problem"]}),
                 ErrorCode::IncompleteNutrientData => json!({"type": "array",
-                    "description": "The label's `missing`: each declared nutrient some ingredients' data lacks, with those ingredients (printed names; at most 20, `more_ingredients` counts the rest).",
+                    "description": "The label's `missing`: each declared nutrient some ingredients' data lacks, with those ingredients (printed names; at most 10, each cut at 80 characters; `more_ingredients` counts the rest).",
                     "items": {"type": "object", "properties": {
                         "nutrient": {"type": "string", "examples": ["trans_fat_g"]},
                         "ingredients": {"type": "array", "items": {"type": "string"}},
@@ -1239,7 +1239,7 @@ fn label_schema() -> Value {
             "daily_values": {"type": "object"},
             "per_100g": {"type": "object"},
             "per_portion": {"type": "object"},
-            "missing": {"type": "array", "description": "Present only when non-empty: each declared nutrient whose amount the data does not determine, with the ingredients whose data lacks it (printed names, sub-recipes' included; at most 20, `more_ingredients` counts the rest). A lacking nutrient is bounded by its whole where the label's hierarchy makes one (trans and saturated fat by total fat, fiber and sugars by total carbohydrate, added sugars by total sugars): it is listed only when the known part and the most the data allows would print differently. The printed amount is the known part only; give the amounts as a recipe line's `nutrients` or the custom ingredient's `nutrients_per_100g`. `strict=true` refuses such a label (422 `incomplete_nutrient_data`).",
+            "missing": {"type": "array", "description": "Present only when non-empty: each declared nutrient whose amount the data does not determine, with the ingredients whose data lacks it (printed names, sub-recipes' included; at most 10, each cut at 80 characters; `more_ingredients` counts the rest). A lacking nutrient is bounded by its whole where the label's hierarchy makes one (trans and saturated fat by total fat, fiber and sugars by total carbohydrate, added sugars by total sugars): it is listed only when the known part and the most the data allows would print differently. The printed amount is the known part only; give the amounts as a recipe line's `nutrients` or the custom ingredient's `nutrients_per_100g`. `strict=true` refuses such a label (422 `incomplete_nutrient_data`).",
                 "items": {"type": "object", "properties": {
                     "nutrient": {"type": "string", "examples": ["trans_fat_g"]},
                     "ingredients": {"type": "array", "items": {"type": "string"}, "examples": [["olive oil"]]},

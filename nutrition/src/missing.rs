@@ -37,13 +37,26 @@ fn is_zero(n: &usize) -> bool {
 }
 
 impl MissingNutrient {
-    /// Names listed per nutrient.
-    pub const MAX_NAMES: usize = 20;
+    /// Names listed per nutrient: with [`Self::MAX_NAME_CHARS`], the list stays a small
+    /// part of a label's size limit even when every row lacks data.
+    pub const MAX_NAMES: usize = 10;
+    /// Characters of a listed name; longer ones end in "…".
+    pub const MAX_NAME_CHARS: usize = 80;
 
-    /// `nutrient` lacking for `ingredients`, the list cut at [`Self::MAX_NAMES`].
+    /// `nutrient` lacking for `ingredients`, the list cut at [`Self::MAX_NAMES`] names of
+    /// at most [`Self::MAX_NAME_CHARS`] characters.
     pub fn new(nutrient: &str, mut ingredients: Vec<String>) -> Self {
         let more_ingredients = ingredients.len().saturating_sub(Self::MAX_NAMES);
         ingredients.truncate(Self::MAX_NAMES);
+        for name in &mut ingredients {
+            if name.chars().count() > Self::MAX_NAME_CHARS {
+                *name = name
+                    .chars()
+                    .take(Self::MAX_NAME_CHARS - 1)
+                    .collect::<String>()
+                    + "…";
+            }
+        }
         Self {
             nutrient: nutrient.to_string(),
             ingredients,

@@ -384,6 +384,51 @@ mod tests {
     }
 
     #[test]
+    fn lines_with_different_nutrient_overrides_stay_apart() {
+        let mut a = line("oil", 10.0);
+        a.nutrients = Some(std::collections::BTreeMap::from([(
+            "trans_fat_g".into(),
+            0.0,
+        )]));
+        let mut b = a.clone();
+        b.grams = 5.0;
+        let plain = line("oil", 1.0);
+        let merged = merged_lines(&[a, plain, b]);
+        let grams: Vec<f64> = merged.iter().map(|l| l.grams).collect();
+        assert_eq!(grams, vec![15.0, 1.0]);
+    }
+
+    /// Leaves print with sub-ingredients, as the food table's enriched flour does.
+    struct WithSubs;
+
+    impl Tree for WithSubs {
+        fn sub_recipe(&self, _id: &str) -> Option<Result<&RecipeState, ()>> {
+            None
+        }
+        fn leaf_name<'a>(&'a self, id: &'a str) -> Option<Cow<'a, str>> {
+            Some(nls_nutrition::statement::leaf_text(
+                id,
+                &["wheat flour".to_string(), "niacin".to_string()],
+            ))
+        }
+        fn solid_fraction(&self, _id: &str) -> f64 {
+            1.0
+        }
+    }
+
+    #[test]
+    fn the_statement_length_counts_sub_ingredients_unless_a_line_renames_it() {
+        let root = recipe("Top", vec![line("flour", 5.0)]);
+        let extent = measure(&WithSubs, "rcp_top", &root).map(|e| e.statement_chars);
+        assert_eq!(extent, Ok("flour (wheat flour, niacin)".len() as u64));
+        let mut renamed = line("flour", 5.0);
+        renamed.label_name = Some("flour".into());
+        let root = recipe("Top", vec![renamed]);
+        let extent = measure(&WithSubs, "rcp_top", &root).map(|e| e.statement_chars);
+        assert_eq!(extent, Ok(5));
+    }
+
+    #[test]
     fn a_tower_of_repeated_sub_recipes_measures_as_one_chain() {
         let recipes = tower(3, 200);
         let root = recipe("Top", vec![line("rcp_3", 100.0)]);

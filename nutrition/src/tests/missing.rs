@@ -208,6 +208,13 @@ fn the_names_per_nutrient_are_cut_at_the_limit_and_counted() {
         MissingNutrient::MAX_NAMES
     );
     assert_eq!(label.missing[0].more_ingredients, 3);
+    let long = "x".repeat(500);
+    let cut = MissingNutrient::new("sodium_mg", vec![long]);
+    assert_eq!(
+        cut.ingredients[0].chars().count(),
+        MissingNutrient::MAX_NAME_CHARS
+    );
+    assert!(cut.ingredients[0].ends_with('…'));
 }
 
 #[test]
