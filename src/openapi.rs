@@ -715,6 +715,11 @@ fn describe(op: &Operation) -> Value {
                 json!({"type": "number", "minimum": 0.5, "maximum": 8}),
             ));
             params.extend(past_params());
+            params.push(query_param(
+                "strict",
+                "`true`: refuse with 422 `incomplete_nutrient_data` (details: the label's `missing`) when the label declares a nutrient some ingredient's data lacks, instead of answering with a label that says so in `missing` and `warnings`.",
+                json!({"type": "boolean", "default": false}),
+            ));
             description = Some("At most 5 renders of an account run at once (every process counted); beyond that 429 with `Retry-After`. Files are cached and carry an `ETag`; `If-None-Match` gives 304. With `version` or `as_of`, the label as it was then (see `GET /v1/recipes/{id}`).");
             responses.insert("200".into(), json!({
                 "description": "The label file.",
@@ -835,6 +840,11 @@ fn describe(op: &Operation) -> Value {
             );
         }
         ("post", "/v1/analyze") => {
+            params.push(query_param(
+                "strict",
+                "`true`: refuse with 422 `incomplete_nutrient_data` (details: the label's `missing`) when the label declares a nutrient some ingredient's data lacks, instead of answering with a label that says so in `missing` and `warnings`.",
+                json!({"type": "boolean", "default": false}),
+            ));
             body = Some(json!({"required": true, "content": {"application/json": {
                 "schema": schema_ref("AnalysisRequest"),
                 "examples": {"oat_bar": {"value": {
@@ -1167,6 +1177,13 @@ fn error_details() -> Value {
                     "properties": {"recipe_id": {"type": "string"}, "name": {"type": "string"},
                                    "problem": {"type": "object", "properties": {"code": {"type": "string"}, "message": {"type": "string"}}, "required": ["code", "message"]}},
                     "required": ["recipe_id", "name", "problem"]}),
+                ErrorCode::IncompleteNutrientData => json!({"type": "array",
+                    "description": "The label's `missing`: each declared nutrient some ingredients' data lacks, with those ingredients (printed names; at most 10, each cut at 80 characters; `more_ingredients` counts the rest).",
+                    "items": {"type": "object", "properties": {
+                        "nutrient": {"type": "string", "examples": ["trans_fat_g"]},
+                        "ingredients": {"type": "array", "items": {"type": "string"}},
+                        "more_ingredients": {"type": "integer", "minimum": 1}},
+                        "required": ["nutrient", "ingredients"]}}),
                 ErrorCode::LabelUnavailable => json!({"type": "object",
                     "description": "Why the recipe's label cannot be computed, as in its `label_error`.",
                     "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
@@ -1222,7 +1239,7 @@ fn error_responses() -> Value {
         "Conflict": error_response("Conflicts with the current state. `ingredient_name_taken`: another custom ingredient of the account has the same name, compared case- and Unicode-normalisation-insensitively (NFKC, case folded); `details`: `{\"field\": \"name\", \"ingredient_id\"}` of the other one. `breaks_dependent_recipe`: the write would leave a recipe that uses this one (directly or through sub-recipes) without a label; nothing is written; `details`: `{\"recipe_id\", \"name\", \"problem\": {\"code\", \"message\", ...}}`, the problem with the limit's details where it is `recipe_too_large`. `label_unavailable` (label files): the recipe's label cannot be computed; `details`: `{\"code\", \"message\"}` of the reason, as in the recipe's `label_error`.", &codes_with(409), false),
         "PreconditionFailed": error_response("`If-Match` names another version.", &codes_with(412), false),
         "UnsupportedMediaType": error_response("The body must be JSON.", &codes_with(415), false),
-        "UnprocessableContent": error_response("The request is well-formed but goes past a bound. `recipe_too_large`: with its sub-recipes expanded the recipe goes past a limit: `nesting_depth` 8 levels, `expanded_lines` 2,000 lines (identical lines merged), `statement_chars` 9,000 characters of ingredient statement, `label_bytes` 131,072 bytes of label JSON; `details`: `{\"limit\", \"max\", \"value\"}`. Label files and export: more pixels than 16,777,216 per PNG (`image_too_large`; lower `width` or `scale`) or statements over 10,000 characters together (`statement_too_long`); `details`: `[{field, problem}]`.", &codes_with(422), false),
+        "UnprocessableContent": error_response("The request is well-formed but goes past a bound. `recipe_too_large`: with its sub-recipes expanded the recipe goes past a limit: `nesting_depth` 8 levels, `expanded_lines` 2,000 lines (identical lines merged), `statement_chars` 9,000 characters of ingredient statement, `label_bytes` 131,072 bytes of label JSON; `details`: `{\"limit\", \"max\", \"value\"}`. `incomplete_nutrient_data` (`strict=true` on analyze and label files): the label declares nutrients some ingredients' data lacks; `details`: the label's `missing`, `[{\"nutrient\", \"ingredients\"}]`. Label files and export: more pixels than 16,777,216 per PNG (`image_too_large`; lower `width` or `scale`) or statements over 10,000 characters together (`statement_too_long`); `details`: `[{field, problem}]`.", &codes_with(422), false),
         "RequestTimeout": error_response("The request body did not arrive within the body read timeout (30 s by default); the connection is closed.", &codes_with(408), false),
         "UriTooLong": error_response("The request target is longer than 8,192 bytes.", &codes_with(414), false),
         "TooManyRequests": too_many,
@@ -1267,7 +1284,13 @@ fn label_schema() -> Value {
             "daily_values": {"type": "object"},
             "per_100g": {"type": "object"},
             "per_portion": {"type": "object"},
-            "warnings": {"type": "array", "description": "Present only when non-empty: what the label cannot print as its regime asks. Codes: `no_household_measure` (US serving size without a household measure, 21 CFR 101.9(b)(5)).",
+            "missing": {"type": "array", "description": "Present only when non-empty: each declared nutrient whose amount the data does not determine, with the ingredients whose data lacks it (printed names, sub-recipes' included; at most 10, each cut at 80 characters; `more_ingredients` counts the rest). A lacking nutrient is bounded by its whole where the label's hierarchy makes one (trans and saturated fat by total fat, fiber and sugars by total carbohydrate, added sugars by total sugars): it is listed only when the known part and the most the data allows would print differently. The printed amount is the known part only; give the amounts as a recipe line's `nutrients` or the custom ingredient's `nutrients_per_100g`. `strict=true` refuses such a label (422 `incomplete_nutrient_data`).",
+                "items": {"type": "object", "properties": {
+                    "nutrient": {"type": "string", "examples": ["trans_fat_g"]},
+                    "ingredients": {"type": "array", "items": {"type": "string"}, "examples": [["olive oil"]]},
+                    "more_ingredients": {"type": "integer", "minimum": 1}},
+                    "required": ["nutrient", "ingredients"]}},
+            "warnings": {"type": "array", "description": "Present only when non-empty: what the label cannot print as its regime asks. Codes: `no_household_measure` (US serving size without a household measure, 21 CFR 101.9(b)(5)); `incomplete_nutrient_data` (declared nutrients the data lacks, see `missing`); `voluntary_nutrient_omitted` (a voluntary nutrient, e.g. EU fibre, left off because some ingredient's data lacks it, rather than understated); `confirm_sub_ingredients` (sub-ingredients from a standard of identity, to be checked against the brand used, 21 CFR 101.4(b)(2)).",
                 "items": {"type": "object", "properties": {"code": {"type": "string"}, "message": {"type": "string"}}, "required": ["code", "message"]}}
         },
         "required": ["format"],
@@ -1282,8 +1305,11 @@ fn schemas(codes: &[&str]) -> Value {
         "properties": {
             "ingredient_id": {"type": "string", "examples": ["fooddb:173944"]},
             "name": {"type": "string", "minLength": 1, "maxLength": 200},
-            "label_name": {"type": "string", "description": "How it reads in the ingredient statement."},
-            "grams": {"type": "number", "minimum": 0.001, "description": "At least 0.001 (smaller: 400 `validation_failed`, too small)."}
+            "label_name": {"type": "string", "description": "How it reads in the ingredient statement, printed verbatim (it replaces the ingredient's name and its sub-ingredients)."},
+            "grams": {"type": "number", "minimum": 0.001, "description": "At least 0.001 (smaller: 400 `validation_failed`, too small)."},
+            "nutrients": {"type": "object", "minProperties": 1, "additionalProperties": {"type": "number", "minimum": 0},
+                "description": "Amounts per 100 g of this ingredient that override (or complete) its data for this line, keyed like `nutrients_per_100g`, e.g. `{\"added_sugars_g\": 3, \"trans_fat_g\": 0}` where the food table lacks them. Unknown key: 400 `unknown_field`.",
+                "examples": [{"added_sugars_g": 3, "trans_fat_g": 0}]}
         },
         "required": ["grams"],
         "additionalProperties": false
@@ -1306,7 +1332,9 @@ fn schemas(codes: &[&str]) -> Value {
         "label_name": {"type": ["string", "null"], "description": "`null` removes it."},
         "cost_per_unit": {"type": ["number", "null"], "minimum": 0, "description": "`null` removes it."},
         "unit": {"type": ["string", "null"], "enum": ["g", "kg", "oz", "lb", "ml", "l", null], "description": "`null` removes it."},
-        "archived": {"type": "boolean"}
+        "archived": {"type": "boolean"},
+        "sub_ingredients": {"type": ["array", "null"], "maxItems": 50, "items": {"type": "string", "minLength": 1, "maxLength": 200},
+            "description": "Its own ingredients in descending order of weight, printed in parentheses after its name in a recipe's ingredient statement (21 CFR 101.4(b)(2)), e.g. `[\"sugar\", \"chocolate\", \"cocoa butter\"]`; at most 50, 1,000 characters together. `null` or `[]` removes them; absent from the representation when none. Allergens inside them belong in `allergens`."}
     });
     let timestamps = |mut props: Value| {
         props["version"] = json!({"type": "integer", "minimum": 1, "description": "Events in the resource's stream; 1 after create."});
@@ -1318,7 +1346,8 @@ fn schemas(codes: &[&str]) -> Value {
     recipe["id"] = json!({"type": "string", "pattern": "^rcp_"});
     recipe["ingredients"] = json!({"type": "array", "items": {"type": "object", "properties": {
         "ingredient_id": {"type": ["string", "null"]}, "name": {"type": ["string", "null"]},
-        "label_name": {"type": ["string", "null"]}, "grams": {"type": "number"}}}});
+        "label_name": {"type": ["string", "null"]}, "grams": {"type": "number"},
+        "nutrients": {"type": "object", "additionalProperties": {"type": "number"}, "description": "The line's nutrient overrides per 100 g; absent when none."}}}});
     recipe["serving_size_text"] = json!({"type": ["string", "null"]});
     // What the recipe prints: as given, or the default (total grams / servings), which may be
     // below the 0.001 g a request can give.
@@ -1373,7 +1402,10 @@ fn schemas(codes: &[&str]) -> Value {
             "food_group": {"type": ["string", "null"]},
             "allergens": {"type": "array", "items": {"type": "string"}},
             "allergen_details": {"type": "object", "description": "Present only when non-empty: species of the food's tree nuts, fish and Crustacean shellfish named by its description, e.g. `{\"tree_nuts\": [\"almonds\"]}`.", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
-            "nutrients_per_100g": {"type": "object", "additionalProperties": {"type": "number"}},
+            "nutrients_per_100g": {"type": "object", "additionalProperties": {"type": "number"}, "description": "Per 100 g; a nutrient the data lacks is absent (unknown), never 0."},
+            "sub_ingredients": {"type": "array", "items": {"type": "string"}, "description": "Present for multi-component foods (enriched flour, bread, pasta, cheddar, mayonnaise, catsup, chocolate, soy sauce, baking powder): their ingredients, printed in parentheses after the food's name (21 CFR 101.4(b)(2)), from the standard of identity in `sub_ingredients_citation`."},
+            "sub_ingredients_citation": {"type": "string", "examples": ["21 CFR 137.165(a)"]},
+            "sub_ingredients_to_confirm": {"type": "boolean", "description": "`true`: the list is the standard's mandatory ingredients, not a brand's; labels using the food carry the warning `confirm_sub_ingredients`."},
             "score": {"type": "number", "description": "Match quality (search results only)."}},
             "required": ["id", "description", "nutrients_per_100g"]},
         "Format": {"type": "object", "properties": {

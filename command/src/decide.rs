@@ -184,6 +184,7 @@ pub fn create_ingredient(change: IngredientChange) -> Vec<IngredientEvent> {
         label_name: change.label_name,
         cost_per_unit: change.cost_per_unit,
         unit: change.unit,
+        sub_ingredients: change.sub_ingredients.filter(|s| !s.is_empty()),
     })];
     if change.archived == Some(true) {
         events.push(IngredientEvent::Archived);
@@ -222,6 +223,9 @@ pub fn update_ingredient(
                 IngredientField::Unit => state.unit.is_some(),
             })
             .collect(),
+        sub_ingredients: change
+            .sub_ingredients
+            .filter(|s| *s != state.sub_ingredients),
     };
     let mut events = Vec::new();
     if update != IngredientUpdated::default() {
@@ -291,6 +295,7 @@ mod tests {
             name: "banana".into(),
             label_name: None,
             grams,
+            nutrients: None,
         }
     }
 

@@ -8,8 +8,9 @@ use serde_json::Value;
 use crate::error::{payload, DecodeError};
 use crate::NewEvent;
 
-/// `ingredient_created` v1. Nutrients and allergens are stored by their API keys and codes,
-/// so the schema does not depend on the nutrition crate's enums.
+/// `ingredient_created` v1, v2 when it carries sub-ingredients. Nutrients and allergens are
+/// stored by their API keys and codes, so the schema does not depend on the nutrition
+/// crate's enums.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct IngredientCreated {
     pub name: String,
@@ -22,10 +23,15 @@ pub struct IngredientCreated {
     pub cost_per_unit: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unit: Option<String>,
+    /// v2: its own ingredients, printed in parentheses after its name
+    /// (21 CFR 101.4(b)(2)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sub_ingredients: Option<Vec<String>>,
 }
 
-/// `ingredient_updated` v1: only the fields that changed; v2 when it also clears fields. `nutrients_per_100g` and
-/// `allergens`, when present, replace the whole value.
+/// `ingredient_updated` v1: only the fields that changed; v2 when it also clears fields; v3
+/// when it sets sub-ingredients. `nutrients_per_100g`, `allergens` and `sub_ingredients`,
+/// when present, replace the whole value (an empty `sub_ingredients` removes them).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct IngredientUpdated {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -43,6 +49,9 @@ pub struct IngredientUpdated {
     /// v2 (written only when not empty): fields reset to none (`null` in a `PUT`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cleared: Vec<IngredientField>,
+    /// v3 (written only when set): the new sub-ingredients; empty removes them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sub_ingredients: Option<Vec<String>>,
 }
 
 /// An optional ingredient field an `ingredient_updated` v2 resets to none.
@@ -64,6 +73,7 @@ impl IngredientUpdated {
             || self.nutrients_per_100g.is_some()
             || self.allergens.is_some()
             || self.label_name.is_some()
+            || self.sub_ingredients.is_some()
             || self.cleared.contains(&IngredientField::LabelName)
     }
 }
@@ -82,10 +92,19 @@ impl IngredientEvent {
     /// The frozen `(event_type, schema_version)` this event is written as.
     pub fn kind(&self) -> (&'static str, i16) {
         match self {
-            Self::Created(_) => ("ingredient_created", 1),
+            Self::Created(e) => (
+                "ingredient_created",
+                if e.sub_ingredients.is_some() { 2 } else { 1 },
+            ),
             Self::Updated(e) => (
                 "ingredient_updated",
-                if e.cleared.is_empty() { 1 } else { 2 },
+                if e.sub_ingredients.is_some() {
+                    3
+                } else if e.cleared.is_empty() {
+                    1
+                } else {
+                    2
+                },
             ),
             Self::Archived => ("ingredient_archived", 1),
             Self::Unarchived => ("ingredient_unarchived", 1),
@@ -113,9 +132,9 @@ impl IngredientEvent {
     /// Covers every pair ever written; old shapes are upcast here and nowhere else.
     pub fn decode(event_type: &str, version: i16, data: Value) -> Result<Self, DecodeError> {
         Ok(match (event_type, version) {
-            ("ingredient_created", 1) => Self::Created(payload(event_type, version, data)?),
-            // v2 adds an optional member to v1: one struct reads both.
-            ("ingredient_updated", 1 | 2) => Self::Updated(payload(event_type, version, data)?),
+            // Each later version adds an optional member: one struct reads them all.
+            ("ingredient_created", 1 | 2) => Self::Created(payload(event_type, version, data)?),
+            ("ingredient_updated", 1..=3) => Self::Updated(payload(event_type, version, data)?),
             ("ingredient_archived", 1) => Self::Archived,
             ("ingredient_unarchived", 1) => Self::Unarchived,
             ("ingredient_deleted", 1) => Self::Deleted,
@@ -142,6 +161,8 @@ pub struct IngredientState {
     pub unit: Option<String>,
     pub archived: bool,
     pub deleted: bool,
+    /// Its own ingredients (empty: none given).
+    pub sub_ingredients: Vec<String>,
 }
 
 impl IngredientState {
@@ -161,6 +182,7 @@ impl IngredientState {
                 self.label_name = e.label_name.clone();
                 self.cost_per_unit = e.cost_per_unit;
                 self.unit = e.unit.clone();
+                self.sub_ingredients = e.sub_ingredients.clone().unwrap_or_default();
             }
             IngredientEvent::Updated(e) => {
                 if let Some(v) = &e.name {
@@ -180,6 +202,9 @@ impl IngredientState {
                 }
                 if let Some(v) = &e.unit {
                     self.unit = Some(v.clone());
+                }
+                if let Some(v) = &e.sub_ingredients {
+                    self.sub_ingredients = v.clone();
                 }
                 for field in &e.cleared {
                     match field {
@@ -211,6 +236,7 @@ mod tests {
                 label_name: None,
                 cost_per_unit: Some(12.5),
                 unit: Some("kg".into()),
+                sub_ingredients: None,
             }),
             IngredientEvent::Updated(IngredientUpdated {
                 name: Some("Marzipan".into()),
@@ -226,6 +252,36 @@ mod tests {
                 IngredientEvent::decode(kind, version, event.payload()).ok(),
                 Some(event)
             );
+        }
+    }
+
+    #[test]
+    fn sub_ingredients_make_new_versions_and_old_payloads_still_read() {
+        let created = IngredientEvent::Created(IngredientCreated {
+            name: "Chocolate chips".into(),
+            nutrients_per_100g: BTreeMap::new(),
+            allergens: vec!["milk".into()],
+            label_name: None,
+            cost_per_unit: None,
+            unit: None,
+            sub_ingredients: Some(vec!["sugar".into(), "chocolate".into()]),
+        });
+        assert_eq!(created.kind(), ("ingredient_created", 2));
+        let back = IngredientEvent::decode("ingredient_created", 2, created.payload()).ok();
+        assert_eq!(back.as_ref(), Some(&created));
+        let state = IngredientState::default().evolve(&created);
+        assert_eq!(state.sub_ingredients, ["sugar", "chocolate"]);
+        let removed = IngredientEvent::Updated(IngredientUpdated {
+            sub_ingredients: Some(Vec::new()),
+            ..Default::default()
+        });
+        assert_eq!(removed.kind(), ("ingredient_updated", 3));
+        assert!(state.evolve(&removed).sub_ingredients.is_empty());
+        // A v1 payload as written before sub-ingredients existed.
+        let v1 = serde_json::json!({"name": "Salt", "nutrients_per_100g": {"sodium_mg": 38758.0}});
+        match IngredientEvent::decode("ingredient_created", 1, v1) {
+            Ok(IngredientEvent::Created(e)) => assert_eq!(e.sub_ingredients, None),
+            other => panic!("v1 must read: {other:?}"),
         }
     }
 }

@@ -1,5 +1,7 @@
 //! Facts about one recipe, and the fold that turns them into its state.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -17,11 +19,22 @@ pub struct IngredientLine {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label_name: Option<String>,
     pub grams: f64,
+    /// Amounts per 100 g (nutrient key -> amount) that override the ingredient's data for
+    /// this line, e.g. `{"added_sugars_g": 3}` where the food table lacks them. Written
+    /// only when given; a recipe event holding any is schema version 3.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nutrients: Option<BTreeMap<String, f64>>,
+}
+
+/// Whether any line carries nutrient overrides (which need schema version 3).
+fn any_overrides(lines: &[IngredientLine]) -> bool {
+    lines.iter().any(|l| l.nutrients.is_some())
 }
 
 /// `recipe_created` v1, or v2 when it also carries what a create may set beyond v1's
 /// fields (the embed token, the archived flag), so that a create is always one event and
-/// the new recipe is version 1. Written as v1 whenever v1 can hold it.
+/// the new recipe is version 1; v3 when a line carries nutrient overrides. Written as the
+/// lowest version that can hold it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RecipeCreated {
     pub name: String,
@@ -42,7 +55,9 @@ pub struct RecipeCreated {
 
 impl RecipeCreated {
     fn schema_version(&self) -> i16 {
-        if self.embed_token.is_some() || self.archived {
+        if any_overrides(&self.ingredients) {
+            3
+        } else if self.embed_token.is_some() || self.archived {
             2
         } else {
             1
@@ -60,7 +75,8 @@ pub enum RecipeField {
     ServingSizeText,
 }
 
-/// `recipe_updated` v1: only the fields that changed; v2 when it also clears fields.
+/// `recipe_updated` v1: only the fields that changed; v2 when it also clears fields; v3
+/// when a line carries nutrient overrides.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct RecipeUpdated {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -103,7 +119,16 @@ impl RecipeEvent {
     pub fn kind(&self) -> (&'static str, i16) {
         match self {
             Self::Created(e) => ("recipe_created", e.schema_version()),
-            Self::Updated(e) => ("recipe_updated", if e.cleared.is_empty() { 1 } else { 2 }),
+            Self::Updated(e) => (
+                "recipe_updated",
+                if e.ingredients.as_deref().is_some_and(any_overrides) {
+                    3
+                } else if e.cleared.is_empty() {
+                    1
+                } else {
+                    2
+                },
+            ),
             Self::Archived => ("recipe_archived", 1),
             Self::Unarchived => ("recipe_unarchived", 1),
             Self::EmbedEnabled(_) => ("recipe_embed_enabled", 1),
@@ -134,9 +159,10 @@ impl RecipeEvent {
     /// Covers every pair ever written; old shapes are upcast here and nowhere else.
     pub fn decode(event_type: &str, version: i16, data: Value) -> Result<Self, DecodeError> {
         Ok(match (event_type, version) {
-            // v2 adds optional members to v1: one struct reads both.
-            ("recipe_created", 1 | 2) => Self::Created(payload(event_type, version, data)?),
-            ("recipe_updated", 1 | 2) => Self::Updated(payload(event_type, version, data)?),
+            // v2 adds optional members to v1, v3 an optional member of lines: one struct
+            // reads them all.
+            ("recipe_created", 1..=3) => Self::Created(payload(event_type, version, data)?),
+            ("recipe_updated", 1..=3) => Self::Updated(payload(event_type, version, data)?),
             ("recipe_archived", 1) => Self::Archived,
             ("recipe_unarchived", 1) => Self::Unarchived,
             ("recipe_embed_enabled", 1) => Self::EmbedEnabled(payload(event_type, version, data)?),
@@ -243,6 +269,7 @@ mod tests {
                 name: "flour".into(),
                 label_name: None,
                 grams: 200.0,
+                nutrients: None,
             }],
             embed_token: None,
             archived: false,
@@ -336,6 +363,35 @@ mod tests {
             .evolve(&RecipeEvent::Deleted);
         assert!(!state.is_live());
         assert_eq!(state.embed_token, None);
+    }
+
+    #[test]
+    fn a_line_with_nutrient_overrides_makes_the_event_v3_and_old_payloads_still_read() {
+        let mut with = pancakes();
+        with.ingredients[0].nutrients = Some(BTreeMap::from([("added_sugars_g".into(), 0.0)]));
+        let created = RecipeEvent::Created(with.clone());
+        assert_eq!(created.kind(), ("recipe_created", 3));
+        let decoded = RecipeEvent::decode("recipe_created", 3, created.payload()).ok();
+        assert_eq!(decoded, Some(created));
+        let updated = RecipeEvent::Updated(RecipeUpdated {
+            ingredients: Some(with.ingredients.clone()),
+            ..Default::default()
+        });
+        assert_eq!(updated.kind(), ("recipe_updated", 3));
+        // A v1 payload as written before lines had overrides.
+        let v1 = serde_json::json!({
+            "name": "Pancakes", "servings": 4.0, "label_format": "standard",
+            "ingredients": [{"ingredient_id": "fooddb:168894", "name": "flour", "grams": 200.0}]
+        });
+        match RecipeEvent::decode("recipe_created", 1, v1) {
+            Ok(RecipeEvent::Created(e)) => assert_eq!(e.ingredients[0].nutrients, None),
+            other => panic!("v1 must read: {other:?}"),
+        }
+        // A plain line keeps writing v1.
+        assert_eq!(
+            RecipeEvent::Created(pancakes()).payload()["ingredients"][0].get("nutrients"),
+            None
+        );
     }
 
     #[test]

@@ -45,6 +45,8 @@ fn every_event_kind_the_code_writes_has_a_fixture() {
         ("recipe_created", 2),
         ("recipe_updated", 1),
         ("recipe_updated", 2),
+        ("recipe_created", 3),
+        ("recipe_updated", 3),
         ("recipe_embed_enabled", 1),
         IngredientEvent::Archived.kind(),
         IngredientEvent::Unarchived.kind(),
@@ -52,6 +54,8 @@ fn every_event_kind_the_code_writes_has_a_fixture() {
         ("ingredient_created", 1),
         ("ingredient_updated", 1),
         ("ingredient_updated", 2),
+        ("ingredient_created", 2),
+        ("ingredient_updated", 3),
     ];
     for (event_type, version) in kinds {
         let path = fixtures_dir().join(format!("{event_type}.v{version}.json"));

@@ -6,7 +6,12 @@
 //! foods that are a sweetener and nothing else (sugars, honey, molasses, syrups, tabletop
 //! sweeteners), added sugars equal total sugars, and a recipe made with them declares them.
 //!
-//! Every other food keeps added sugars unknown. Raw foods have none. For mixed foods
+//! Foods nothing is added to have none, by the same definition: raw commodities (fruits,
+//! vegetables, meats, fish, eggs, legumes, nuts and grains described as "raw" or "fresh",
+//! see [`is_unprocessed`]) and a reviewed list of plain dairy staples (fluid milk, cream,
+//! butter, plain yogurt) whose sugars are the milk's own lactose.
+//!
+//! Every other food keeps added sugars unknown. For mixed foods
 //! (jams, frostings, candies, cereals, fudge syrup with its milk) SR Legacy cannot say how
 //! much of the sugar was added, and a guess would print a number no data supports.
 
@@ -31,6 +36,79 @@ const SWEETENER_HEADS: &[&str] = &[
 /// Words that mark a mixture whose sugars are partly not added (milk in fudge syrup).
 const MIXTURES: &[&str] = &["fudge"];
 
+/// Food groups of single commodities, which SR Legacy describes as "raw" when unprocessed.
+const COMMODITY_GROUPS: &[&str] = &[
+    "Vegetables and Vegetable Products",
+    "Fruits and Fruit Juices",
+    "Beef Products",
+    "Lamb, Veal, and Game Products",
+    "Poultry Products",
+    "Pork Products",
+    "Finfish and Shellfish Products",
+    "Legumes and Legume Products",
+    "Nut and Seed Products",
+    "Dairy and Egg Products",
+    "Cereal Grains and Pasta",
+    "Spices and Herbs",
+];
+
+/// Description segments that say the food is as harvested or slaughtered.
+const UNPROCESSED: &[&str] = &["raw", "fresh"];
+
+/// Words that say something was added or done that may add sugars (a cure, a glaze, a
+/// syrup pack, a sweetened or seasoned product).
+const PROCESSED: &[&str] = &[
+    "sweetened",
+    "sugar",
+    "syrup",
+    "honey",
+    "candied",
+    "glazed",
+    "cured",
+    "smoked",
+    "marinated",
+    "seasoned",
+    "breaded",
+    "sauce",
+    "prepared",
+    "juice",
+    "flavored",
+    "chocolate",
+];
+
+/// Plain dairy staples, by the start of their SR Legacy description: no sugar is added to
+/// them, their sugars are the milk's lactose (checked against [`PROCESSED`] too).
+const PLAIN_DAIRY: &[&str] = &[
+    "Milk, whole, 3.25% milkfat",
+    "Milk, reduced fat, fluid",
+    "Milk, lowfat, fluid",
+    "Milk, nonfat, fluid",
+    "Cream, fluid",
+    "Butter, salted",
+    "Butter, without salt",
+    "Yogurt, plain",
+];
+
+/// Whether nothing is added to the food: a raw or fresh commodity, or a plain dairy
+/// staple, without any word of processing.
+pub fn is_unprocessed(description: &str, food_group: &str) -> bool {
+    let lower = description.to_lowercase();
+    if PROCESSED
+        .iter()
+        .any(|w| lower.split(|c: char| !c.is_alphanumeric()).any(|x| x == *w))
+    {
+        return false;
+    }
+    if PLAIN_DAIRY.iter().any(|p| description.starts_with(p)) {
+        return true;
+    }
+    COMMODITY_GROUPS.contains(&food_group)
+        && lower
+            .split(',')
+            .map(str::trim)
+            .any(|segment| UNPROCESSED.contains(&segment))
+}
+
 /// Whether the food is a sweetener and nothing else.
 pub fn is_sweetener(description: &str, food_group: &str) -> bool {
     if food_group != SWEETS {
@@ -42,16 +120,16 @@ pub fn is_sweetener(description: &str, food_group: &str) -> bool {
 }
 
 /// Added sugars per 100 g, where the data allows knowing them: a sweetener's total
-/// sugars; `None` (unknown) for everything else.
+/// sugars, 0 for an unprocessed food; `None` (unknown) for everything else.
 pub fn added_sugars_for(
     description: &str,
     food_group: &str,
     nutrients: &NutrientAmounts,
 ) -> Option<f64> {
-    if !is_sweetener(description, food_group) {
-        return None;
+    if is_sweetener(description, food_group) {
+        return nutrients.get(Nutrient::TotalSugarsG);
     }
-    nutrients.get(Nutrient::TotalSugarsG)
+    is_unprocessed(description, food_group).then_some(0.0)
 }
 
 #[cfg(test)]
@@ -89,6 +167,52 @@ mod tests {
             ),
         ] {
             assert!(!is_sweetener(description, group), "{description}");
+        }
+    }
+
+    #[test]
+    fn raw_commodities_and_plain_dairy_have_no_added_sugars_and_processed_foods_stay_unknown() {
+        let n = NutrientAmounts::default();
+        for (description, group) in [
+            ("Bananas, raw", "Fruits and Fruit Juices"),
+            ("Broccoli, raw", "Vegetables and Vegetable Products"),
+            ("Egg, whole, raw, fresh", "Dairy and Egg Products"),
+            (
+                "Milk, whole, 3.25% milkfat, with added vitamin D",
+                "Dairy and Egg Products",
+            ),
+            ("Butter, salted", "Dairy and Egg Products"),
+            ("Basil, fresh", "Spices and Herbs"),
+        ] {
+            assert_eq!(
+                added_sugars_for(description, group, &n),
+                Some(0.0),
+                "{description}"
+            );
+        }
+        for (description, group) in [
+            (
+                "Bread, white, commercially prepared (includes soft bread crumbs)",
+                "Baked Products",
+            ),
+            ("Catsup", "Vegetables and Vegetable Products"),
+            ("Pork, cured, bacon, unprepared", "Pork Products"),
+            (
+                "Milk, chocolate, fluid, commercial, whole",
+                "Dairy and Egg Products",
+            ),
+            (
+                "Peaches, canned, heavy syrup pack, solids and liquids",
+                "Fruits and Fruit Juices",
+            ),
+            ("Yogurt, fruit, low fat", "Dairy and Egg Products"),
+            ("Cookies, chocolate chip, raw dough", "Baked Products"),
+        ] {
+            assert_eq!(
+                added_sugars_for(description, group, &n),
+                None,
+                "{description}"
+            );
         }
     }
 

@@ -11,6 +11,7 @@ mod csv;
 mod import;
 mod label_name;
 mod matching;
+mod sub_ingredients;
 mod table;
 
 use std::collections::{BTreeSet, HashMap};
@@ -23,6 +24,7 @@ pub use added_sugars::added_sugars_for;
 pub use allergens::{allergens_for, species_for};
 pub use import::{import, import_to_file, FoodTable, ImportError, ImportStats};
 pub use label_name::label_name_for;
+pub use sub_ingredients::{sub_ingredients_for, SubIngredients};
 pub use table::{read_table, write_table, LoadError};
 
 /// One database food. Nutrient amounts are per 100 g edible portion; a nutrient USDA does
@@ -49,6 +51,9 @@ pub struct Food {
     /// Species of its tree nuts, fish and Crustacean shellfish named by the description, from
     /// [`species_for`] (`{"tree_nuts": ["almonds"]}`).
     pub allergen_details: AllergenDetails,
+    /// Its own ingredients, from its standard of identity, when it is a multi-component
+    /// food (see [`sub_ingredients_for`]).
+    pub sub_ingredients: Option<&'static SubIngredients>,
 }
 
 /// A household measure: `amount` × `description` weighs `grams`
@@ -98,6 +103,7 @@ impl Food {
             label_name: String::new(),
             allergens: BTreeSet::new(),
             allergen_details: AllergenDetails::new(),
+            sub_ingredients: None,
         }
     }
 
@@ -106,6 +112,7 @@ impl Food {
         self.label_name = label_name_for(&self.description, &self.food_group);
         self.allergens = allergens_for(&self.description, &self.food_group);
         self.allergen_details = species_for(&self.description, &self.allergens);
+        self.sub_ingredients = sub_ingredients_for(&self.description);
         if let Some(added) = added_sugars_for(
             &self.description,
             &self.food_group,
@@ -136,6 +143,12 @@ struct FoodView<'a> {
     allergen_details: &'a AllergenDetails,
     nutrients_per_100g: &'a NutrientAmounts,
     portions: &'a [Portion],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sub_ingredients: Option<&'a [String]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sub_ingredients_citation: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sub_ingredients_to_confirm: Option<bool>,
 }
 
 impl Serialize for Food {
@@ -151,6 +164,9 @@ impl Serialize for Food {
             allergen_details: &self.allergen_details,
             nutrients_per_100g: &self.nutrients_per_100g,
             portions: &self.portions,
+            sub_ingredients: self.sub_ingredients.map(|s| s.sub_ingredients.as_slice()),
+            sub_ingredients_citation: self.sub_ingredients.map(|s| s.citation.as_str()),
+            sub_ingredients_to_confirm: self.sub_ingredients.map(|s| s.confirm),
         }
         .serialize(serializer)
     }

@@ -65,14 +65,15 @@ fn butter_carries_usda_values_per_100_g() {
 #[test]
 fn an_empty_usda_field_stays_unknown() {
     // Baobab powder has no ABBREV row and is skipped; a food with blank ABBREV fields keeps
-    // them absent. Vitamin D is blank for raw bananas in SR28.
+    // them absent: catsup's trans fat and added sugars are unknown, not zero.
     let db = shipped();
     assert!(
         db.get(167806).is_none(),
         "foods without nutrients are skipped"
     );
-    let banana = db.get(173944).expect("bananas");
-    assert_eq!(banana.nutrients_per_100g.get(Nutrient::AddedSugarsG), None);
+    let catsup = db.get(168556).expect("catsup");
+    assert_eq!(catsup.nutrients_per_100g.get(Nutrient::AddedSugarsG), None);
+    assert_eq!(catsup.nutrients_per_100g.get(Nutrient::TransFatG), None);
 }
 
 #[test]
@@ -118,9 +119,10 @@ fn sweeteners_carry_their_sugars_as_added_sugars_and_other_foods_do_not() {
     assert_eq!(added(169661), Some(60.46), "Syrups, maple");
     assert_eq!(
         added(173944),
-        None,
-        "bananas: natural sugars, nothing added"
+        Some(0.0),
+        "bananas, raw: natural sugars, nothing added"
     );
+    assert_eq!(added(174924), None, "white bread: unknown");
 }
 
 /// The US label of `grams` of each named food, as one serving.
@@ -134,6 +136,11 @@ fn us_label_json(lines: &[(&str, f64)]) -> serde_json::Value {
                 label_name: food.label_name.clone(),
                 allergens: food.allergens.clone(),
                 allergen_details: food.allergen_details.clone(),
+                sub_ingredients: food
+                    .sub_ingredients
+                    .map(|s| s.sub_ingredients.clone())
+                    .unwrap_or_default(),
+                sub_ingredients_to_confirm: food.sub_ingredients.is_some_and(|s| s.confirm),
                 source: nls_nutrition::IngredientSource::PerHundredGrams(
                     food.nutrients_per_100g.clone(),
                 ),
@@ -160,6 +167,53 @@ fn a_us_label_declares_the_sugar_a_recipe_adds() {
     assert_eq!(sweetened["display"]["added_sugars_g"], "30g", "{sweetened}");
     let fruit = us_label_json(&[("all-purpose flour", 100.0), ("banana", 100.0)]);
     assert_eq!(fruit["added_sugars_g"], 0.0, "{fruit}");
+}
+
+#[test]
+fn multi_component_foods_list_their_sub_ingredients_and_keep_their_allergens() {
+    // 21 CFR 101.4(b)(2); the allergens inside stay in the Contains statement.
+    let db = shipped();
+    for (fdc_id, first, allergens) in [
+        (168894, "wheat flour", &["wheat"][..]),
+        (174924, "enriched wheat flour", &["wheat"][..]),
+        (173414, "milk", &["milk"][..]),
+        (171009, "vegetable oil", &["eggs"][..]),
+        (174277, "water", &["soy", "wheat"][..]),
+        (167587, "sugar", &["milk"][..]),
+        (168556, "tomato concentrate", &[][..]),
+        (169736, "semolina", &["wheat"][..]),
+    ] {
+        let food = db.get(fdc_id).expect("food in the table");
+        let subs = food.sub_ingredients.expect("sub-ingredients listed");
+        assert_eq!(subs.sub_ingredients[0], first, "{}", food.description);
+        let codes: Vec<&str> = food.allergens.iter().map(|a| a.code()).collect();
+        for a in allergens {
+            assert!(codes.contains(a), "{}: {codes:?}", food.description);
+        }
+    }
+    let label = us_label_json(&[("all-purpose flour", 100.0), ("mayonnaise", 20.0)]);
+    let statement = label["ingredient_statement"].as_str().unwrap_or_default();
+    assert!(
+        statement.starts_with(
+            "Enriched wheat flour (wheat flour, niacin, iron, thiamin, riboflavin, folic acid)"
+        ),
+        "{statement}"
+    );
+    assert!(label["contains_statement"]
+        .as_str()
+        .is_some_and(|c| c.contains("Eggs") && c.contains("Wheat")));
+    let codes: Vec<&str> = label["warnings"]
+        .as_array()
+        .map(|w| w.iter().filter_map(|w| w["code"].as_str()).collect())
+        .unwrap_or_default();
+    assert!(codes.contains(&"confirm_sub_ingredients"), "{codes:?}");
+    // Mayonnaise's trans fat is not in the data and its fat could hold 0.5 g or more.
+    assert!(label["missing"]
+        .as_array()
+        .is_some_and(|m| m.iter().any(|m| m["nutrient"] == "trans_fat_g")));
+    let json = serde_json::to_value(db.get(173414).expect("cheddar")).expect("serialisable");
+    assert_eq!(json["sub_ingredients_citation"], "21 CFR 133.113");
+    assert_eq!(json["sub_ingredients_to_confirm"], true);
 }
 
 #[test]

@@ -5,9 +5,11 @@ use std::collections::BTreeMap;
 
 use crate::error::LabelError;
 use crate::format::{Basis, Declare, Format, PercentOf, PercentRounding, Quantity};
+use crate::format::{Column, Row};
 use crate::label::{
     CalorieBasis, Cell, DeclaredRow, IngredientSource, Label, RecipeInput, ServingSize, Warning,
 };
+use crate::missing::{self, MissingNutrient, Unknowns};
 use crate::nutrient::{Nutrient, NutrientAmounts};
 use crate::rounding;
 use crate::serving;
@@ -32,6 +34,8 @@ pub struct Totals {
     pub calories_from_data: usize,
     /// Ingredients whose calories were derived by Atwater 4/4/9.
     pub calories_from_atwater: usize,
+    /// What the ingredients' data lacks, and how much it could add.
+    pub unknowns: Unknowns,
 }
 
 fn positive(x: f64) -> bool {
@@ -71,6 +75,7 @@ fn totals_at(recipe: &RecipeInput, depth: usize) -> Result<Totals, LabelError> {
     let mut ingredient_grams = 0.0;
     let mut from_data = 0;
     let mut from_atwater = 0;
+    let mut unknowns = Unknowns::default();
     for ing in &recipe.ingredients {
         if !positive(ing.grams) {
             return Err(LabelError::InvalidGrams {
@@ -106,6 +111,7 @@ fn totals_at(recipe: &RecipeInput, depth: usize) -> Result<Totals, LabelError> {
                     per100.set(Nutrient::Calories, atwater_4_4_9(&per100));
                     from_atwater += 1;
                 }
+                unknowns.record(&ing.label_name, ing.grams, &per100);
                 amounts.add_assign(&per100.scaled(ing.grams / 100.0));
             }
             IngredientSource::SubRecipe(sub) => {
@@ -118,6 +124,7 @@ fn totals_at(recipe: &RecipeInput, depth: usize) -> Result<Totals, LabelError> {
                 })?;
                 from_data += t.calories_from_data;
                 from_atwater += t.calories_from_atwater;
+                unknowns.add_scaled(&t.unknowns, ing.grams / t.final_weight_g);
                 amounts.add_assign(&t.amounts.scaled(ing.grams / t.final_weight_g));
             }
         }
@@ -139,6 +146,7 @@ fn totals_at(recipe: &RecipeInput, depth: usize) -> Result<Totals, LabelError> {
         final_weight_g,
         calories_from_data: from_data,
         calories_from_atwater: from_atwater,
+        unknowns,
     })
 }
 
@@ -183,6 +191,36 @@ fn quantity(q: Quantity, a: &NutrientAmounts) -> f64 {
     }
 }
 
+/// A row's declaration in `column` of the exact amount `exact`: rounded by the row's rule,
+/// with the percentage where the column shows one.
+fn cell(format: &Format, row: &Row, column: &Column, exact: f64) -> Cell {
+    let mut d = rounding::apply(row.rounding, exact);
+    let percent = match (column.percent, row.daily_value()) {
+        (true, Some(dv)) => {
+            // %DV from the declared amount (101.9(d)(7)(ii) allows it), so 0.4 g fat
+            // declared as 0 g shows 0 %; where the format says so, a "less than"
+            // declaration (no single number) uses the unrounded amount.
+            let of = match format.percent_of {
+                PercentOf::DeclaredUnlessLessThan if d.less_than.is_some() => exact,
+                _ => d.amount,
+            };
+            rounding::apply_percent(row.percent, of / dv * 100.0)
+        }
+        _ => None,
+    };
+    // 101.9(c)(8)(iii): a vitamin or mineral under 2 % DV is declared as zero, amount
+    // and percent alike (the option chosen over the asterisk footnote), so the label
+    // never prints "0.2mg 0%".
+    if row.percent == PercentRounding::VitaminMineral && percent == Some(0.0) {
+        d = rounding::Declared::zero();
+    }
+    Cell {
+        text: d.text(&row.unit),
+        amount: d.amount,
+        percent,
+    }
+}
+
 /// Computes the label of `recipe` in `format`: one pass over the format's rows × columns,
 /// each amount rounded by the row's rule, each percentage by the row's percentage rule, then
 /// the statements the format's regime prints.
@@ -222,7 +260,15 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
     let (_, servings_text) = format.regime.servings.apply(recipe.servings);
     display.insert("servings_per_container".to_string(), servings_text);
 
+    // Scales totals (and the bounds of what the data lacks) to each column's basis.
+    let factor = |b: Basis| match b {
+        Basis::Serving => t.serving_weight_g / t.final_weight_g,
+        Basis::Per100g => 100.0 / t.final_weight_g,
+        Basis::Container => 1.0,
+    };
     let mut rows = Vec::with_capacity(format.rows.len());
+    let mut missing: Vec<MissingNutrient> = Vec::new();
+    let mut warnings = Vec::new();
     for row in &format.rows {
         if row.declare == Declare::WhenKnown
             && row
@@ -232,39 +278,47 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
         {
             continue;
         }
+        // Nutrients some ingredient lacks: the row is printed as a fact only when the known
+        // part and the most the data allows declare the same.
+        let involved: Vec<Nutrient> = missing::inputs(row.quantity)
+            .into_iter()
+            .filter(|n| t.unknowns.from.contains_key(n))
+            .collect();
+        let undetermined = !involved.is_empty()
+            && format.columns.iter().any(|column| {
+                let known = basis(column.basis);
+                let most = t.unknowns.raised(known, factor(column.basis), &involved);
+                let hi = quantity(row.quantity, &most);
+                if !hi.is_finite() {
+                    return true;
+                }
+                let lo = cell(format, row, column, quantity(row.quantity, known));
+                let hi = cell(format, row, column, hi);
+                (lo.text, lo.percent) != (hi.text, hi.percent)
+            });
+        if undetermined {
+            let lacking = |n: &Nutrient| t.unknowns.from.get(n).cloned().unwrap_or_default();
+            if row.declare == Declare::WhenKnown {
+                // A voluntary nutrient is declared only when known: left off, never understated.
+                let names: Vec<String> = involved.iter().flat_map(lacking).collect();
+                warnings.push(Warning::voluntary_row_omitted(&row.key, &names));
+                continue;
+            }
+            for n in &involved {
+                if !missing.iter().any(|m| m.nutrient == n.key()) {
+                    missing.push(MissingNutrient::new(n.key(), lacking(n)));
+                }
+            }
+        }
         let mut cells = Vec::with_capacity(format.columns.len());
         for column in &format.columns {
             let exact = quantity(row.quantity, basis(column.basis));
-            let mut d = rounding::apply(row.rounding, exact);
             if column.unrounded {
                 unrounded.insert(row.key.clone(), exact);
             }
-            let percent = match (column.percent, row.daily_value()) {
-                (true, Some(dv)) => {
-                    // %DV from the declared amount (101.9(d)(7)(ii) allows it), so 0.4 g fat
-                    // declared as 0 g shows 0 %; where the format says so, a "less than"
-                    // declaration (no single number) uses the unrounded amount.
-                    let of = match format.percent_of {
-                        PercentOf::DeclaredUnlessLessThan if d.less_than.is_some() => exact,
-                        _ => d.amount,
-                    };
-                    rounding::apply_percent(row.percent, of / dv * 100.0)
-                }
-                _ => None,
-            };
-            // 101.9(c)(8)(iii): a vitamin or mineral under 2 % DV is declared as zero, amount
-            // and percent alike (the option chosen over the asterisk footnote), so the label
-            // never prints "0.2mg 0%".
-            if row.percent == PercentRounding::VitaminMineral && percent == Some(0.0) {
-                d = rounding::Declared::zero();
-            }
-            let text = d.text(&row.unit);
-            display.insert(format.display_key(column, &row.key), text.clone());
-            cells.push(Cell {
-                amount: d.amount,
-                text,
-                percent,
-            });
+            let cell = cell(format, row, column, exact);
+            display.insert(format.display_key(column, &row.key), cell.text.clone());
+            cells.push(cell);
         }
         rows.push(DeclaredRow {
             key: row.key.clone(),
@@ -272,9 +326,11 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
             cells,
         });
     }
+    if !missing.is_empty() {
+        warnings.push(Warning::incomplete_nutrient_data(&missing));
+    }
 
     let regime = &format.regime;
-    let mut warnings = Vec::new();
     if regime.household_then_metric {
         let text = recipe.serving_size_text.as_deref();
         if text.is_none_or(|t| t.trim().is_empty()) {
@@ -284,6 +340,10 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
             "serving_size".to_string(),
             serving::household_then_metric(text, t.serving_weight_g),
         );
+    }
+    let to_confirm = statement::sub_ingredients_to_confirm(recipe);
+    if !to_confirm.is_empty() {
+        warnings.push(Warning::confirm_sub_ingredients(&to_confirm));
     }
     let terms = format.primary_terms();
     let allergens = regime.declared_allergens(recipe);
@@ -319,6 +379,7 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
         calorie_basis,
         notes: Vec::new(),
         warnings,
+        missing,
         shape: format.json.clone(),
     })
 }

@@ -18,6 +18,7 @@ use serde_json::{Map, Value};
 
 use crate::allergen::{Allergen, AllergenDetails};
 use crate::format::{Amounts, Declare, Format, JsonShape};
+use crate::missing::MissingNutrient;
 use crate::nutrient::NutrientAmounts;
 
 /// Everything the engine needs about one recipe, already resolved by the service.
@@ -52,8 +53,32 @@ pub struct ResolvedIngredient {
     /// (`{"tree_nuts": ["almonds"]}`, 21 U.S.C. 343(w)(2)).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub allergen_details: AllergenDetails,
+    /// Its own ingredients, printed in parentheses after its name in the ingredient
+    /// statement (21 CFR 101.4(b)(2): "enriched wheat flour (wheat flour, niacin, ...)");
+    /// empty for a single-component food.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sub_ingredients: Vec<String>,
+    /// Whether `sub_ingredients` are a standard of identity's mandatory ingredients rather
+    /// than this product's own: the user must confirm them against the brand used.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sub_ingredients_to_confirm: bool,
     /// Where its nutrients come from.
     pub source: IngredientSource,
+}
+
+impl ResolvedIngredient {
+    /// A single-component ingredient with its amounts per 100 g and no allergens.
+    pub fn per_100g(label_name: &str, grams: f64, amounts: NutrientAmounts) -> Self {
+        Self {
+            grams,
+            label_name: label_name.to_string(),
+            allergens: BTreeSet::new(),
+            allergen_details: AllergenDetails::new(),
+            sub_ingredients: Vec::new(),
+            sub_ingredients_to_confirm: false,
+            source: IngredientSource::PerHundredGrams(amounts),
+        }
+    }
 }
 
 /// Where an ingredient's nutrients come from.
@@ -134,6 +159,10 @@ pub struct Label {
     /// What the label cannot print as the law asks (no household measure for a US serving
     /// size); absent from the JSON when empty.
     pub warnings: Vec<Warning>,
+    /// Declared nutrients whose data some ingredients lack, with those ingredients: the
+    /// printed amount is the known part only. Absent from the JSON when empty (the label is
+    /// complete); `strict=true` refuses a label that has any.
+    pub missing: Vec<MissingNutrient>,
     /// The JSON shape of the format.
     pub shape: JsonShape,
 }
@@ -191,6 +220,47 @@ impl Warning {
             message: "the serving size gives no household measure; 21 CFR 101.9(b)(5) and \
                       (b)(7) ask for one (e.g. \"2 cookies\") before the metric amount"
                 .to_string(),
+        }
+    }
+
+    /// Declared nutrients the data lacks for some ingredients (see [`Label::missing`]).
+    pub fn incomplete_nutrient_data(missing: &[MissingNutrient]) -> Self {
+        let keys: Vec<&str> = missing.iter().map(|m| m.nutrient.as_str()).collect();
+        Self {
+            code: "incomplete_nutrient_data".to_string(),
+            message: format!(
+                "the data of some ingredients lacks {} (see `missing`): the label declares \
+                 the known part only, which may understate it; give the amounts per 100 g (a \
+                 recipe line's `nutrients` or the custom ingredient's `nutrients_per_100g`) \
+                 before printing this label (strict=true refuses it)",
+                keys.join(", ")
+            ),
+        }
+    }
+
+    /// A voluntary nutrient left off because the data lacks it for some ingredients.
+    pub fn voluntary_row_omitted(row: &str, ingredients: &[String]) -> Self {
+        Self {
+            code: "voluntary_nutrient_omitted".to_string(),
+            message: format!(
+                "{row} is left off the label: the data lacks it for {}, and a voluntary \
+                 nutrient is declared only when its amount is known",
+                ingredients.join(", ")
+            ),
+        }
+    }
+
+    /// Sub-ingredients taken from a standard of identity, to be checked against the brand.
+    pub fn confirm_sub_ingredients(ingredients: &[String]) -> Self {
+        Self {
+            code: "confirm_sub_ingredients".to_string(),
+            message: format!(
+                "the sub-ingredients of {} are the mandatory ingredients of their standard of \
+                 identity, not your brand's: confirm them against the package and give the \
+                 brand's list as a line's `label_name` or a custom ingredient's \
+                 `sub_ingredients` (21 CFR 101.4(b)(2))",
+                ingredients.join(", ")
+            ),
         }
     }
 }
@@ -303,6 +373,9 @@ impl Serialize for Label {
         if !self.warnings.is_empty() {
             m.serialize_entry("warnings", &self.warnings)?;
         }
+        if !self.missing.is_empty() {
+            m.serialize_entry("missing", &self.missing)?;
+        }
         m.end()
     }
 }
@@ -343,7 +416,7 @@ impl<'de> Deserialize<'de> for Label {
             .format(&id)
             .ok_or_else(|| D::Error::custom(LabelShapeError::UnknownFormat(id.clone())))?;
         let allowed = crate::format::wire_keys(format);
-        const COMMON: [&str; 10] = [
+        const COMMON: [&str; 11] = [
             "serving_size",
             "servings_per_container",
             "ingredient_statement",
@@ -354,6 +427,7 @@ impl<'de> Deserialize<'de> for Label {
             "unrounded",
             "notes",
             "warnings",
+            "missing",
         ];
         for key in map.keys() {
             if COMMON.contains(&key.as_str()) || allowed.contains(key) {
@@ -393,6 +467,10 @@ impl<'de> Deserialize<'de> for Label {
         };
         let warnings = match map.remove("warnings") {
             Some(v) => field("warnings", v)?,
+            None => Vec::new(),
+        };
+        let missing_data = match map.remove("missing") {
+            Some(v) => field("missing", v)?,
             None => Vec::new(),
         };
         let missing = |name: &str| {
@@ -498,6 +576,7 @@ impl<'de> Deserialize<'de> for Label {
             calorie_basis,
             notes,
             warnings,
+            missing: missing_data,
             shape: format.json.clone(),
         })
     }

@@ -12,6 +12,7 @@ pub mod compute;
 pub mod error;
 pub mod format;
 pub mod label;
+pub mod missing;
 pub mod nutrient;
 pub mod plausibility;
 pub mod regime;
@@ -33,6 +34,7 @@ pub use label::{
     CalorieBasis, Cell, DeclaredRow, IngredientSource, Label, LabelShapeError, Note, RecipeInput,
     ResolvedIngredient, ServingSize, Warning,
 };
+pub use missing::MissingNutrient;
 pub use nutrient::{Nutrient, NutrientAmounts};
 pub use regime::Regime;
 pub use terms::Terms;

@@ -1,6 +1,7 @@
 //! Ingredient statements and allergen sets. Which allergens a regime declares and its
 //! "Contains" statement are the regime's data (see [`crate::regime`]).
 
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 use crate::allergen::{Allergen, AllergenDetails};
@@ -10,7 +11,8 @@ use crate::terms::Terms;
 
 /// One name of an ingredient statement: the lines of one ingredient merged, or a sub-recipe.
 struct Entry<'a> {
-    name: &'a str,
+    /// The printed name; a leaf's sub-ingredients follow it in parentheses.
+    name: Cow<'a, str>,
     grams: f64,
     allergens: BTreeSet<Allergen>,
     sub: Option<&'a RecipeInput>,
@@ -26,7 +28,8 @@ fn by_weight(ingredients: &[ResolvedIngredient]) -> Vec<Entry<'_>> {
     for i in ingredients {
         match &i.source {
             IngredientSource::PerHundredGrams(_) => {
-                let key = i.label_name.trim();
+                let name = leaf_text(&i.label_name, &i.sub_ingredients);
+                let key = name.trim();
                 if let Some(e) = entries
                     .iter_mut()
                     .find(|e| e.sub.is_none() && e.name.trim().eq_ignore_ascii_case(key))
@@ -36,14 +39,14 @@ fn by_weight(ingredients: &[ResolvedIngredient]) -> Vec<Entry<'_>> {
                     continue;
                 }
                 entries.push(Entry {
-                    name: &i.label_name,
+                    name,
                     grams: i.grams,
                     allergens: i.allergens.clone(),
                     sub: None,
                 });
             }
             IngredientSource::SubRecipe(sub) => entries.push(Entry {
-                name: &i.label_name,
+                name: Cow::Borrowed(&i.label_name),
                 grams: i.grams,
                 allergens: i.allergens.clone(),
                 sub: Some(sub),
@@ -52,6 +55,23 @@ fn by_weight(ingredients: &[ResolvedIngredient]) -> Vec<Entry<'_>> {
     }
     entries.sort_by(|a, b| b.grams.total_cmp(&a.grams));
     entries
+}
+
+/// How a single ingredient reads in a statement: its name, then its own ingredients in
+/// parentheses when it has several (21 CFR 101.4(b)(2), e.g.
+/// "enriched wheat flour (wheat flour, niacin, iron, thiamin, riboflavin, folic acid)").
+/// Blank sub-ingredients are skipped.
+pub fn leaf_text<'a>(name: &'a str, sub_ingredients: &[String]) -> Cow<'a, str> {
+    let subs: Vec<&str> = sub_ingredients
+        .iter()
+        .map(|s| s.trim())
+        .filter(|s| !s.is_empty())
+        .collect();
+    if subs.is_empty() {
+        Cow::Borrowed(name)
+    } else {
+        Cow::Owned(format!("{name} ({})", subs.join(", ")))
+    }
 }
 
 /// The ingredient statement: label names in descending order of weight joined with ", "; a
@@ -66,7 +86,7 @@ fn statement_of(recipe: &RecipeInput) -> String {
     by_weight(&recipe.ingredients)
         .into_iter()
         .map(|e| match e.sub {
-            None => e.name.to_string(),
+            None => e.name.into_owned(),
             Some(sub) => format!("{} ({})", e.name, statement_of(sub)),
         })
         .collect::<Vec<_>>()
@@ -105,6 +125,30 @@ pub fn all_allergens(recipe: &RecipeInput) -> BTreeSet<Allergen> {
         }
     }
     set
+}
+
+/// The printed names of the ingredients (sub-recipes' included) whose sub-ingredients come
+/// from a standard of identity and must be confirmed against the brand, each once.
+pub fn sub_ingredients_to_confirm(recipe: &RecipeInput) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    collect_to_confirm(recipe, &mut names);
+    names
+}
+
+fn collect_to_confirm(recipe: &RecipeInput, names: &mut Vec<String>) {
+    for i in &recipe.ingredients {
+        match &i.source {
+            IngredientSource::SubRecipe(sub) => collect_to_confirm(sub, names),
+            IngredientSource::PerHundredGrams(_) => {
+                if i.sub_ingredients_to_confirm
+                    && !i.sub_ingredients.is_empty()
+                    && !names.contains(&i.label_name)
+                {
+                    names.push(i.label_name.clone());
+                }
+            }
+        }
+    }
 }
 
 /// Every species the recipe names for its allergens, sub-recipes included.
@@ -297,13 +341,13 @@ fn statement_html_of(recipe: &RecipeInput, regime: &Regime, terms: &Terms) -> St
                 .filter(|a| regime.requires_allergen(*a))
                 .collect();
             match e.sub {
-                None => emphasise(e.name, &own, terms),
+                None => emphasise(&e.name, &own, terms),
                 Some(sub) => {
                     let inside = all_allergens(sub);
                     let own_only: BTreeSet<Allergen> = own.difference(&inside).copied().collect();
                     format!(
                         "{} ({})",
-                        emphasise(e.name, &own_only, terms),
+                        emphasise(&e.name, &own_only, terms),
                         statement_html_of(sub, regime, terms)
                     )
                 }

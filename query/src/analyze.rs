@@ -5,7 +5,7 @@ use axum::Json;
 use nls_events::RecipeState;
 use nls_readmodel::requests::{EntryBody, RecipeBody};
 use nls_readmodel::{bounds, derive, resolve};
-use nls_web::{ApiError, ApiJson, Caller, JsonFields};
+use nls_web::{ApiError, ApiJson, ApiQuery, Caller, JsonFields};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -33,10 +33,20 @@ impl JsonFields for AnalyzeBody {
     ];
 }
 
+/// The analysis query string.
+#[derive(Debug, Default, Deserialize)]
+pub struct AnalyzeParams {
+    /// Refuse (422 `incomplete_nutrient_data`) a label that declares nutrients the data
+    /// lacks, instead of returning it with `missing`.
+    #[serde(default)]
+    pub strict: bool,
+}
+
 #[tracing::instrument(skip_all, fields(account_id = %caller.account_id))]
 pub async fn analyze(
     State(app): State<QueryState>,
     caller: Caller,
+    ApiQuery(params): ApiQuery<AnalyzeParams>,
     body: ApiJson<AnalyzeBody>,
 ) -> Result<Json<Value>, ApiError> {
     let body = body.value;
@@ -82,20 +92,27 @@ pub async fn analyze(
     let derived =
         derive::derive(&mut conn, caller.account_id, "rcp_analysis", &state, racc_g).await?;
     bounds::check_final_weight(&state, derived.extent.solids_g)?;
+    if params.strict {
+        nls_readmodel::api_error::require_complete(&json!({ "missing": derived.label.missing }))?;
+    }
     let claims = nls_nutrition::claims(&derived.input, &derived.label);
     let ingredients: Vec<Value> = derived
         .lines
         .iter()
         .zip(&resolved)
         .map(|(line, (_, source))| {
-            json!({
+            let mut entry = json!({
                 "ingredient_id": line.ingredient_id,
                 "name": line.name,
                 "resolved_name": line.resolved_name,
                 "label_name": line.label_name,
                 "grams": line.grams,
                 "source": source,
-            })
+            });
+            if let Some(nutrients) = &line.nutrients {
+                entry["nutrients"] = json!(nutrients);
+            }
+            entry
         })
         .collect();
     Ok(Json(json!({

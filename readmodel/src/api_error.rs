@@ -91,3 +91,29 @@ pub fn too_large_details(too_large: &TooLarge) -> serde_json::Value {
         "value": too_large.value,
     })
 }
+
+/// `strict=true`: 422 `incomplete_nutrient_data` when `label` (a label object's JSON) lists
+/// any nutrient in `missing`; `details` is that list (`[{"nutrient", "ingredients"}]`), so
+/// the client knows what to give. A complete label passes.
+pub fn require_complete(label: &serde_json::Value) -> Result<(), ApiError> {
+    let Some(missing) = label
+        .get("missing")
+        .and_then(|m| m.as_array())
+        .filter(|m| !m.is_empty())
+    else {
+        return Ok(());
+    };
+    let nutrients: Vec<&str> = missing
+        .iter()
+        .filter_map(|m| m.get("nutrient").and_then(|n| n.as_str()))
+        .collect();
+    Err(ApiError::new(
+        ErrorCode::IncompleteNutrientData,
+        format!(
+            "strict=true: the data of some ingredients lacks {}; give the amounts per 100 g \
+             (a recipe line's `nutrients`, or the custom ingredient's `nutrients_per_100g`)",
+            nutrients.join(", ")
+        ),
+    )
+    .with_details(serde_json::Value::Array(missing.clone())))
+}

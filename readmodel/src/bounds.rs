@@ -9,6 +9,7 @@
 //! as the label shows them: one ingredient is listed once, at its total weight
 //! (21 CFR 101.4(a)(1): descending order of predominance by weight).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use nls_events::recipe::IngredientLine;
@@ -127,9 +128,9 @@ pub enum MeasureError {
 pub trait Tree {
     /// The sub-recipe `id`, when the line names one (`rcp_…`); `Err` when it is unknown.
     fn sub_recipe(&self, id: &str) -> Option<Result<&RecipeState, ()>>;
-    /// The name a leaf line (not a sub-recipe) prints, before the line's own override;
-    /// `None` when the ingredient is unknown.
-    fn leaf_name<'a>(&'a self, id: &'a str) -> Option<&'a str>;
+    /// The text a leaf line (not a sub-recipe) prints, before the line's own override: its
+    /// name and sub-ingredients in parentheses; `None` when the ingredient is unknown.
+    fn leaf_name<'a>(&'a self, id: &'a str) -> Option<Cow<'a, str>>;
     /// The share of a leaf ingredient's weight that is dry matter, 0 to 1: 100 g less water
     /// (and alcohol, which cooking drives off) where the water is known, else at least its
     /// fat, carbohydrate and protein; 0 when nothing is known.
@@ -137,13 +138,24 @@ pub trait Tree {
 }
 
 /// The lines of a recipe as its label lists them: lines naming the same ingredient with the
-/// same printed-name override become one line with their grams summed, at the place of the
-/// first. Old events may hold such duplicates; new writes keep them as sent.
+/// same printed-name override (and the same nutrient overrides) become one line with their
+/// grams summed, at the place of the first. Old events may hold such duplicates; new writes
+/// keep them as sent.
 pub fn merged_lines(lines: &[IngredientLine]) -> Vec<IngredientLine> {
     let mut merged: Vec<IngredientLine> = Vec::with_capacity(lines.len());
-    let mut at: HashMap<(&str, Option<&str>), usize> = HashMap::with_capacity(lines.len());
+    let mut at: HashMap<(&str, Option<&str>, String), usize> = HashMap::with_capacity(lines.len());
     for line in lines {
-        let key = (line.ingredient_id.as_str(), line.label_name.as_deref());
+        // Amounts as their shortest round-trip text: equal maps give equal keys.
+        let overrides = line
+            .nutrients
+            .as_ref()
+            .map(|m| format!("{m:?}"))
+            .unwrap_or_default();
+        let key = (
+            line.ingredient_id.as_str(),
+            line.label_name.as_deref(),
+            overrides,
+        );
         match at.get(&key) {
             Some(&i) => merged[i].grams += line.grams,
             None => {
@@ -234,7 +246,7 @@ impl<T: Tree> Walk<'_, T> {
                 }
                 None => {
                     let name = match &line.label_name {
-                        Some(own) => own.as_str(),
+                        Some(own) => Cow::Borrowed(own.as_str()),
                         None => self
                             .tree
                             .leaf_name(id)
@@ -308,8 +320,8 @@ mod tests {
         fn sub_recipe(&self, id: &str) -> Option<Result<&RecipeState, ()>> {
             id.starts_with("rcp_").then(|| self.0.get(id).ok_or(()))
         }
-        fn leaf_name<'a>(&'a self, id: &'a str) -> Option<&'a str> {
-            Some(id)
+        fn leaf_name<'a>(&'a self, id: &'a str) -> Option<Cow<'a, str>> {
+            Some(Cow::Borrowed(id))
         }
         fn solid_fraction(&self, _id: &str) -> f64 {
             0.5
@@ -322,6 +334,7 @@ mod tests {
             name: id.into(),
             label_name: None,
             grams,
+            nutrients: None,
         }
     }
 
@@ -368,6 +381,51 @@ mod tests {
             .map(|l| (l.ingredient_id.as_str(), l.grams))
             .collect();
         assert_eq!(grams, vec![("flour", 30.0), ("sugar", 3.0), ("flour", 5.0)]);
+    }
+
+    #[test]
+    fn lines_with_different_nutrient_overrides_stay_apart() {
+        let mut a = line("oil", 10.0);
+        a.nutrients = Some(std::collections::BTreeMap::from([(
+            "trans_fat_g".into(),
+            0.0,
+        )]));
+        let mut b = a.clone();
+        b.grams = 5.0;
+        let plain = line("oil", 1.0);
+        let merged = merged_lines(&[a, plain, b]);
+        let grams: Vec<f64> = merged.iter().map(|l| l.grams).collect();
+        assert_eq!(grams, vec![15.0, 1.0]);
+    }
+
+    /// Leaves print with sub-ingredients, as the food table's enriched flour does.
+    struct WithSubs;
+
+    impl Tree for WithSubs {
+        fn sub_recipe(&self, _id: &str) -> Option<Result<&RecipeState, ()>> {
+            None
+        }
+        fn leaf_name<'a>(&'a self, id: &'a str) -> Option<Cow<'a, str>> {
+            Some(nls_nutrition::statement::leaf_text(
+                id,
+                &["wheat flour".to_string(), "niacin".to_string()],
+            ))
+        }
+        fn solid_fraction(&self, _id: &str) -> f64 {
+            1.0
+        }
+    }
+
+    #[test]
+    fn the_statement_length_counts_sub_ingredients_unless_a_line_renames_it() {
+        let root = recipe("Top", vec![line("flour", 5.0)]);
+        let extent = measure(&WithSubs, "rcp_top", &root).map(|e| e.statement_chars);
+        assert_eq!(extent, Ok("flour (wheat flour, niacin)".len() as u64));
+        let mut renamed = line("flour", 5.0);
+        renamed.label_name = Some("flour".into());
+        let root = recipe("Top", vec![renamed]);
+        let extent = measure(&WithSubs, "rcp_top", &root).map(|e| e.statement_chars);
+        assert_eq!(extent, Ok(5));
     }
 
     #[test]
@@ -520,8 +578,8 @@ mod tests_support {
         fn sub_recipe(&self, id: &str) -> Option<Result<&RecipeState, ()>> {
             id.starts_with("rcp_").then(|| self.0.get(id).ok_or(()))
         }
-        fn leaf_name<'a>(&'a self, id: &'a str) -> Option<&'a str> {
-            Some(id)
+        fn leaf_name<'a>(&'a self, id: &'a str) -> Option<Cow<'a, str>> {
+            Some(Cow::Borrowed(id))
         }
         fn solid_fraction(&self, _id: &str) -> f64 {
             0.25
@@ -545,6 +603,7 @@ mod tests_support {
                         name: id,
                         label_name: None,
                         grams: *grams,
+                        nutrients: None,
                     }
                 })
                 .collect();

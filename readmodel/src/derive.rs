@@ -3,6 +3,7 @@
 //! Used by the views (stored labels), the command side (validation before appending) and
 //! `/v1/analyze`, so there is exactly one way a label is made.
 
+use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
 
 use chrono::{DateTime, Utc};
@@ -36,6 +37,9 @@ pub struct ResolvedLine {
     pub resolved_name: String,
     pub label_name: String,
     pub grams: f64,
+    /// The line's nutrient overrides per 100 g, when it has any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nutrients: Option<std::collections::BTreeMap<String, f64>>,
 }
 
 /// Everything derived from a recipe's state.
@@ -153,6 +157,7 @@ pub(crate) fn derive_from(
                     .unwrap_or_else(|| line.name.clone()),
                 label_name: graph.label_name(line)?,
                 grams: line.grams,
+                nutrients: line.nutrients.clone(),
             })
         })
         .collect::<Result<_, DeriveError>>()?;
@@ -282,6 +287,7 @@ fn unresolved_lines(lines: &[IngredientLine]) -> Vec<ResolvedLine> {
             resolved_name: l.name.clone(),
             label_name: l.label_name.clone().unwrap_or_else(|| l.name.clone()),
             grams: l.grams,
+            nutrients: l.nutrients.clone(),
         })
         .collect()
 }
@@ -508,9 +514,19 @@ impl Graph {
                 .map(|r| r.name.clone())
                 .ok_or_else(|| DeriveError::UnknownIngredient(id.to_owned()));
         }
-        self.leaf_name(id)
+        self.leaf_label(id)
             .map(str::to_owned)
             .ok_or_else(|| DeriveError::UnknownIngredient(id.to_owned()))
+    }
+
+    /// The name a leaf prints (without its sub-ingredients).
+    fn leaf_label<'a>(&'a self, id: &'a str) -> Option<&'a str> {
+        if let Some(fdc) = id.strip_prefix("fooddb:") {
+            let food = nls_fooddb::shipped().get(fdc.parse::<u32>().ok()?)?;
+            return Some(food.label_name.as_str());
+        }
+        let ingredient = self.ingredients.get(id)?;
+        Some(ingredient.label_name.as_deref().unwrap_or(&ingredient.name))
     }
 
     /// Builds the engine input for `state`; `path` holds the recipes being expanded, to
@@ -550,6 +566,8 @@ impl Graph {
                 .ok()
                 .and_then(|n| nls_fooddb::shipped().get(n))
                 .ok_or_else(|| DeriveError::UnknownIngredient(id.to_owned()))?;
+            // A line's own label name is printed verbatim, sub-ingredients included.
+            let subs = food.sub_ingredients.filter(|_| line.label_name.is_none());
             let resolved = ResolvedIngredient {
                 grams: line.grams,
                 label_name: line
@@ -558,7 +576,12 @@ impl Graph {
                     .unwrap_or_else(|| food.label_name.clone()),
                 allergens: food.allergens.clone(),
                 allergen_details: food.allergen_details.clone(),
-                source: IngredientSource::PerHundredGrams(food.nutrients_per_100g.clone()),
+                sub_ingredients: subs.map(|s| s.sub_ingredients.clone()).unwrap_or_default(),
+                sub_ingredients_to_confirm: subs.is_some_and(|s| s.confirm),
+                source: IngredientSource::PerHundredGrams(with_overrides(
+                    &food.nutrients_per_100g,
+                    line,
+                )),
             };
             // Database foods carry no price.
             return Ok((resolved, None));
@@ -580,8 +603,15 @@ impl Graph {
                     .unwrap_or_else(|| ingredient.name.clone()),
                 allergens,
                 allergen_details,
-                source: IngredientSource::PerHundredGrams(nutrients_from_keys(
-                    &ingredient.nutrients_per_100g,
+                sub_ingredients: if line.label_name.is_none() {
+                    ingredient.sub_ingredients.clone()
+                } else {
+                    Vec::new()
+                },
+                sub_ingredients_to_confirm: false,
+                source: IngredientSource::PerHundredGrams(with_overrides(
+                    &nutrients_from_keys(&ingredient.nutrients_per_100g),
+                    line,
                 )),
             };
             let cost = ingredient
@@ -617,6 +647,8 @@ impl Graph {
                 label_name: line.label_name.clone().unwrap_or_else(|| sub.name.clone()),
                 allergens: BTreeSet::new(),
                 allergen_details: Default::default(),
+                sub_ingredients: Vec::new(),
+                sub_ingredients_to_confirm: false,
                 source: IngredientSource::SubRecipe(Box::new(input)),
             };
             return Ok((resolved, cost));
@@ -644,13 +676,17 @@ impl Tree for Graph {
             .then(|| self.recipes.get(id).ok_or(()))
     }
 
-    fn leaf_name<'a>(&'a self, id: &'a str) -> Option<&'a str> {
-        if let Some(fdc) = id.strip_prefix("fooddb:") {
+    fn leaf_name<'a>(&'a self, id: &'a str) -> Option<Cow<'a, str>> {
+        let name = self.leaf_label(id)?;
+        let subs: &[String] = if let Some(fdc) = id.strip_prefix("fooddb:") {
             let food = nls_fooddb::shipped().get(fdc.parse::<u32>().ok()?)?;
-            return Some(food.label_name.as_str());
-        }
-        let ingredient = self.ingredients.get(id)?;
-        Some(ingredient.label_name.as_deref().unwrap_or(&ingredient.name))
+            food.sub_ingredients
+                .map(|s| s.sub_ingredients.as_slice())
+                .unwrap_or_default()
+        } else {
+            &self.ingredients.get(id)?.sub_ingredients
+        };
+        Some(nls_nutrition::statement::leaf_text(name, subs))
     }
 
     fn solid_fraction(&self, id: &str) -> f64 {
@@ -687,6 +723,17 @@ impl Tree for Graph {
             0.0
         }
     }
+}
+
+/// `per_100g` with the line's nutrient overrides set over it (keys validated on write).
+fn with_overrides(per_100g: &NutrientAmounts, line: &IngredientLine) -> NutrientAmounts {
+    let mut amounts = per_100g.clone();
+    if let Some(overrides) = &line.nutrients {
+        for (n, v) in nutrients_from_keys(overrides).0 {
+            amounts.set(n, v);
+        }
+    }
+    amounts
 }
 
 /// Converts stored nutrient keys to amounts; keys were validated when written.

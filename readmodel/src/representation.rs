@@ -56,6 +56,9 @@ pub struct IngredientRepr {
     pub label_name: Option<String>,
     pub name: String,
     pub nutrients_per_100g: BTreeMap<String, f64>,
+    /// Its own ingredients, printed in parentheses after its name; absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sub_ingredients: Vec<String>,
     pub unit: Option<String>,
     pub updated_at: DateTime<Utc>,
     pub version: i64,
@@ -108,6 +111,7 @@ pub fn ingredient(row: &IngredientRow) -> IngredientRepr {
         label_name: state.label_name.clone(),
         cost_per_unit: state.cost_per_unit,
         unit: state.unit.clone(),
+        sub_ingredients: state.sub_ingredients.clone(),
         archived: state.archived,
         version: state.version,
         created_at: row.created_at,
@@ -145,6 +149,7 @@ mod tests {
                     name: "oats".into(),
                     label_name: None,
                     grams: 100.0,
+                    nutrients: None,
                 }],
                 ..Default::default()
             },

@@ -74,6 +74,9 @@ pub struct EntryBody {
     pub name: Option<String>,
     pub label_name: Option<String>,
     pub grams: f64,
+    /// Amounts per 100 g overriding the ingredient's data for this line.
+    #[serde(default)]
+    pub nutrients: Option<BTreeMap<String, f64>>,
     /// Read-only in representations; accepted so a representation can be sent back.
     #[serde(default, rename = "resolved_name")]
     pub _resolved_name: Option<serde::de::IgnoredAny>,
@@ -177,9 +180,81 @@ fn validate_entries(entries: Vec<EntryBody>) -> Result<Vec<Entry>, ApiError> {
                     .map(|v| text(&field("label_name"), v, 1, 500))
                     .transpose()?,
                 grams: positive(&field("grams"), e.grams, MAX_GRAMS)?,
+                nutrients: e
+                    .nutrients
+                    .map(|n| validate_overrides(&field("nutrients"), n))
+                    .transpose()?,
             })
         })
         .collect()
+}
+
+/// A line's nutrient overrides: 1 to 38 nutrient keys, each amount within its unit's
+/// ceiling. They stand for the ingredient's own data, so they are not checked as a whole
+/// food here (the ingredient's other amounts fill the rest).
+fn validate_overrides(
+    prefix: &str,
+    map: BTreeMap<String, f64>,
+) -> Result<BTreeMap<String, f64>, ApiError> {
+    if map.is_empty() {
+        return Err(ApiError::validation(
+            prefix,
+            "must name at least one nutrient (leave it out for none)",
+        ));
+    }
+    for (key, value) in &map {
+        let field = format!("{prefix}.{}", key.chars().take(60).collect::<String>());
+        if Nutrient::from_key(key).is_none() {
+            return Err(ApiError::new(
+                ErrorCode::UnknownField,
+                format!("{field}: not a nutrient key"),
+            )
+            .with_details(json!([{ "field": field, "problem": "not a nutrient key" }])));
+        }
+        non_negative(&field, *value, nutrient_ceiling(key))?;
+    }
+    Ok(map)
+}
+
+/// Most sub-ingredients a custom ingredient lists.
+pub const MAX_SUB_INGREDIENTS: usize = 50;
+/// Longest sub-ingredient, characters.
+const MAX_SUB_INGREDIENT_CHARS: usize = 200;
+/// Longest printed list of sub-ingredients (", " joined), characters: a long statement
+/// runs to a few hundred, and 1,000 leaves room for nine such ingredients in the
+/// statement's limit (`bounds::MAX_STATEMENT_CHARS`).
+pub const MAX_SUB_INGREDIENTS_CHARS: usize = 1_000;
+
+/// A custom ingredient's sub-ingredients: printed text each, at most
+/// [`MAX_SUB_INGREDIENTS`] of them and [`MAX_SUB_INGREDIENTS_CHARS`] characters together.
+fn validate_sub_ingredients(list: Vec<String>) -> Result<Vec<String>, ApiError> {
+    if list.len() > MAX_SUB_INGREDIENTS {
+        return Err(ApiError::validation(
+            "sub_ingredients",
+            format!("must have at most {MAX_SUB_INGREDIENTS} entries"),
+        ));
+    }
+    let list = list
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| {
+            text(
+                &format!("sub_ingredients[{i}]"),
+                s,
+                1,
+                MAX_SUB_INGREDIENT_CHARS,
+            )
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let chars: usize =
+        list.iter().map(|s| s.chars().count()).sum::<usize>() + 2 * list.len().saturating_sub(1);
+    if chars > MAX_SUB_INGREDIENTS_CHARS {
+        return Err(ApiError::validation(
+            "sub_ingredients",
+            format!("print as {chars} characters; at most {MAX_SUB_INGREDIENTS_CHARS} together"),
+        ));
+    }
+    Ok(list)
 }
 
 /// `POST /v1/ingredients` and `PUT /v1/ingredients/{id}`. `null` for an optional field
@@ -196,6 +271,9 @@ pub struct IngredientBody {
     #[serde(default, deserialize_with = "nullable")]
     pub unit: Option<Option<String>>,
     pub archived: Option<bool>,
+    /// Its own ingredients; `null` or `[]` removes them.
+    #[serde(default, deserialize_with = "nullable")]
+    pub sub_ingredients: Option<Option<Vec<String>>>,
 }
 
 impl JsonFields for IngredientBody {
@@ -207,6 +285,7 @@ impl JsonFields for IngredientBody {
         "cost_per_unit",
         "unit",
         "archived",
+        "sub_ingredients",
     ];
     const IGNORED: &'static [&'static str] = &["id", "version", "created_at", "updated_at"];
 }
@@ -223,6 +302,8 @@ pub struct IngredientChange {
     pub archived: Option<bool>,
     /// Fields sent as `null`: cleared.
     pub cleared: Vec<IngredientField>,
+    /// New sub-ingredients; empty removes them.
+    pub sub_ingredients: Option<Vec<String>>,
 }
 
 impl IngredientBody {
@@ -242,6 +323,10 @@ impl IngredientBody {
             .map(validate_nutrients)
             .transpose()?;
         let allergens = self.allergens.map(validate_allergens).transpose()?;
+        let sub_ingredients = self
+            .sub_ingredients
+            .map(|list| validate_sub_ingredients(list.unwrap_or_default()))
+            .transpose()?;
         let cleared: Vec<IngredientField> = [
             (self.label_name == Some(None), IngredientField::LabelName),
             (
@@ -286,6 +371,7 @@ impl IngredientBody {
             unit,
             archived: self.archived,
             cleared,
+            sub_ingredients,
         })
     }
 }

@@ -1,7 +1,7 @@
 //! Turning the client's recipe entries (`{ingredient_id, grams}` or `{name, grams}`) into
 //! recorded lines: what each entry resolved to at the time of the write.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use nls_events::recipe::IngredientLine;
 use serde::Serialize;
@@ -16,6 +16,8 @@ pub struct Entry {
     pub name: Option<String>,
     pub label_name: Option<String>,
     pub grams: f64,
+    /// Amounts per 100 g overriding the ingredient's data (validated keys).
+    pub nutrients: Option<BTreeMap<String, f64>>,
 }
 
 /// A database food offered when a name matched nothing acceptable.
@@ -76,6 +78,7 @@ pub async fn resolve(
                 name: entry.name.clone().unwrap_or(resolved_name),
                 label_name: entry.label_name.clone(),
                 grams: entry.grams,
+                nutrients: entry.nutrients.clone(),
             },
             source,
         ));

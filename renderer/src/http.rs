@@ -235,6 +235,10 @@ struct LabelParams {
     version: Option<i64>,
     /// The label as it was at this moment (RFC 3339).
     as_of: Option<String>,
+    /// Refuse (422 `incomplete_nutrient_data`) to draw a label that declares nutrients the
+    /// data lacks.
+    #[serde(default)]
+    strict: bool,
 }
 
 fn file_response(file_type: FileType, etag: &str, bytes: impl Into<Bytes>) -> Response {
@@ -287,6 +291,7 @@ async fn recipe_label(
             file_type,
             width,
             scale,
+            strict: params.strict,
         };
         return past_label(&state, &caller, &id, point, past, &headers).await;
     }
@@ -304,6 +309,18 @@ async fn recipe_label(
         Found::NoLabel { label_error, .. } => return Err(no_label(&id, label_error.as_ref())),
         Found::Missing => return Err(ApiError::not_found("recipe")),
     };
+    if params.strict {
+        // The label itself is read only here: the pointer that serves files carries none.
+        let mut conn = state.pool.acquire().await?;
+        let row = nls_readmodel::views::load_recipe(&mut conn, caller.account_id, &id)
+            .await
+            .map_err(ApiError::internal)?
+            .ok_or_else(|| ApiError::not_found("recipe"))?;
+        match &row.label {
+            Some(label) => nls_readmodel::api_error::require_complete(label)?,
+            None => return Err(no_label(&id, row.label_error.as_ref())),
+        }
+    }
     let format = label_format.as_deref().and_then(nls_nutrition::format);
     let watermark = plan_rules(&caller.plan, file_type, format)?;
     let spec = Spec::new(file_type, width, scale, watermark);
@@ -379,6 +396,7 @@ struct PastFile {
     file_type: FileType,
     width: f32,
     scale: f32,
+    strict: bool,
 }
 
 /// A label file of the recipe as it was at `point`. Its key is the past label's content,
@@ -398,6 +416,9 @@ async fn past_label(
     let Some(label) = row.label else {
         return Err(no_label(id, row.label_error.as_ref()));
     };
+    if file.strict {
+        nls_readmodel::api_error::require_complete(&label)?;
+    }
     let format = nls_nutrition::format(&row.state.label_format);
     let watermark = plan_rules(&caller.plan, file.file_type, format)?;
     let spec = Spec::new(file.file_type, file.width, file.scale, watermark);

@@ -20,6 +20,7 @@ mod ingredients;
 mod labels;
 mod limits;
 mod metrics;
+mod missing_data;
 mod openapi;
 mod past;
 mod recipes;

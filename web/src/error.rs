@@ -41,11 +41,13 @@ pub enum ErrorCode {
     StatementTooLong,
     RequestTimeout,
     UriTooLong,
+    /// `strict=true` and the label declares nutrients the data lacks (issue 14).
+    IncompleteNutrientData,
 }
 
 impl ErrorCode {
     /// Every code, for the OpenAPI document and its completeness test.
-    pub const ALL: [ErrorCode; 30] = [
+    pub const ALL: [ErrorCode; 31] = [
         Self::InvalidJson,
         Self::ValidationFailed,
         Self::UnknownField,
@@ -76,6 +78,7 @@ impl ErrorCode {
         Self::StatementTooLong,
         Self::RequestTimeout,
         Self::UriTooLong,
+        Self::IncompleteNutrientData,
     ];
 
     /// The HTTP status this code is always sent with.
@@ -106,7 +109,9 @@ impl ErrorCode {
             Self::RateLimited | Self::PayloadTooLarge => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
-            Self::ImageTooLarge | Self::StatementTooLong => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::ImageTooLarge | Self::StatementTooLong | Self::IncompleteNutrientData => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
             Self::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Self::UriTooLong => StatusCode::URI_TOO_LONG,
         }
@@ -145,6 +150,7 @@ impl ErrorCode {
             Self::StatementTooLong => "statement_too_long",
             Self::RequestTimeout => "request_timeout",
             Self::UriTooLong => "uri_too_long",
+            Self::IncompleteNutrientData => "incomplete_nutrient_data",
         }
     }
 }

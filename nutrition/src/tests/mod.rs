@@ -8,6 +8,7 @@ mod compute;
 mod errors;
 mod golden;
 mod json;
+mod missing;
 mod properties;
 mod rounding;
 mod statements;
@@ -30,6 +31,8 @@ pub fn ing(name: &str, grams: f64, amounts: &[(Nutrient, f64)]) -> ResolvedIngre
         label_name: name.to_string(),
         allergens: BTreeSet::new(),
         allergen_details: Default::default(),
+        sub_ingredients: Vec::new(),
+        sub_ingredients_to_confirm: false,
         source: IngredientSource::PerHundredGrams(a),
     }
 }
@@ -48,6 +51,8 @@ pub fn sub(name: &str, grams: f64, recipe: RecipeInput) -> ResolvedIngredient {
         label_name: name.to_string(),
         allergens: BTreeSet::new(),
         allergen_details: Default::default(),
+        sub_ingredients: Vec::new(),
+        sub_ingredients_to_confirm: false,
         source: IngredientSource::SubRecipe(Box::new(recipe)),
     }
 }

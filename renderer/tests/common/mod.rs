@@ -25,6 +25,8 @@ fn ing(
         label_name: name.to_string(),
         allergens: allergens.iter().copied().collect::<BTreeSet<_>>(),
         allergen_details: Default::default(),
+        sub_ingredients: Vec::new(),
+        sub_ingredients_to_confirm: false,
         source: IngredientSource::PerHundredGrams(a),
     }
 }
@@ -153,6 +155,7 @@ pub fn eu_recipe() -> RecipeInput {
                     (TotalFatG, 81.1),
                     (SaturatedFatG, 51.4),
                     (TotalCarbohydrateG, 0.1),
+                    (DietaryFiberG, 0.0),
                     (TotalSugarsG, 0.1),
                     (ProteinG, 0.9),
                     (SodiumMg, 11.0),
@@ -165,6 +168,7 @@ pub fn eu_recipe() -> RecipeInput {
                 &[
                     (Calories, 387.0),
                     (TotalCarbohydrateG, 100.0),
+                    (DietaryFiberG, 0.0),
                     (TotalSugarsG, 100.0),
                 ],
             ),
@@ -175,6 +179,7 @@ pub fn eu_recipe() -> RecipeInput {
                 &[
                     (Calories, 325.0),
                     (TotalCarbohydrateG, 84.0),
+                    (DietaryFiberG, 0.0),
                     (TotalSugarsG, 84.0),
                     (SodiumMg, 270.0),
                 ],
@@ -183,9 +188,16 @@ pub fn eu_recipe() -> RecipeInput {
                 "Raising agent (sodium bicarbonate)",
                 3.0,
                 &[],
-                &[(SodiumMg, 27360.0)],
+                // Fibre 0 (no food gives none): the voluntary fibre row is printed only
+                // when every ingredient's data gives it.
+                &[(SodiumMg, 27360.0), (DietaryFiberG, 0.0)],
             ),
-            ing("Salt", 1.0, &[], &[(SodiumMg, 38758.0)]),
+            ing(
+                "Salt",
+                1.0,
+                &[],
+                &[(SodiumMg, 38758.0), (DietaryFiberG, 0.0)],
+            ),
         ],
     }
 }

@@ -1,0 +1,115 @@
+//! Sub-ingredients of the table's multi-component foods (21 CFR 101.4(b)(2)), from the
+//! reviewed data file `data/sub_ingredients.json`: each rule names foods by their exact
+//! SR Legacy description and cites the standard of identity its list comes from.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+/// The data file, embedded.
+const DATA: &str = include_str!("../data/sub_ingredients.json");
+
+/// The sub-ingredients of one food.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SubIngredients {
+    /// In the order they print.
+    pub sub_ingredients: Vec<String>,
+    /// The standard of identity (or other source) the list comes from.
+    pub citation: String,
+    /// The list is a standard's mandatory ingredients, not a brand's: to be confirmed.
+    pub confirm: bool,
+}
+
+#[derive(Deserialize)]
+struct File {
+    rules: Vec<Rule>,
+}
+
+#[derive(Deserialize)]
+struct Rule {
+    descriptions: Vec<String>,
+    #[serde(flatten)]
+    list: SubIngredients,
+}
+
+/// Why the data file is not usable (a build defect the crate's tests catch).
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("data/sub_ingredients.json: {0}")]
+pub struct DataError(String);
+
+fn parse(text: &str) -> Result<HashMap<String, SubIngredients>, DataError> {
+    let file: File = from_json(text)?;
+    let mut by_description = HashMap::new();
+    for rule in file.rules {
+        if rule.list.sub_ingredients.is_empty()
+            || rule
+                .list
+                .sub_ingredients
+                .iter()
+                .any(|s| s.trim().is_empty())
+        {
+            return Err(DataError(format!(
+                "rule {:?} has an empty sub-ingredient",
+                rule.descriptions
+            )));
+        }
+        for d in rule.descriptions {
+            if by_description
+                .insert(d.clone(), rule.list.clone())
+                .is_some()
+            {
+                return Err(DataError(format!("{d:?} is named by two rules")));
+            }
+        }
+    }
+    Ok(by_description)
+}
+
+fn from_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, DataError> {
+    serde_json::from_str(text).map_err(|e| DataError(e.to_string()))
+}
+
+static TABLE: OnceLock<Result<HashMap<String, SubIngredients>, DataError>> = OnceLock::new();
+
+/// The parsed data file, or why it does not parse.
+pub fn table() -> Result<&'static HashMap<String, SubIngredients>, &'static DataError> {
+    TABLE.get_or_init(|| parse(DATA)).as_ref()
+}
+
+/// The sub-ingredients of the food with this SR Legacy description, if it has any listed.
+/// An unusable data file lists none (the crate's tests refuse such a file).
+pub fn sub_ingredients_for(description: &str) -> Option<&'static SubIngredients> {
+    table().ok()?.get(description)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_data_file_parses_and_every_rule_cites_its_source() {
+        let table = table().expect("data file parses");
+        assert!(table.len() >= 12);
+        for (d, list) in table {
+            assert!(!list.citation.trim().is_empty(), "{d}");
+        }
+    }
+
+    #[test]
+    fn a_description_named_twice_is_refused() {
+        let text = r#"{"rules": [
+            {"descriptions": ["Catsup"], "sub_ingredients": ["a"], "citation": "x", "confirm": true},
+            {"descriptions": ["Catsup"], "sub_ingredients": ["b"], "citation": "y", "confirm": true}
+        ]}"#;
+        assert!(parse(text).is_err());
+    }
+
+    #[test]
+    fn a_blank_sub_ingredient_is_refused() {
+        let text = r#"{"rules": [
+            {"descriptions": ["Catsup"], "sub_ingredients": [" "], "citation": "x", "confirm": true}
+        ]}"#;
+        assert!(parse(text).is_err());
+    }
+}
