@@ -655,6 +655,15 @@ fn describe(op: &Operation) -> Value {
             } else {
                 "ingredient"
             }));
+            if op.path.contains("recipes") {
+                params.push(query_param(
+                    "include",
+                    "`label`: each entry also lists the printed values it changed (`label_changes`), and entries of type `label.recomputed` show changes the recipe's custom ingredients and sub-recipes made, with their `cause`.",
+                    json!({"type": "string", "enum": ["label"]}),
+                ));
+                description = Some("Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`. With `include=label`, the label's printed values (display strings, percentages, statements, allergens, claims, front-of-pack marks) are compared from entry to entry; an ingredient or sub-recipe event that changed nothing printed is not listed. 422 `recipe_too_large` when the recipe's history spans more than 200 ingredients and sub-recipes or 1,000 moments.");
+                responses.extend(errors_for(op, &[422]));
+            }
             responses.insert(
                 "200".into(),
                 ok_json("Events, oldest first.", schema_ref("History"), true, false),
@@ -1437,7 +1446,11 @@ fn schemas(codes: &[&str]) -> Value {
                 "version": {"type": "integer"}, "type": {"type": "string"}, "schema_version": {"type": "integer"},
                 "occurred_at": {"type": "string", "format": "date-time"}, "actor": {"type": "string"},
                 "request_id": {"type": ["string", "null"], "description": "The `x-request-id` of the request that wrote the event; null for events written before it was recorded."},
-                "changes": {}},
+                "changes": {},
+                "label_changes": {"type": "array", "description": "With `include=label`: the printed values this entry changed.", "items": {"type": "object", "properties": {
+                    "field": {"type": "string"}, "before": {}, "after": {}}, "required": ["field", "before", "after"]}},
+                "cause": {"type": "object", "description": "On a `label.recomputed` entry: the ingredient's or sub-recipe's event that changed the label.", "properties": {
+                    "type": {"type": "string"}, "id": {"type": "string"}, "version": {"type": "integer"}}, "required": ["type", "id", "version"]}},
                 "required": ["version", "type", "occurred_at", "actor", "changes"]}}},
             "required": ["data"]},
         "Label": label,

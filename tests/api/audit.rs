@@ -328,3 +328,124 @@ async fn an_export_of_ten_thousand_events_streams_in_constant_memory() {
     );
     pool.close().await;
 }
+
+#[tokio::test]
+async fn history_with_the_label_shows_what_each_change_printed_and_what_an_ingredient_caused() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let ing = app.create_ingredient(&key, oat_paste()).await["id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let uses = app
+        .create_recipe(&key, json!({ "name": "Uses", "servings": 2, "ingredients": [{ "ingredient_id": ing, "grams": 100 }] }))
+        .await["id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let other = app
+        .create_recipe(&key, json!({ "name": "Other", "servings": 2, "ingredients": [{ "name": "egg", "grams": 100 }] }))
+        .await["id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    // Changes what "Uses" prints; then one that prints nothing (cost); then the recipe.
+    let edit = app
+        .put(
+            &key,
+            &format!("/v1/ingredients/{ing}"),
+            json!({ "nutrients_per_100g": { "calories": 250, "protein_g": 20 } }),
+        )
+        .await;
+    assert_eq!(edit.status, StatusCode::OK, "{:?}", edit.body);
+    let cost = app
+        .put(
+            &key,
+            &format!("/v1/ingredients/{ing}"),
+            json!({ "cost_per_unit": 3.5, "unit": "kg" }),
+        )
+        .await;
+    assert_eq!(cost.status, StatusCode::OK, "{:?}", cost.body);
+    let servings = app
+        .put(
+            &key,
+            &format!("/v1/recipes/{uses}"),
+            json!({ "servings": 4 }),
+        )
+        .await;
+    assert_eq!(servings.status, StatusCode::OK);
+
+    let history = app
+        .get(&key, &format!("/v1/recipes/{uses}/history?include=label"))
+        .await;
+    assert_eq!(history.status, StatusCode::OK, "{:?}", history.body);
+    let entries = history.body["data"].as_array().cloned().unwrap_or_default();
+    let types: Vec<&str> = entries.iter().filter_map(|e| e["type"].as_str()).collect();
+    assert_eq!(
+        types,
+        ["recipe_created", "label.recomputed", "recipe_updated"],
+        "{entries:?}"
+    );
+    assert_eq!(entries[0]["label_changes"][0]["field"], "label");
+    let recomputed = &entries[1];
+    assert_eq!(recomputed["cause"]["type"], "ingredient_updated");
+    assert_eq!(recomputed["cause"]["id"], ing.as_str());
+    assert_eq!(recomputed["cause"]["version"], 2);
+    assert_eq!(recomputed["version"], 1, "the recipe was at version 1 then");
+    let fields: Vec<&str> = recomputed["label_changes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c["field"].as_str())
+        .collect();
+    assert!(fields.contains(&"display.calories"), "{fields:?}");
+    assert!(fields.contains(&"display.protein_g"), "{fields:?}");
+    let calories = recomputed["label_changes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|c| c["field"] == "display.calories")
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(
+        (calories["before"].clone(), calories["after"].clone()),
+        (json!("200"), json!("130")),
+        "{calories}"
+    );
+    let by_servings: Vec<&str> = entries[2]["label_changes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c["field"].as_str())
+        .collect();
+    assert!(
+        by_servings.contains(&"display.servings_per_container"),
+        "{by_servings:?}"
+    );
+
+    // A recipe that does not use the ingredient gets no entry from it.
+    let untouched = app
+        .get(&key, &format!("/v1/recipes/{other}/history?include=label"))
+        .await;
+    let types: Vec<&str> = untouched.body["data"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e["type"].as_str())
+        .collect();
+    assert_eq!(types, ["recipe_created"]);
+    // Only a recipe has a label, and `include` takes only `label`.
+    for path in [
+        format!("/v1/ingredients/{ing}/history?include=label"),
+        format!("/v1/recipes/{uses}/history?include=cost"),
+    ] {
+        let reply = app.get(&key, &path).await;
+        assert_eq!(
+            reply.code(),
+            "validation_failed",
+            "{path}: {:?}",
+            reply.body
+        );
+    }
+    app.finish().await;
+}
