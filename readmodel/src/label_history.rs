@@ -167,7 +167,7 @@ pub async fn label_history(
                 .map(|c| (c.occurred_at, 1, Moment::Cause(c))),
         )
         .collect();
-    moments.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+    moments.sort_by_key(|m| (m.0, m.1));
 
     let mut steps = Vec::new();
     let mut previous: Option<Value> = None;
