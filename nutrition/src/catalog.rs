@@ -6,7 +6,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
-use crate::format::{is_date, Amounts, Basis, Format, FormatFile, LayoutSpec, Section, PLANS, STATUSES};
+use crate::format::{
+    is_date, Amounts, Basis, Format, FormatFile, LayoutSpec, Section, PLANS, STATUSES,
+};
 use crate::regime::{allergen_term, Regime, RegimeFile};
 use crate::terms::Terms;
 
@@ -250,7 +252,8 @@ fn resolve(
         }
     }
     let percent_columns = f.columns.iter().filter(|c| c.percent).count();
-    if percent_columns > 1 && !(f.json.percents_by_column && f.json.amounts == Amounts::ColumnBlocks)
+    if percent_columns > 1
+        && !(f.json.percents_by_column && f.json.amounts == Amounts::ColumnBlocks)
     {
         return Err(
             "several columns carry percentages only with column blocks and percents_by_column"

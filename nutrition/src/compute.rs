@@ -4,13 +4,15 @@
 use std::collections::BTreeMap;
 
 use crate::error::LabelError;
-use crate::format::{Amounts, Basis, Column, Declare, Format, PercentOf, PercentRounding, Quantity};
+use crate::format::{
+    Amounts, Basis, Column, Declare, Format, PercentOf, PercentRounding, Quantity,
+};
 use crate::label::{
     CalorieBasis, Cell, DeclaredRow, FoodColumn, IngredientSource, Label, RecipeInput,
     ResolvedIngredient, ServingSize, Warning,
 };
-use crate::package::{self, Package, PackageReport};
 use crate::nutrient::{Nutrient, NutrientAmounts};
+use crate::package::{self, Package, PackageReport};
 use crate::rounding;
 use crate::serving;
 use crate::statement;
@@ -321,10 +323,10 @@ pub fn compute_label_with(
         .json
         .ingredient_statement_html
         .then(|| statement::ingredient_statement_html(recipe, regime, terms));
-    let calorie_basis = format.json.calorie_basis.then_some(calorie_basis(
-        t.calories_from_data,
-        t.calories_from_atwater,
-    ));
+    let calorie_basis = format
+        .json
+        .calorie_basis
+        .then_some(calorie_basis(t.calories_from_data, t.calories_from_atwater));
     Ok(Label {
         format: format.label_id.clone(),
         serving_size: ServingSize {
@@ -536,8 +538,7 @@ fn declare_rows(
 ) -> Vec<DeclaredRow> {
     let mut rows = Vec::with_capacity(format.rows.len());
     for row in &format.rows {
-        if row.declare == Declare::WhenKnown && row.quantity.nutrient().is_some_and(|n| !known(n))
-        {
+        if row.declare == Declare::WhenKnown && row.quantity.nutrient().is_some_and(|n| !known(n)) {
             continue;
         }
         let mut cells = Vec::with_capacity(columns.len());

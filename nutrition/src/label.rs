@@ -516,8 +516,7 @@ impl<'de> Deserialize<'de> for Label {
             .remove(&format.json.percents)
             .ok_or_else(|| missing(&format.json.percents))?;
         // One map per column, or one map for the single percent column.
-        let percents: BTreeMap<String, BTreeMap<String, f64>> = if format.json.percents_by_column
-        {
+        let percents: BTreeMap<String, BTreeMap<String, f64>> = if format.json.percents_by_column {
             field(&format.json.percents, percents_value)?
         } else {
             let one: BTreeMap<String, f64> = field(&format.json.percents, percents_value)?;

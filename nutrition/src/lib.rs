@@ -32,8 +32,8 @@ pub use format::{
     Rounding, Row, RowStyle, Section,
 };
 pub use label::{
-    CalorieBasis, Cell, DeclaredRow, FoodColumn, IngredientSource, Label, LabelShapeError, Note, RecipeInput,
-    ResolvedIngredient, ServingSize, Warning,
+    CalorieBasis, Cell, DeclaredRow, FoodColumn, IngredientSource, Label, LabelShapeError, Note,
+    RecipeInput, ResolvedIngredient, ServingSize, Warning,
 };
 pub use nutrient::{Nutrient, NutrientAmounts};
 pub use regime::Regime;
