@@ -146,20 +146,25 @@ impl RecipeBody {
 }
 
 fn validate_entries(entries: Vec<EntryBody>) -> Result<Vec<Entry>, ApiError> {
+    validate_entries_at("ingredients", entries)
+}
+
+/// The entries of the list at `path` (`ingredients`, `prepared.ingredients`), checked.
+pub(crate) fn validate_entries_at(
+    path: &str,
+    entries: Vec<EntryBody>,
+) -> Result<Vec<Entry>, ApiError> {
     if entries.is_empty() || entries.len() > 200 {
-        return Err(ApiError::validation(
-            "ingredients",
-            "must have 1 to 200 entries",
-        ));
+        return Err(ApiError::validation(path, "must have 1 to 200 entries"));
     }
     entries
         .into_iter()
         .enumerate()
         .map(|(i, e)| {
-            let field = |f: &str| format!("ingredients[{i}].{f}");
+            let field = |f: &str| format!("{path}[{i}].{f}");
             if e.ingredient_id.is_none() && e.name.is_none() {
                 return Err(ApiError::validation(
-                    &format!("ingredients[{i}]"),
+                    &format!("{path}[{i}]"),
                     "needs ingredient_id or name",
                 ));
             }

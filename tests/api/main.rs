@@ -6,6 +6,7 @@ mod helpers;
 mod analyze;
 mod auth;
 mod bounds;
+mod columns;
 mod connections;
 mod embed;
 mod errors;

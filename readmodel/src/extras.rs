@@ -1,0 +1,98 @@
+//! What a label may take beyond a recipe's own fields (API additions, all optional): the
+//! `package` (which layouts it allows and requires, and the RACC claims use), what preparing
+//! the food adds (`prepared`, for the as-packaged / as-prepared label, 21 CFR 101.9(e)), and
+//! the foods of a variety pack (`foods`, for the aggregate label, 101.9(d)(13)(ii)). Their
+//! request shapes and field rules live here; `/v1/analyze` and the recipe writes share them.
+
+use nls_nutrition::package::Package;
+use nls_web::ApiError;
+use serde::Deserialize;
+
+use crate::requests::{validate_entries_at, EntryBody, RecipeBody, RecipeChange};
+use crate::resolve::Entry;
+
+/// Most foods an aggregate request names.
+pub const MAX_FOODS: usize = nls_nutrition::compute::MAX_FOODS;
+
+/// `prepared`: what preparing the whole recipe adds (milk and eggs for a mix), as entries
+/// like the recipe's own `ingredients`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PreparedBody {
+    pub ingredients: Vec<EntryBody>,
+}
+
+impl PreparedBody {
+    /// Checks the entries (1 to 200, each with an id or a name and positive grams).
+    pub fn validate(self) -> Result<Vec<Entry>, ApiError> {
+        validate_entries_at("prepared.ingredients", self.ingredients)
+    }
+}
+
+/// One food of a variety pack: a recipe's fields.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FoodBody {
+    pub name: String,
+    pub servings: f64,
+    pub serving_weight_g: Option<f64>,
+    pub serving_size_text: Option<String>,
+    pub ingredients: Vec<EntryBody>,
+}
+
+/// A validated food: its name and recipe fields.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FoodChange {
+    pub name: String,
+    pub change: RecipeChange,
+}
+
+/// Checks `foods` (2 to [`MAX_FOODS`], each by a recipe's rules); messages name
+/// `foods[i].<field>`.
+pub fn validate_foods(foods: Vec<FoodBody>) -> Result<Vec<FoodChange>, ApiError> {
+    if !(2..=MAX_FOODS).contains(&foods.len()) {
+        return Err(ApiError::validation(
+            "foods",
+            format!("must have 2 to {MAX_FOODS} foods, one per column of the aggregate label"),
+        ));
+    }
+    foods
+        .into_iter()
+        .enumerate()
+        .map(|(i, f)| {
+            // The recipe rules name `servings`; the request's field is `foods[i].servings`.
+            let at = |e: ApiError| match e {
+                ApiError::Client { message, .. } => {
+                    let (field, problem) = message.split_once(": ").unwrap_or(("", &message));
+                    ApiError::validation(&format!("foods[{i}].{field}"), problem)
+                }
+                internal => internal,
+            };
+            let ingredients =
+                validate_entries_at(&format!("foods[{i}].ingredients"), f.ingredients)?;
+            let change = RecipeBody {
+                name: Some(f.name.clone()),
+                servings: Some(f.servings),
+                serving_weight_g: f.serving_weight_g.map(Some),
+                serving_size_text: f.serving_size_text.map(Some),
+                ..RecipeBody::default()
+            }
+            .validate(false)
+            .map_err(at)?;
+            Ok(FoodChange {
+                name: change.name.clone().unwrap_or_default(),
+                change: RecipeChange {
+                    entries: Some(ingredients),
+                    ..change
+                },
+            })
+        })
+        .collect()
+}
+
+/// Checks a `package` (positive numbers, a known RACC category).
+pub fn validate_package(package: &Package) -> Result<(), ApiError> {
+    package
+        .validate()
+        .map_err(|e| ApiError::validation(&e.field, e.message))
+}

@@ -1,0 +1,266 @@
+//! Multi-column US labels over HTTP: per serving and per container, as packaged and as
+//! prepared, the aggregate display, the package's layouts and `us.auto`.
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::helpers::TestApp;
+
+fn oats(grams: f64) -> serde_json::Value {
+    json!([{ "name": "rolled oats", "grams": grams }, { "name": "sugar", "grams": 20 }])
+}
+
+#[tokio::test]
+async fn analyze_draws_per_serving_and_per_container_columns_each_with_its_dv() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let reply = app
+        .post(
+            &key,
+            "/v1/analyze",
+            json!({ "label_format": "us.v.dual-pkg", "servings": 2, "serving_size_text": "1 cup",
+                    "ingredients": oats(100.0) }),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
+    let label = &reply.body["label"];
+    assert_eq!(label["format"], "us.v.dual-pkg");
+    let serving = label["per_serving"]["total_carbohydrate_g"]
+        .as_f64()
+        .unwrap_or(-1.0);
+    let container = label["per_container"]["total_carbohydrate_g"]
+        .as_f64()
+        .unwrap_or(-1.0);
+    assert!(
+        serving > 0.0 && (container - 2.0 * serving).abs() <= 1.0,
+        "{label}"
+    );
+    assert!(label["daily_values"]["per_container"]["total_carbohydrate_g"].is_number());
+    assert!(label["display"]["per_container.calories"].is_string());
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn a_package_says_which_layouts_it_allows_and_us_auto_picks_the_first() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let body = |net: f64, format: &str| {
+        json!({ "label_format": format, "servings": 1, "ingredients": oats(40.0),
+                "package": { "racc_category": "cereals.rte_20_to_43g_per_cup", "net_quantity_g": net,
+                             "label_area_in2": 60 } })
+    };
+    // 100 g of a 40 g RACC: 250 %, the dual column is required.
+    let dual = app.post(&key, "/v1/analyze", body(100.0, "us.auto")).await;
+    assert_eq!(dual.status, StatusCode::OK, "{:?}", dual.body);
+    let label = &dual.body["label"];
+    assert_eq!(label["format"], "us.v.dual-pkg");
+    assert_eq!(
+        label["package"]["required_formats"],
+        json!(["us.v.dual-pkg"])
+    );
+    assert_eq!(label["package"]["chosen"], "us.v.dual-pkg");
+    assert_eq!(label["package"]["percent_of_racc"], 250.0);
+    // The category's RACC is the claims' basis.
+    let claims = dual.body["claims"].as_array().cloned().unwrap_or_default();
+    assert!(
+        claims.iter().all(|c| c["basis"] == "per RACC"),
+        "{claims:?}"
+    );
+    // 79.96 g: 199.9 %, one serving, the standard vertical display.
+    let single = app.post(&key, "/v1/analyze", body(79.96, "us.auto")).await;
+    assert_eq!(single.body["label"]["format"], "standard");
+    assert_eq!(single.body["label"]["package"]["single_serving"], true);
+    // A label in another format still says what the package asks.
+    let standard = app.post(&key, "/v1/analyze", body(100.0, "standard")).await;
+    assert_eq!(standard.status, StatusCode::OK);
+    assert_eq!(
+        standard.body["label"]["package"]["required_formats"],
+        json!(["us.v.dual-pkg"])
+    );
+    // A free plan may not use the dual column the package requires.
+    let (_, free) = app.account("free", true).await;
+    let refused = app.post(&free, "/v1/analyze", body(100.0, "us.auto")).await;
+    assert_eq!(
+        refused.code(),
+        "plan_format_not_allowed",
+        "{:?}",
+        refused.body
+    );
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn a_bad_package_is_refused_naming_the_field() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let unknown = app
+        .post(
+            &key,
+            "/v1/analyze",
+            json!({ "servings": 1, "ingredients": oats(40.0),
+                    "package": { "racc_category": "bakery.biscotti" } }),
+        )
+        .await;
+    assert_eq!(
+        unknown.status,
+        StatusCode::BAD_REQUEST,
+        "{:?}",
+        unknown.body
+    );
+    assert_eq!(unknown.code(), "validation_failed");
+    assert_eq!(
+        unknown.body["error"]["details"][0]["field"],
+        "package.racc_category"
+    );
+    let negative = app
+        .post(
+            &key,
+            "/v1/analyze",
+            json!({ "servings": 1, "ingredients": oats(40.0),
+                    "package": { "label_area_in2": -3 } }),
+        )
+        .await;
+    assert_eq!(
+        negative.body["error"]["details"][0]["field"],
+        "package.label_area_in2"
+    );
+    let extra = app
+        .post(
+            &key,
+            "/v1/analyze",
+            json!({ "servings": 1, "ingredients": oats(40.0), "package": { "colour": "red" } }),
+        )
+        .await;
+    assert_eq!(extra.status, StatusCode::BAD_REQUEST, "{:?}", extra.body);
+    assert!(extra.body["error"]["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("colour")));
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn analyze_as_packaged_and_as_prepared_adds_what_preparation_brings() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let body = json!({ "label_format": "us.v.dual-prep", "servings": 4, "ingredients": oats(160.0),
+                       "prepared": { "ingredients": [{ "name": "whole milk", "grams": 960 }] } });
+    let reply = app.post(&key, "/v1/analyze", body).await;
+    assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
+    let label = &reply.body["label"];
+    let packaged = label["as_packaged"]["calories"].as_f64().unwrap_or(-1.0);
+    let prepared = label["as_prepared"]["calories"].as_f64().unwrap_or(-1.0);
+    // 240 g of milk per serving adds well over 100 kcal.
+    assert!(prepared > packaged + 100.0, "{label}");
+    assert!(!label["ingredient_statement"]
+        .as_str()
+        .unwrap_or("milk")
+        .to_lowercase()
+        .contains("milk"));
+    let missing = app
+        .post(
+            &key,
+            "/v1/analyze",
+            json!({ "label_format": "us.v.dual-prep", "servings": 4, "ingredients": oats(160.0) }),
+        )
+        .await;
+    assert_eq!(missing.code(), "validation_failed");
+    assert_eq!(missing.body["error"]["details"][0]["field"], "prepared");
+    let wrong = app
+        .post(
+            &key,
+            "/v1/analyze",
+            json!({ "servings": 4, "ingredients": oats(160.0),
+                    "prepared": { "ingredients": [{ "name": "whole milk", "grams": 960 }] } }),
+        )
+        .await;
+    assert_eq!(wrong.body["error"]["details"][0]["field"], "prepared");
+    let empty = app
+        .post(
+            &key,
+            "/v1/analyze",
+            json!({ "label_format": "us.v.dual-prep", "servings": 4, "ingredients": oats(160.0),
+                    "prepared": { "ingredients": [] } }),
+        )
+        .await;
+    assert_eq!(
+        empty.body["error"]["details"][0]["field"],
+        "prepared.ingredients"
+    );
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn analyze_an_aggregate_label_with_one_column_per_food() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let reply = app
+        .post(
+            &key,
+            "/v1/analyze",
+            json!({ "label_format": "us.aggr", "foods": [
+                { "name": "Oat Clusters", "servings": 1, "serving_size_text": "1 cup", "ingredients": oats(40.0) },
+                { "name": "Banana Chips", "servings": 1, "ingredients": [{ "name": "banana", "grams": 30 }] }
+            ] }),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
+    let label = &reply.body["label"];
+    assert_eq!(label["foods"][0]["name"], "Oat Clusters");
+    assert_eq!(label["foods"][1]["column"], "food_2");
+    assert!(
+        label["food_1"]["calories"].as_f64().unwrap_or(0.0)
+            > label["food_2"]["calories"].as_f64().unwrap_or(1e9)
+    );
+    assert!(label["daily_values"]["food_2"].is_object());
+    assert_eq!(reply.body["ingredients"][2]["food"], "Banana Chips");
+    assert_eq!(reply.body["claims"], json!([]));
+    let one = app
+        .post(
+            &key,
+            "/v1/analyze",
+            json!({ "label_format": "us.aggr", "foods": [
+                { "name": "Oat Clusters", "servings": 1, "ingredients": oats(40.0) } ] }),
+        )
+        .await;
+    assert_eq!(one.body["error"]["details"][0]["field"], "foods");
+    let bad = app
+        .post(
+            &key,
+            "/v1/analyze",
+            json!({ "label_format": "us.aggr", "foods": [
+                { "name": "A", "servings": 0, "ingredients": oats(40.0) },
+                { "name": "B", "servings": 1, "ingredients": oats(40.0) } ] }),
+        )
+        .await;
+    assert_eq!(
+        bad.body["error"]["details"][0]["field"],
+        "foods[0].servings"
+    );
+    let not_aggr = app
+        .post(
+            &key,
+            "/v1/analyze",
+            json!({ "servings": 1, "ingredients": oats(40.0), "foods": [] }),
+        )
+        .await;
+    assert_eq!(not_aggr.body["error"]["details"][0]["field"], "foods");
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn the_format_list_names_the_multi_column_formats() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let reply = app.get(&key, "/v1/formats?family=us-fda").await;
+    let ids: Vec<&str> = reply.body["data"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|f| f["id"].as_str()).collect())
+        .unwrap_or_default();
+    for id in ["us.v", "us.v.dual-pkg", "us.v.dual-prep", "us.aggr"] {
+        assert!(ids.contains(&id), "{ids:?}");
+    }
+    let dual = app.get(&key, "/v1/formats/us.v.dual-pkg").await;
+    assert_eq!(dual.body["columns"][1]["basis"], "container");
+    assert_eq!(dual.body["columns"][1]["percent"], true);
+    app.finish().await;
+}
