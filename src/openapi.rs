@@ -1293,11 +1293,15 @@ fn schemas(codes: &[&str]) -> Value {
         "servings": {"type": "number", "minimum": 0.001},
         "serving_weight_g": {"type": ["number", "null"], "minimum": 0.001, "description": "Default: total ingredient grams / servings; `null` goes back to it."},
         "serving_size_text": {"type": ["string", "null"], "examples": ["1 slice (60g)"], "description": "`null` removes it."},
-        "label_format": {"type": "string", "default": "standard", "examples": ["standard", "eu-1169"],
-            "description": "Unknown value: 400 `unknown_label_format`; above the plan: 403 `plan_format_not_allowed`."},
+        "label_format": {"type": "string", "default": "standard", "examples": ["standard", "eu-1169", "us.v.dual-pkg", "us.auto"],
+            "description": "A format id or alias of `GET /v1/formats`, or `us.auto`: the first US layout the `package` allows, in FDA's order of preference. Unknown value: 400 `unknown_label_format`; above the plan: 403 `plan_format_not_allowed`. `us.v.dual-prep` needs `prepared`; `us.aggr` is for `POST /v1/analyze` with `foods`."},
         "ingredients": {"type": "array", "minItems": 1, "maxItems": 200, "items": schema_ref("IngredientEntry")},
         "embed_enabled": {"type": "boolean", "default": false, "description": "Professional or Business plan, else 403 `plan_feature_not_allowed`."},
-        "archived": {"type": "boolean"}
+        "archived": {"type": "boolean"},
+        "package": {"oneOf": [schema_ref("Package"), {"type": "null"}], "description": "The package the label is for (see `Package`): the label then says which layouts it allows and requires, `label_format` `us.auto` follows it, and its RACC category is the claims' reference amount. `null` removes it."},
+        "prepared": {"type": ["object", "null"], "description": "What preparing the recipe adds, for `us.v.dual-prep` (21 CFR 101.9(e)): entries like `ingredients`. `null` removes it.",
+            "properties": {"ingredients": {"type": "array", "minItems": 1, "maxItems": 200, "items": schema_ref("IngredientEntry")}},
+            "required": ["ingredients"], "additionalProperties": false}
     });
     let ingredient_props = json!({
         "name": {"type": "string", "minLength": 1, "maxLength": 200},

@@ -158,6 +158,10 @@ fn domain_error(err: DomainError, what: &str) -> ApiError {
             Some(known) => nls_web::formats::plan_format_not_allowed(known),
             None => nls_web::formats::unknown_label_format("label_format", &format),
         },
+        DomainError::NoAutoFormat(allowed) => ApiError::validation(
+            "label_format",
+            format!("us.auto: none of the layouts the package allows ({allowed}) is available"),
+        ),
         DomainError::EmbedNotInPlan => ApiError::new(
             ErrorCode::PlanFeatureNotAllowed,
             "the live embed needs the Professional or Business plan",

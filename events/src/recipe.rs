@@ -19,9 +19,27 @@ pub struct IngredientLine {
     pub grams: f64,
 }
 
+/// The package a recipe's label is for, as the client described it (every field optional;
+/// see `nls_nutrition::package`): the area available for labeling, the continuous vertical
+/// space, the RACC category of 21 CFR 101.12(b) and the net quantity.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PackageFacts {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label_area_in2: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vertical_space_in: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub racc_category: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub net_quantity_g: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub net_quantity_ml: Option<f64>,
+}
+
 /// `recipe_created` v1, or v2 when it also carries what a create may set beyond v1's
-/// fields (the embed token, the archived flag), so that a create is always one event and
-/// the new recipe is version 1. Written as v1 whenever v1 can hold it.
+/// fields (the embed token, the archived flag), or v3 when it carries a package or what
+/// preparation adds, so that a create is always one event and the new recipe is version 1.
+/// Written in the lowest version that can hold it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RecipeCreated {
     pub name: String,
@@ -38,11 +56,19 @@ pub struct RecipeCreated {
     /// v2: created archived.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub archived: bool,
+    /// v3: the package the label is for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub package: Option<PackageFacts>,
+    /// v3: what preparing the recipe adds (the as-prepared column, 21 CFR 101.9(e)).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prepared: Vec<IngredientLine>,
 }
 
 impl RecipeCreated {
     fn schema_version(&self) -> i16 {
-        if self.embed_token.is_some() || self.archived {
+        if self.package.is_some() || !self.prepared.is_empty() {
+            3
+        } else if self.embed_token.is_some() || self.archived {
             2
         } else {
             1
@@ -58,9 +84,14 @@ pub enum RecipeField {
     ServingWeightG,
     /// Back to the weight in grams.
     ServingSizeText,
+    /// v3: no package.
+    Package,
+    /// v3: nothing added by preparation.
+    Prepared,
 }
 
-/// `recipe_updated` v1: only the fields that changed; v2 when it also clears fields.
+/// `recipe_updated` v1: only the fields that changed; v2 when it also clears fields; v3 when
+/// it sets or clears the package or what preparation adds.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct RecipeUpdated {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -78,6 +109,28 @@ pub struct RecipeUpdated {
     /// v2 (written only when not empty): fields reset to their defaults (`null` in a `PUT`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cleared: Vec<RecipeField>,
+    /// v3: the new package.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub package: Option<PackageFacts>,
+    /// v3: what preparation adds, anew.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prepared: Option<Vec<IngredientLine>>,
+}
+
+impl RecipeUpdated {
+    fn schema_version(&self) -> i16 {
+        let v3_cleared = self
+            .cleared
+            .iter()
+            .any(|f| matches!(f, RecipeField::Package | RecipeField::Prepared));
+        if self.package.is_some() || self.prepared.is_some() || v3_cleared {
+            3
+        } else if self.cleared.is_empty() {
+            1
+        } else {
+            2
+        }
+    }
 }
 
 /// `recipe_embed_enabled` v1: a new public embed token was issued.
@@ -103,7 +156,7 @@ impl RecipeEvent {
     pub fn kind(&self) -> (&'static str, i16) {
         match self {
             Self::Created(e) => ("recipe_created", e.schema_version()),
-            Self::Updated(e) => ("recipe_updated", if e.cleared.is_empty() { 1 } else { 2 }),
+            Self::Updated(e) => ("recipe_updated", e.schema_version()),
             Self::Archived => ("recipe_archived", 1),
             Self::Unarchived => ("recipe_unarchived", 1),
             Self::EmbedEnabled(_) => ("recipe_embed_enabled", 1),
@@ -134,9 +187,9 @@ impl RecipeEvent {
     /// Covers every pair ever written; old shapes are upcast here and nowhere else.
     pub fn decode(event_type: &str, version: i16, data: Value) -> Result<Self, DecodeError> {
         Ok(match (event_type, version) {
-            // v2 adds optional members to v1: one struct reads both.
-            ("recipe_created", 1 | 2) => Self::Created(payload(event_type, version, data)?),
-            ("recipe_updated", 1 | 2) => Self::Updated(payload(event_type, version, data)?),
+            // v2 and v3 add optional members to v1: one struct reads all three.
+            ("recipe_created", 1..=3) => Self::Created(payload(event_type, version, data)?),
+            ("recipe_updated", 1..=3) => Self::Updated(payload(event_type, version, data)?),
             ("recipe_archived", 1) => Self::Archived,
             ("recipe_unarchived", 1) => Self::Unarchived,
             ("recipe_embed_enabled", 1) => Self::EmbedEnabled(payload(event_type, version, data)?),
@@ -166,6 +219,12 @@ pub struct RecipeState {
     pub archived: bool,
     pub embed_token: Option<String>,
     pub deleted: bool,
+    /// The package the label is for, when the client described one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub package: Option<PackageFacts>,
+    /// What preparing the recipe adds (lines like `ingredients`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub prepared: Vec<IngredientLine>,
 }
 
 impl RecipeState {
@@ -187,6 +246,8 @@ impl RecipeState {
                 self.ingredients = e.ingredients.clone();
                 self.embed_token = e.embed_token.clone();
                 self.archived = e.archived;
+                self.package = e.package.clone();
+                self.prepared = e.prepared.clone();
             }
             RecipeEvent::Updated(e) => {
                 if let Some(v) = &e.name {
@@ -207,10 +268,18 @@ impl RecipeState {
                 if let Some(v) = &e.ingredients {
                     self.ingredients = v.clone();
                 }
+                if let Some(v) = &e.package {
+                    self.package = Some(v.clone());
+                }
+                if let Some(v) = &e.prepared {
+                    self.prepared = v.clone();
+                }
                 for field in &e.cleared {
                     match field {
                         RecipeField::ServingWeightG => self.serving_weight_g = None,
                         RecipeField::ServingSizeText => self.serving_size_text = None,
+                        RecipeField::Package => self.package = None,
+                        RecipeField::Prepared => self.prepared = Vec::new(),
                     }
                 }
             }
@@ -246,7 +315,52 @@ mod tests {
             }],
             embed_token: None,
             archived: false,
+            package: None,
+            prepared: Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_package_or_preparation_makes_v3_events_and_older_events_still_read() {
+        let with_package = RecipeEvent::Created(RecipeCreated {
+            package: Some(PackageFacts {
+                racc_category: Some("bakery.cookies".into()),
+                net_quantity_g: Some(60.0),
+                ..PackageFacts::default()
+            }),
+            ..pancakes()
+        });
+        assert_eq!(with_package.kind(), ("recipe_created", 3));
+        let decoded = RecipeEvent::decode("recipe_created", 3, with_package.payload()).ok();
+        assert_eq!(decoded.as_ref(), Some(&with_package));
+        // A v1 payload written before packages existed reads with none.
+        let v1 = RecipeEvent::Created(pancakes()).payload();
+        let old = RecipeEvent::decode("recipe_created", 1, v1).ok();
+        assert!(matches!(
+            old,
+            Some(RecipeEvent::Created(RecipeCreated { package: None, .. }))
+        ));
+        let state = RecipeState::default().evolve(&with_package);
+        assert_eq!(
+            state.package.as_ref().and_then(|p| p.net_quantity_g),
+            Some(60.0)
+        );
+        let clear = RecipeEvent::Updated(RecipeUpdated {
+            cleared: vec![RecipeField::Package],
+            ..RecipeUpdated::default()
+        });
+        assert_eq!(clear.kind(), ("recipe_updated", 3));
+        let prepared = RecipeEvent::Updated(RecipeUpdated {
+            prepared: Some(pancakes().ingredients),
+            ..RecipeUpdated::default()
+        });
+        assert_eq!(prepared.kind(), ("recipe_updated", 3));
+        let state = state.evolve(&clear).evolve(&prepared);
+        assert_eq!((state.package, state.prepared.len()), (None, 1));
+        assert_eq!(
+            RecipeEvent::decode("recipe_updated", 3, clear.payload()).ok(),
+            Some(clear)
+        );
     }
 
     #[test]

@@ -172,8 +172,7 @@ pub async fn analyze(
         serving_size_text: body.serving_size_text.map(Some),
         label_format: Some("standard".into()),
         ingredients: body.ingredients,
-        embed_enabled: None,
-        archived: None,
+        ..RecipeBody::default()
     }
     .validate(true)?;
     let entries = change.entries.clone().unwrap_or_default();

@@ -96,3 +96,14 @@ pub fn validate_package(package: &Package) -> Result<(), ApiError> {
         .validate()
         .map_err(|e| ApiError::validation(&e.field, e.message))
 }
+
+/// The engine's package from the one a recipe recorded.
+pub fn package_of(p: &nls_events::recipe::PackageFacts) -> Package {
+    Package {
+        label_area_in2: p.label_area_in2,
+        vertical_space_in: p.vertical_space_in,
+        racc_category: p.racc_category.clone(),
+        net_quantity_g: p.net_quantity_g,
+        net_quantity_ml: p.net_quantity_ml,
+    }
+}

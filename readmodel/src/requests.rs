@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use nls_events::ingredient::IngredientField;
-use nls_events::recipe::RecipeField;
+use nls_events::recipe::{PackageFacts, RecipeField};
 use nls_nutrition::{Allergen, Nutrient};
 use nls_web::{ApiError, ErrorCode, JsonFields};
 use serde::{Deserialize, Deserializer};
@@ -50,6 +50,12 @@ pub struct RecipeBody {
     pub ingredients: Option<Vec<EntryBody>>,
     pub embed_enabled: Option<bool>,
     pub archived: Option<bool>,
+    /// The package the label is for; `null` removes it.
+    #[serde(default, deserialize_with = "nullable")]
+    pub package: Option<Option<nls_nutrition::package::Package>>,
+    /// What preparing the recipe adds; `null` removes it.
+    #[serde(default, deserialize_with = "nullable")]
+    pub prepared: Option<Option<crate::extras::PreparedBody>>,
 }
 
 impl JsonFields for RecipeBody {
@@ -62,6 +68,8 @@ impl JsonFields for RecipeBody {
         "ingredients",
         "embed_enabled",
         "archived",
+        "package",
+        "prepared",
     ];
     const IGNORED: &'static [&'static str] = RECIPE_READ_ONLY;
 }
@@ -90,6 +98,10 @@ pub struct RecipeChange {
     pub entries: Option<Vec<Entry>>,
     pub embed_enabled: Option<bool>,
     pub archived: Option<bool>,
+    /// The package, checked.
+    pub package: Option<PackageFacts>,
+    /// What preparation adds, checked.
+    pub prepared: Option<Vec<Entry>>,
     /// Fields sent as `null`: back to their defaults.
     pub cleared: Vec<RecipeField>,
 }
@@ -131,6 +143,30 @@ impl RecipeBody {
             .map(|t| text("serving_size_text", t, 1, 100))
             .transpose()?;
         let entries = self.ingredients.map(validate_entries).transpose()?;
+        if matches!(self.package, Some(None)) {
+            cleared.push(RecipeField::Package);
+        }
+        if matches!(self.prepared, Some(None)) {
+            cleared.push(RecipeField::Prepared);
+        }
+        let package = match self.package.flatten() {
+            Some(p) => {
+                crate::extras::validate_package(&p)?;
+                Some(PackageFacts {
+                    label_area_in2: p.label_area_in2,
+                    vertical_space_in: p.vertical_space_in,
+                    racc_category: p.racc_category,
+                    net_quantity_g: p.net_quantity_g,
+                    net_quantity_ml: p.net_quantity_ml,
+                })
+            }
+            None => None,
+        };
+        let prepared = self
+            .prepared
+            .flatten()
+            .map(crate::extras::PreparedBody::validate)
+            .transpose()?;
         Ok(RecipeChange {
             name,
             servings,
@@ -140,6 +176,8 @@ impl RecipeBody {
             entries,
             embed_enabled: self.embed_enabled,
             archived: self.archived,
+            package,
+            prepared,
             cleared,
         })
     }

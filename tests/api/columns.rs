@@ -264,3 +264,111 @@ async fn the_format_list_names_the_multi_column_formats() {
     assert_eq!(dual.body["columns"][1]["percent"], true);
     app.finish().await;
 }
+
+#[tokio::test]
+async fn a_recipe_stores_its_package_and_preparation_and_us_auto_follows_the_package() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let created = app
+        .post(
+            &key,
+            "/v1/recipes",
+            json!({ "name": "Oat cups", "servings": 1, "label_format": "us.auto",
+                    "ingredients": oats(100.0),
+                    "package": { "racc_category": "cereals.rte_20_to_43g_per_cup", "net_quantity_g": 100 } }),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
+    let id = created.body["id"].as_str().unwrap_or_default().to_string();
+    assert_eq!(created.body["label_format"], "us.auto");
+    assert_eq!(created.body["package"]["net_quantity_g"], 100.0);
+    assert_eq!(created.body["label"]["format"], "us.v.dual-pkg");
+    assert_eq!(created.body["label"]["package"]["chosen"], "us.v.dual-pkg");
+    // The package was recorded in a v3 event.
+    let version: i16 = sqlx::query_scalar(
+        "select schema_version from event where stream_id = $1 and event_type = 'recipe_created'",
+    )
+    .bind(&id)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap_or(0);
+    assert_eq!(version, 3);
+    // A smaller package: one serving, the standard display.
+    let smaller = app
+        .put(
+            &key,
+            &format!("/v1/recipes/{id}"),
+            json!({ "package": { "racc_category": "cereals.rte_20_to_43g_per_cup", "net_quantity_g": 60 } }),
+        )
+        .await;
+    assert_eq!(smaller.status, StatusCode::OK, "{:?}", smaller.body);
+    assert_eq!(smaller.body["label"]["format"], "standard");
+    // As packaged and as prepared, from what preparation adds.
+    let prepared = app
+        .put(
+            &key,
+            &format!("/v1/recipes/{id}"),
+            json!({ "label_format": "us.v.dual-prep",
+                    "prepared": { "ingredients": [{ "name": "whole milk", "grams": 240 }] } }),
+        )
+        .await;
+    assert_eq!(prepared.status, StatusCode::OK, "{:?}", prepared.body);
+    assert_eq!(prepared.body["label"]["format"], "us.v.dual-prep");
+    assert!(
+        prepared.body["label"]["as_prepared"]["calories"]
+            .as_f64()
+            .unwrap_or(0.0)
+            > prepared.body["label"]["as_packaged"]["calories"]
+                .as_f64()
+                .unwrap_or(1e9)
+    );
+    assert_eq!(prepared.body["prepared"]["ingredients"][0]["grams"], 240.0);
+    // The representation sent back changes nothing.
+    let mut back = prepared.body.clone();
+    if let Some(map) = back.as_object_mut() {
+        map.remove("label");
+    }
+    let same = app.put(&key, &format!("/v1/recipes/{id}"), back).await;
+    assert_eq!(same.status, StatusCode::OK, "{:?}", same.body);
+    assert_eq!(same.body["version"], prepared.body["version"]);
+    // A bad preparation is refused naming the field; removing the package works.
+    let bad = app
+        .put(
+            &key,
+            &format!("/v1/recipes/{id}"),
+            json!({ "prepared": { "ingredients": [] } }),
+        )
+        .await;
+    assert_eq!(
+        bad.body["error"]["details"][0]["field"],
+        "prepared.ingredients"
+    );
+    let cleared = app
+        .put(
+            &key,
+            &format!("/v1/recipes/{id}"),
+            json!({ "package": null }),
+        )
+        .await;
+    assert_eq!(cleared.status, StatusCode::OK, "{:?}", cleared.body);
+    assert!(cleared.body.get("package").is_none());
+    assert!(cleared.body["label"].get("package").is_none());
+    // The free plan may not ask us.auto for a package that requires the dual column.
+    let (_, free) = app.account("free", true).await;
+    let refused = app
+        .post(
+            &free,
+            "/v1/recipes",
+            json!({ "name": "Oat cups", "servings": 1, "label_format": "us.auto",
+                    "ingredients": oats(100.0),
+                    "package": { "racc_category": "cereals.rte_20_to_43g_per_cup", "net_quantity_g": 100 } }),
+        )
+        .await;
+    assert_eq!(
+        refused.code(),
+        "plan_format_not_allowed",
+        "{:?}",
+        refused.body
+    );
+    app.finish().await;
+}
