@@ -218,8 +218,8 @@ pub fn assess(package: &Package) -> PackageReport {
 
     // Per serving and per container (dual column).
     let single_serving = percent_of_racc.is_some_and(|p| p < DUAL_MIN_PERCENT - EPS);
-    let dual_band =
-        percent_of_racc.is_some_and(|p| p >= DUAL_MIN_PERCENT - EPS && p <= DUAL_MAX_PERCENT + EPS);
+    let dual_band = percent_of_racc
+        .is_some_and(|p| (DUAL_MIN_PERCENT - EPS..=DUAL_MAX_PERCENT + EPS).contains(&p));
     let dual = match percent_of_racc {
         None => None,
         Some(p) if p < DUAL_MIN_PERCENT - EPS => Some((
