@@ -24,6 +24,9 @@ pub enum DomainError {
     UnknownFormat(String),
     #[error("label format {0:?} needs a higher plan")]
     FormatNotInPlan(String),
+    /// An aggregate format (one column per food) on a recipe, which has one food.
+    #[error("label format {0:?} is for POST /v1/analyze with foods")]
+    AggregateFormat(String),
     /// `us.auto` found no layout the package allows among the available formats.
     #[error("us.auto: none of the layouts the package allows ({0}) is available")]
     NoAutoFormat(String),
@@ -74,6 +77,9 @@ fn check_format(
     }
     let known = nls_nutrition::format(format)
         .ok_or_else(|| DomainError::UnknownFormat(format.to_owned()))?;
+    if known.has_food_columns() {
+        return Err(DomainError::AggregateFormat(format.to_owned()));
+    }
     if known.allowed_for(&ctx.plan) {
         Ok(())
     } else {

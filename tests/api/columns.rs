@@ -353,6 +353,19 @@ async fn a_recipe_stores_its_package_and_preparation_and_us_auto_follows_the_pac
     assert_eq!(cleared.status, StatusCode::OK, "{:?}", cleared.body);
     assert!(cleared.body.get("package").is_none());
     assert!(cleared.body["label"].get("package").is_none());
+    // A recipe is one food: the aggregate format is for analyze.
+    let aggr = app
+        .put(
+            &key,
+            &format!("/v1/recipes/{id}"),
+            json!({ "label_format": "us.aggr" }),
+        )
+        .await;
+    assert_eq!(
+        aggr.body["error"]["details"][0]["field"], "label_format",
+        "{:?}",
+        aggr.body
+    );
     // The free plan may not ask us.auto for a package that requires the dual column.
     let (_, free) = app.account("free", true).await;
     let refused = app
