@@ -385,3 +385,65 @@ async fn a_recipe_stores_its_package_and_preparation_and_us_auto_follows_the_pac
     );
     app.finish().await;
 }
+
+#[tokio::test]
+async fn what_preparation_adds_is_used_like_an_ingredient_its_label_follows_it() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let milk = app
+        .create_ingredient(
+            &key,
+            json!({ "name": "House milk", "nutrients_per_100g": { "calories": 60, "total_fat_g": 3 } }),
+        )
+        .await;
+    let milk_id = milk["id"].as_str().unwrap_or_default().to_string();
+    let recipe = app
+        .create_recipe(
+            &key,
+            json!({ "name": "Porridge mix", "servings": 2, "label_format": "us.v.dual-prep",
+                    "ingredients": oats(80.0),
+                    "prepared": { "ingredients": [{ "ingredient_id": milk_id, "grams": 400 }] } }),
+        )
+        .await;
+    let id = recipe["id"].as_str().unwrap_or_default().to_string();
+    let before = recipe["label"]["as_prepared"]["calories"]
+        .as_f64()
+        .unwrap_or(-1.0);
+    // 200 g of milk per serving at 60 kcal per 100 g.
+    let packaged = recipe["label"]["as_packaged"]["calories"]
+        .as_f64()
+        .unwrap_or(-1.0);
+    assert!(
+        (before - packaged - 120.0).abs() <= 10.0,
+        "{}",
+        recipe["label"]
+    );
+    // Changing the milk changes the recipe's as-prepared column.
+    let changed = app
+        .put(
+            &key,
+            &format!("/v1/ingredients/{milk_id}"),
+            json!({ "nutrients_per_100g": { "calories": 120, "total_fat_g": 6 } }),
+        )
+        .await;
+    assert_eq!(changed.status, StatusCode::OK, "{:?}", changed.body);
+    let path = format!("/v1/recipes/{id}");
+    let after = app
+        .eventually(
+            std::time::Duration::from_secs(10),
+            "the label to follow",
+            || async {
+                let r = app.get(&key, &path).await;
+                let v = r.body["label"]["as_prepared"]["calories"].as_f64()?;
+                (v > before + 100.0).then_some(v)
+            },
+        )
+        .await;
+    assert!(after > before);
+    // It is in use: deleting it is refused.
+    let refused = app
+        .delete(&key, &format!("/v1/ingredients/{milk_id}"))
+        .await;
+    assert_eq!(refused.code(), "ingredient_in_use", "{:?}", refused.body);
+    app.finish().await;
+}
