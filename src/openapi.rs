@@ -1253,13 +1253,14 @@ fn analysis_request_schema() -> Value {
                 "properties": {"ingredients": {"type": "array", "minItems": 1, "maxItems": 200, "items": schema_ref("IngredientEntry")}},
                 "required": ["ingredients"], "additionalProperties": false},
             "foods": {"type": "array", "minItems": 2, "maxItems": 6, "description": "The foods of a variety pack, for `us.aggr` (aggregate display, 21 CFR 101.9(d)(13)(ii)): one label column per food, in this order (`food_1`, `food_2`, ...). Required by that format, with no top-level `ingredients`; refused with any other. Claims are not made for the pack (analyze each food for its claims).",
-                "items": {"type": "object", "properties": {
+                "items": {"type": "object", "description": "A stored recipe by `recipe_id` (its fields are the recipe's; `name` may replace the head), or `name`, `servings` and `ingredients` like a recipe.", "properties": {
+                    "recipe_id": {"type": "string", "pattern": "^rcp_", "description": "A recipe of the account (unknown: 400 `validation_failed` on `foods[i].recipe_id`)."},
                     "name": {"type": "string", "minLength": 1, "maxLength": 200, "description": "Printed as the column's head."},
                     "servings": {"type": "number", "minimum": 0.001},
                     "serving_weight_g": {"type": "number", "minimum": 0.001},
                     "serving_size_text": {"type": "string", "examples": ["1 cup"]},
                     "ingredients": {"type": "array", "minItems": 1, "maxItems": 200, "items": schema_ref("IngredientEntry")}},
-                    "required": ["name", "servings", "ingredients"], "additionalProperties": false}}},
+                    "additionalProperties": false}}},
             "description": "`servings` and `ingredients` are required, except for `us.aggr`, which takes `foods` instead. `label_format` `us.auto` picks the first layout the `package` allows in FDA's order of preference among the formats the catalog holds and the plan may use (see `Package`)."})
 }
 

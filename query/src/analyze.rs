@@ -6,7 +6,7 @@ use nls_events::RecipeState;
 use nls_nutrition::package::Package;
 use nls_readmodel::extras::{self, FoodBody, PreparedBody};
 use nls_readmodel::requests::{EntryBody, RecipeBody, RecipeChange};
-use nls_readmodel::{bounds, derive, resolve};
+use nls_readmodel::{bounds, derive, resolve, views};
 use nls_web::{ApiError, ApiJson, Caller, JsonFields};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -134,16 +134,56 @@ pub async fn analyze(
         let foods = extras::validate_foods(foods)?;
         let mut inputs = Vec::with_capacity(foods.len());
         let mut ingredients = Vec::new();
-        for food in foods {
-            let entries = food.change.entries.clone().unwrap_or_default();
-            let resolved = resolve::resolve(&mut conn, caller.account_id, &entries).await?;
-            let state = analysis_state(&food.change, &resolved, &food.name);
-            let derived =
-                derive::derive(&mut conn, caller.account_id, "rcp_analysis", &state, None).await?;
+        for (i, food) in foods.into_iter().enumerate() {
+            let (name, state, resolved, root) = match food {
+                extras::FoodChange::Given { name, change } => {
+                    let entries = change.entries.clone().unwrap_or_default();
+                    let resolved = resolve::resolve(&mut conn, caller.account_id, &entries).await?;
+                    let state = analysis_state(&change, &resolved, &name);
+                    (name, state, Some(resolved), "rcp_analysis".to_string())
+                }
+                extras::FoodChange::Stored { recipe_id, name } => {
+                    let row = views::load_recipe(&mut conn, caller.account_id, &recipe_id)
+                        .await
+                        .map_err(ApiError::internal)?
+                        .ok_or_else(|| {
+                            ApiError::validation(
+                                &format!("foods[{i}].recipe_id"),
+                                "no recipe of the account has this id",
+                            )
+                        })?;
+                    // The recipe's own fields, computed as one standard column.
+                    let state = RecipeState {
+                        label_format: "standard".into(),
+                        package: None,
+                        prepared: Vec::new(),
+                        ..row.state
+                    };
+                    (
+                        name.unwrap_or_else(|| state.name.clone()),
+                        state,
+                        None,
+                        recipe_id,
+                    )
+                }
+            };
+            let derived = derive::derive(&mut conn, caller.account_id, &root, &state, None).await?;
             bounds::check_final_weight(&state, derived.extent.solids_g)?;
-            ingredients.extend(describe(&derived, &resolved, Some(&food.name)));
+            match &resolved {
+                Some(resolved) => ingredients.extend(describe(&derived, resolved, Some(&name))),
+                None => ingredients.extend(derived.lines.iter().map(|line| {
+                    json!({
+                        "ingredient_id": line.ingredient_id,
+                        "name": line.name,
+                        "resolved_name": line.resolved_name,
+                        "label_name": line.label_name,
+                        "grams": line.grams,
+                        "food": name,
+                    })
+                })),
+            }
             inputs.push(nls_nutrition::Food {
-                name: food.name,
+                name,
                 recipe: derived.input,
             });
         }

@@ -29,26 +29,33 @@ impl PreparedBody {
     }
 }
 
-/// One food of a variety pack: a recipe's fields.
+/// One food of a variety pack: a stored recipe by `recipe_id` (its `name` may be given to
+/// head the column), or a recipe's fields.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FoodBody {
-    pub name: String,
-    pub servings: f64,
+    pub recipe_id: Option<String>,
+    pub name: Option<String>,
+    pub servings: Option<f64>,
     pub serving_weight_g: Option<f64>,
     pub serving_size_text: Option<String>,
-    pub ingredients: Vec<EntryBody>,
+    pub ingredients: Option<Vec<EntryBody>>,
 }
 
-/// A validated food: its name and recipe fields.
+/// A validated food: a stored recipe, or its name and recipe fields.
 #[derive(Debug, Clone, PartialEq)]
-pub struct FoodChange {
-    pub name: String,
-    pub change: RecipeChange,
+pub enum FoodChange {
+    /// A stored recipe of the account, with the name that heads its column when given.
+    Stored {
+        recipe_id: String,
+        name: Option<String>,
+    },
+    /// A recipe given in the request.
+    Given { name: String, change: RecipeChange },
 }
 
-/// Checks `foods` (2 to [`MAX_FOODS`], each by a recipe's rules); messages name
-/// `foods[i].<field>`.
+/// Checks `foods` (2 to [`MAX_FOODS`], each a `recipe_id` or a recipe by a recipe's rules);
+/// messages name `foods[i].<field>`.
 pub fn validate_foods(foods: Vec<FoodBody>) -> Result<Vec<FoodChange>, ApiError> {
     if !(2..=MAX_FOODS).contains(&foods.len()) {
         return Err(ApiError::validation(
@@ -68,19 +75,58 @@ pub fn validate_foods(foods: Vec<FoodBody>) -> Result<Vec<FoodChange>, ApiError>
                 }
                 internal => internal,
             };
-            let ingredients =
-                validate_entries_at(&format!("foods[{i}].ingredients"), f.ingredients)?;
+            let name = f
+                .name
+                .map(|n| {
+                    RecipeBody {
+                        name: Some(n),
+                        ..RecipeBody::default()
+                    }
+                    .validate(false)
+                    .map(|c| c.name.unwrap_or_default())
+                })
+                .transpose()
+                .map_err(at)?;
+            if let Some(recipe_id) = f.recipe_id {
+                let given = [
+                    ("servings", f.servings.is_some()),
+                    ("serving_weight_g", f.serving_weight_g.is_some()),
+                    ("serving_size_text", f.serving_size_text.is_some()),
+                    ("ingredients", f.ingredients.is_some()),
+                ];
+                if let Some((field, _)) = given.iter().find(|(_, present)| *present) {
+                    return Err(ApiError::validation(
+                        &format!("foods[{i}].{field}"),
+                        "a food given by recipe_id takes its fields from the recipe",
+                    ));
+                }
+                if !recipe_id.starts_with("rcp_") || recipe_id.len() > 200 {
+                    return Err(ApiError::validation(
+                        &format!("foods[{i}].recipe_id"),
+                        "must be a recipe id (rcp_...)",
+                    ));
+                }
+                return Ok(FoodChange::Stored { recipe_id, name });
+            }
+            let (Some(name), Some(servings), Some(ingredients)) = (name, f.servings, f.ingredients)
+            else {
+                return Err(ApiError::validation(
+                    &format!("foods[{i}]"),
+                    "needs recipe_id, or name, servings and ingredients",
+                ));
+            };
+            let ingredients = validate_entries_at(&format!("foods[{i}].ingredients"), ingredients)?;
             let change = RecipeBody {
-                name: Some(f.name.clone()),
-                servings: Some(f.servings),
+                name: Some(name.clone()),
+                servings: Some(servings),
                 serving_weight_g: f.serving_weight_g.map(Some),
                 serving_size_text: f.serving_size_text.map(Some),
                 ..RecipeBody::default()
             }
             .validate(false)
             .map_err(at)?;
-            Ok(FoodChange {
-                name: change.name.clone().unwrap_or_default(),
+            Ok(FoodChange::Given {
+                name,
                 change: RecipeChange {
                     entries: Some(ingredients),
                     ..change

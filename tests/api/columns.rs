@@ -236,6 +236,59 @@ async fn analyze_an_aggregate_label_with_one_column_per_food() {
         bad.body["error"]["details"][0]["field"],
         "foods[0].servings"
     );
+    // Stored recipes as foods, by id; a food by id takes nothing else.
+    let a = app
+        .create_recipe(
+            &key,
+            json!({ "name": "Oat Clusters", "servings": 1, "ingredients": oats(40.0) }),
+        )
+        .await;
+    let b = app
+        .create_recipe(
+            &key,
+            json!({ "name": "Banana Chips", "servings": 1,
+                                     "ingredients": [{ "name": "banana", "grams": 30 }] }),
+        )
+        .await;
+    let by_id = app
+        .post(
+            &key,
+            "/v1/analyze",
+            json!({ "label_format": "us.aggr", "foods": [
+                { "recipe_id": a["id"] }, { "recipe_id": b["id"], "name": "Chips" } ] }),
+        )
+        .await;
+    assert_eq!(by_id.status, StatusCode::OK, "{:?}", by_id.body);
+    assert_eq!(by_id.body["label"]["foods"][0]["name"], "Oat Clusters");
+    assert_eq!(by_id.body["label"]["foods"][1]["name"], "Chips");
+    assert_eq!(
+        by_id.body["label"]["food_1"]["calories"],
+        reply.body["label"]["food_1"]["calories"]
+    );
+    let mixed = app
+        .post(
+            &key,
+            "/v1/analyze",
+            json!({ "label_format": "us.aggr", "foods": [
+                { "recipe_id": a["id"], "servings": 2 }, { "recipe_id": b["id"] } ] }),
+        )
+        .await;
+    assert_eq!(
+        mixed.body["error"]["details"][0]["field"],
+        "foods[0].servings"
+    );
+    let unknown = app
+        .post(
+            &key,
+            "/v1/analyze",
+            json!({ "label_format": "us.aggr", "foods": [
+                { "recipe_id": "rcp_nothing" }, { "recipe_id": b["id"] } ] }),
+        )
+        .await;
+    assert_eq!(
+        unknown.body["error"]["details"][0]["field"],
+        "foods[0].recipe_id"
+    );
     let not_aggr = app
         .post(
             &key,
