@@ -51,7 +51,10 @@ pub enum FoodChange {
         name: Option<String>,
     },
     /// A recipe given in the request.
-    Given { name: String, change: RecipeChange },
+    Given {
+        name: String,
+        change: Box<RecipeChange>,
+    },
 }
 
 /// Checks `foods` (2 to [`MAX_FOODS`], each a `recipe_id` or a recipe by a recipe's rules);
@@ -127,10 +130,10 @@ pub fn validate_foods(foods: Vec<FoodBody>) -> Result<Vec<FoodChange>, ApiError>
             .map_err(at)?;
             Ok(FoodChange::Given {
                 name,
-                change: RecipeChange {
+                change: Box::new(RecipeChange {
                     entries: Some(ingredients),
                     ..change
-                },
+                }),
             })
         })
         .collect()
