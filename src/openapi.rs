@@ -1299,12 +1299,58 @@ fn label_schema() -> Value {
                     "ingredients": {"type": "array", "items": {"type": "string"}, "examples": [["olive oil"]]},
                     "more_ingredients": {"type": "integer", "minimum": 1}},
                     "required": ["nutrient", "ingredients"]}},
+            "per_serving": {"type": "object", "description": "`us.v.dual-pkg`: amounts per serving (and `per_container`); `us.v.dual-prep`: `as_packaged` and `as_prepared`; `us.aggr`: one block per food, `food_1`, `food_2`, .... These formats' `daily_values` hold one map per column id, and `display` keys are `<column>.<nutrient>`."},
+            "per_container": {"type": "object"},
+            "as_packaged": {"type": "object"},
+            "as_prepared": {"type": "object"},
+            "foods": {"type": "array", "description": "`us.aggr` only: each column's food.", "items": {"type": "object", "properties": {
+                "column": {"type": "string"}, "name": {"type": "string"},
+                "serving_size": {"type": "object"}, "servings_per_container": {"type": "number"},
+                "ingredient_statement": {"type": "string"}}}},
+            "package": {"type": "object", "description": "Present when the request gave a `package`: `given`, the `racc` used, `percent_of_racc`, `layouts` (each US format id with its `use`: `required`, `allowed`, `voluntary` or `not_allowed`, its `citation` and `reason`), `allowed_formats` and `required_formats` (format ids in FDA's order of preference), `chosen` (the format `us.auto` picked), `single_serving`, `small_package_exemption_possible`."},
             "warnings": {"type": "array", "description": "Present only when non-empty: what the label cannot print as its regime asks. Codes: `no_household_measure` (US serving size without a household measure, 21 CFR 101.9(b)(5)); `incomplete_nutrient_data` (declared nutrients the data lacks, see `missing`); `voluntary_nutrient_omitted` (a voluntary nutrient, e.g. EU fibre, left off because some ingredient's data lacks it, rather than understated); `confirm_sub_ingredients` (sub-ingredients from a standard of identity, to be checked against the brand used, 21 CFR 101.4(b)(2)).",
                 "items": {"type": "object", "properties": {"code": {"type": "string"}, "message": {"type": "string"}}, "required": ["code", "message"]}}
         },
         "required": ["format"],
         "examples": [{"format": "standard", "calories": 230, "total_fat_g": 8, "allergens": ["milk", "wheat"]}]
     })
+}
+
+/// `POST /v1/analyze`'s body.
+fn analysis_request_schema() -> Value {
+    json!({"type": "object", "properties": {
+            "label_format": {"type": "string", "default": "standard"},
+            "servings": {"type": "number", "exclusiveMinimum": 0},
+            "serving_weight_g": {"type": "number", "exclusiveMinimum": 0},
+            "serving_size_text": {"type": "string"},
+            "ingredients": {"type": "array", "minItems": 1, "maxItems": 200, "items": schema_ref("IngredientEntry")},
+            "racc_g": {"type": "number", "exclusiveMinimum": 0, "description": "Reference amount customarily consumed; default the package's RACC category, else the serving weight."},
+            "package": schema_ref("Package"),
+            "prepared": {"type": "object", "description": "What preparing the whole recipe adds (milk and eggs for a mix), for `us.v.dual-prep` (as packaged / as prepared, 21 CFR 101.9(e)): the as-prepared column is one packaged serving plus its share of these. Required by that format; refused (400 `validation_failed`) with any other. Not part of the ingredient statement.",
+                "properties": {"ingredients": {"type": "array", "minItems": 1, "maxItems": 200, "items": schema_ref("IngredientEntry")}},
+                "required": ["ingredients"], "additionalProperties": false},
+            "foods": {"type": "array", "minItems": 2, "maxItems": 6, "description": "The foods of a variety pack, for `us.aggr` (aggregate display, 21 CFR 101.9(d)(13)(ii)): one label column per food, in this order (`food_1`, `food_2`, ...). Required by that format, with no top-level `ingredients`; refused with any other. Claims are not made for the pack (analyze each food for its claims).",
+                "items": {"type": "object", "description": "A stored recipe by `recipe_id` (its fields are the recipe's; `name` may replace the head), or `name`, `servings` and `ingredients` like a recipe.", "properties": {
+                    "recipe_id": {"type": "string", "pattern": "^rcp_", "description": "A recipe of the account (unknown: 400 `validation_failed` on `foods[i].recipe_id`)."},
+                    "name": {"type": "string", "minLength": 1, "maxLength": 200, "description": "Printed as the column's head."},
+                    "servings": {"type": "number", "minimum": 0.001},
+                    "serving_weight_g": {"type": "number", "minimum": 0.001},
+                    "serving_size_text": {"type": "string", "examples": ["1 cup"]},
+                    "ingredients": {"type": "array", "minItems": 1, "maxItems": 200, "items": schema_ref("IngredientEntry")}},
+                    "additionalProperties": false}}},
+            "description": "`servings` and `ingredients` are required, except for `us.aggr`, which takes `foods` instead. `label_format` `us.auto` picks the first layout the `package` allows in FDA's order of preference among the formats the catalog holds and the plan may use (see `Package`)."})
+}
+
+/// A package (the layouts it allows and requires; the RACC category claims use).
+fn package_schema() -> Value {
+    json!({"type": "object", "additionalProperties": false,
+            "description": "The package, all fields optional. With it the label carries `package`: which US layouts the package may use and must use, per 21 CFR 101.9(b)(6) (under 200 % of the RACC: one serving, one column), (b)(12)(i) (200 % to 300 %: per serving and per container, `us.v.dual-pkg`), (e)(6) (over 300 %: a per-container column is voluntary), (d)(11)(iii) (tabular when the panel lacks about 3 in of continuous vertical space) and (j)(13) (40 in² or less: tabular and linear allowed; under 12 in²: the small-package exemption may apply). Unknown category or a non-positive number: 400 `validation_failed` naming `package.<field>`.",
+            "properties": {
+                "label_area_in2": {"type": "number", "exclusiveMinimum": 0, "maximum": 100000, "description": "Total surface area available to bear labeling, square inches."},
+                "vertical_space_in": {"type": "number", "exclusiveMinimum": 0, "maximum": 1000, "description": "Continuous vertical space for the label, inches."},
+                "racc_category": {"type": "string", "examples": ["bakery.cookies", "snacks.all", "beverages.carbonated_noncarbonated_water"], "description": "A category id of the RACC table of 21 CFR 101.12(b), table 2 (`nutrition/data/racc.json`). Its reference amount is also the RACC claims use."},
+                "net_quantity_g": {"type": "number", "exclusiveMinimum": 0, "maximum": 10000000, "description": "Net quantity, grams (categories with a RACC in grams)."},
+                "net_quantity_ml": {"type": "number", "exclusiveMinimum": 0, "maximum": 10000000, "description": "Net quantity, millilitres (categories with a RACC in mL)."}}})
 }
 
 fn schemas(codes: &[&str]) -> Value {
@@ -1328,11 +1374,15 @@ fn schemas(codes: &[&str]) -> Value {
         "servings": {"type": "number", "minimum": 0.001},
         "serving_weight_g": {"type": ["number", "null"], "minimum": 0.001, "description": "Default: total ingredient grams / servings; `null` goes back to it."},
         "serving_size_text": {"type": ["string", "null"], "examples": ["1 slice (60g)"], "description": "`null` removes it."},
-        "label_format": {"type": "string", "default": "standard", "examples": ["standard", "eu-1169"],
-            "description": "Unknown value: 400 `unknown_label_format`; above the plan: 403 `plan_format_not_allowed`."},
+        "label_format": {"type": "string", "default": "standard", "examples": ["standard", "eu-1169", "us.v.dual-pkg", "us.auto"],
+            "description": "A format id or alias of `GET /v1/formats`, or `us.auto`: the first US layout the `package` allows, in FDA's order of preference. Unknown value: 400 `unknown_label_format`; above the plan: 403 `plan_format_not_allowed`. `us.v.dual-prep` needs `prepared`; `us.aggr` is for `POST /v1/analyze` with `foods`."},
         "ingredients": {"type": "array", "minItems": 1, "maxItems": 200, "items": schema_ref("IngredientEntry")},
         "embed_enabled": {"type": "boolean", "default": false, "description": "Professional or Business plan, else 403 `plan_feature_not_allowed`."},
-        "archived": {"type": "boolean"}
+        "archived": {"type": "boolean"},
+        "package": {"oneOf": [schema_ref("Package"), {"type": "null"}], "description": "The package the label is for (see `Package`): the label then says which layouts it allows and requires, `label_format` `us.auto` follows it, and its RACC category is the claims' reference amount. `null` removes it."},
+        "prepared": {"type": ["object", "null"], "description": "What preparing the recipe adds, for `us.v.dual-prep` (21 CFR 101.9(e)): entries like `ingredients`. `null` removes it.",
+            "properties": {"ingredients": {"type": "array", "minItems": 1, "maxItems": 200, "items": schema_ref("IngredientEntry")}},
+            "required": ["ingredients"], "additionalProperties": false}
     });
     let ingredient_props = json!({
         "name": {"type": "string", "minLength": 1, "maxLength": 200},
@@ -1375,6 +1425,8 @@ fn schemas(codes: &[&str]) -> Value {
     // with it; the representation shows them unset as `null`).
     let ingredient = timestamps(ingredient);
     let label = label_schema();
+    let analysis_request = analysis_request_schema();
+    let package = package_schema();
 
     json!({
         "Error": {
@@ -1454,14 +1506,8 @@ fn schemas(codes: &[&str]) -> Value {
                 "required": ["version", "type", "occurred_at", "actor", "changes"]}}},
             "required": ["data"]},
         "Label": label,
-        "AnalysisRequest": {"type": "object", "properties": {
-            "label_format": {"type": "string", "default": "standard"},
-            "servings": {"type": "number", "exclusiveMinimum": 0},
-            "serving_weight_g": {"type": "number", "exclusiveMinimum": 0},
-            "serving_size_text": {"type": "string"},
-            "ingredients": {"type": "array", "minItems": 1, "maxItems": 200, "items": schema_ref("IngredientEntry")},
-            "racc_g": {"type": "number", "exclusiveMinimum": 0, "description": "Reference amount customarily consumed; default the serving weight."}},
-            "required": ["servings", "ingredients"]},
+        "AnalysisRequest": analysis_request,
+        "Package": package,
         "Claim": {"type": "object", "properties": {
             "code": {"type": "string"}, "text": {"type": "string"}, "nutrient": {"type": "string"},
             "basis": {"type": "string"}, "citation": {"type": "string"}},

@@ -6,7 +6,9 @@ use std::sync::Arc;
 
 use nls_events::ingredient::IngredientField;
 use nls_events::ingredient::{IngredientCreated, IngredientUpdated};
-use nls_events::recipe::{EmbedEnabled, IngredientLine, RecipeCreated, RecipeField, RecipeUpdated};
+use nls_events::recipe::{
+    EmbedEnabled, IngredientLine, PackageFacts, RecipeCreated, RecipeField, RecipeUpdated,
+};
 use nls_events::{IngredientEvent, IngredientState, RecipeEvent, RecipeState};
 use nls_web::{FormatPlan, Plan};
 use thiserror::Error;
@@ -22,6 +24,12 @@ pub enum DomainError {
     UnknownFormat(String),
     #[error("label format {0:?} needs a higher plan")]
     FormatNotInPlan(String),
+    /// An aggregate format (one column per food) on a recipe, which has one food.
+    #[error("label format {0:?} is for POST /v1/analyze with foods")]
+    AggregateFormat(String),
+    /// `us.auto` found no layout the package allows among the available formats.
+    #[error("us.auto: none of the layouts the package allows ({0}) is available")]
+    NoAutoFormat(String),
     #[error("the live embed needs the Professional or Business plan")]
     EmbedNotInPlan,
     #[error("in use by {0:?}")]
@@ -45,11 +53,33 @@ pub struct Context {
 pub struct RecipeCommand {
     pub change: RecipeChange,
     pub lines: Option<Vec<IngredientLine>>,
+    /// What preparation adds, resolved.
+    pub prepared: Option<Vec<IngredientLine>>,
 }
 
-fn check_format(format: &str, ctx: &Context) -> Result<(), DomainError> {
+fn check_format(
+    format: &str,
+    package: Option<&PackageFacts>,
+    ctx: &Context,
+) -> Result<(), DomainError> {
+    if nls_web::formats::is_auto(format) {
+        // The layout the package asks for must be one the plan may use.
+        let package = package.map(nls_readmodel::extras::package_of);
+        let report = nls_nutrition::package::assess(&package.unwrap_or_default());
+        let usable = |id: &str| nls_nutrition::format(id).is_some_and(|f| f.allowed_for(&ctx.plan));
+        if nls_nutrition::package::choose(&report, usable).is_some() {
+            return Ok(());
+        }
+        return Err(match report.required_formats.first() {
+            Some(required) => DomainError::FormatNotInPlan(required.clone()),
+            None => DomainError::NoAutoFormat(report.allowed_formats.join(", ")),
+        });
+    }
     let known = nls_nutrition::format(format)
         .ok_or_else(|| DomainError::UnknownFormat(format.to_owned()))?;
+    if known.has_food_columns() {
+        return Err(DomainError::AggregateFormat(format.to_owned()));
+    }
     if known.allowed_for(&ctx.plan) {
         Ok(())
     } else {
@@ -79,7 +109,7 @@ pub fn create_recipe(
 ) -> Result<Vec<RecipeEvent>, DomainError> {
     let change = command.change;
     let label_format = change.label_format.unwrap_or_else(|| "standard".to_owned());
-    check_format(&label_format, ctx)?;
+    check_format(&label_format, change.package.as_ref(), ctx)?;
     // One event, so the new recipe is version 1 whatever it starts with.
     let embed_token = match embed_events(change.embed_enabled, &None, ctx)? {
         Some(RecipeEvent::EmbedEnabled(enabled)) => Some(enabled.token),
@@ -94,6 +124,8 @@ pub fn create_recipe(
         ingredients: command.lines.unwrap_or_default(),
         embed_token,
         archived: change.archived == Some(true),
+        package: change.package,
+        prepared: command.prepared.unwrap_or_default(),
     })])
 }
 
@@ -108,10 +140,17 @@ pub fn update_recipe(
         return Err(DomainError::NotFound);
     }
     let change = command.change;
-    if let Some(format) = &change.label_format {
-        if format != &state.label_format {
-            check_format(format, ctx)?;
-        }
+    // The package after the update, for `us.auto`.
+    let package = if change.cleared.contains(&RecipeField::Package) {
+        None
+    } else {
+        change.package.as_ref().or(state.package.as_ref())
+    };
+    let format = change.label_format.as_ref().unwrap_or(&state.label_format);
+    let package_changed =
+        change.package.is_some() || change.cleared.contains(&RecipeField::Package);
+    if format != &state.label_format || (package_changed && nls_web::formats::is_auto(format)) {
+        check_format(format, package, ctx)?;
     }
     let differs =
         |new: &Option<String>, old: &str| new.as_deref().filter(|n| *n != old).map(str::to_owned);
@@ -134,8 +173,12 @@ pub fn update_recipe(
             .filter(|field| match field {
                 RecipeField::ServingWeightG => state.serving_weight_g.is_some(),
                 RecipeField::ServingSizeText => state.serving_size_text.is_some(),
+                RecipeField::Package => state.package.is_some(),
+                RecipeField::Prepared => !state.prepared.is_empty(),
             })
             .collect(),
+        package: change.package.filter(|p| Some(p) != state.package.as_ref()),
+        prepared: command.prepared.filter(|l| *l != state.prepared),
     };
     let mut events = Vec::new();
     if update != RecipeUpdated::default() {
@@ -308,6 +351,7 @@ mod tests {
                     ..Default::default()
                 },
                 lines: Some(vec![line(200.0)]),
+                prepared: None,
             },
             &ctx(Plan::Business),
         )
@@ -330,9 +374,38 @@ mod tests {
                 ..Default::default()
             },
             lines: None,
+            prepared: None,
         };
         let result = update_recipe(&created(), command, &ctx(Plan::Free));
         assert_eq!(result, Err(DomainError::FormatNotInPlan("eu-1169".into())));
+    }
+
+    #[test]
+    fn us_auto_needs_a_plan_with_the_layout_the_package_requires() {
+        let package = PackageFacts {
+            racc_category: Some("bakery.cookies".into()),
+            net_quantity_g: Some(75.0),
+            ..PackageFacts::default()
+        };
+        let command = |package: Option<PackageFacts>| RecipeCommand {
+            change: RecipeChange {
+                label_format: Some("us.auto".into()),
+                package,
+                ..Default::default()
+            },
+            lines: None,
+            prepared: None,
+        };
+        // 250 % of the RACC: the dual column, which the free plan may not use.
+        let result = update_recipe(&created(), command(Some(package.clone())), &ctx(Plan::Free));
+        assert_eq!(
+            result,
+            Err(DomainError::FormatNotInPlan("us.v.dual-pkg".into()))
+        );
+        let events = update_recipe(&created(), command(Some(package)), &ctx(Plan::Business));
+        assert!(matches!(events.as_deref(), Ok([RecipeEvent::Updated(u)]) if u.package.is_some()));
+        // Without a package the standard display is first, free for all.
+        assert!(update_recipe(&created(), command(None), &ctx(Plan::Free)).is_ok());
     }
 
     #[test]
@@ -343,6 +416,7 @@ mod tests {
                 ..Default::default()
             },
             lines: Some(vec![line(200.0)]),
+            prepared: None,
         };
         assert_eq!(
             update_recipe(&created(), command, &ctx(Plan::Business)),
@@ -358,6 +432,7 @@ mod tests {
                 ..Default::default()
             },
             lines: None,
+            prepared: None,
         };
         let events = update_recipe(&created(), enable(), &ctx(Plan::Professional));
         assert_eq!(

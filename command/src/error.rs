@@ -158,6 +158,17 @@ fn domain_error(err: DomainError, what: &str) -> ApiError {
             Some(known) => nls_web::formats::plan_format_not_allowed(known),
             None => nls_web::formats::unknown_label_format("label_format", &format),
         },
+        DomainError::AggregateFormat(format) => ApiError::validation(
+            "label_format",
+            format!(
+                "{format:?} sets one column per food of a variety pack; a recipe is one food \
+                 (use POST /v1/analyze with foods)"
+            ),
+        ),
+        DomainError::NoAutoFormat(allowed) => ApiError::validation(
+            "label_format",
+            format!("us.auto: none of the layouts the package allows ({allowed}) is available"),
+        ),
         DomainError::EmbedNotInPlan => ApiError::new(
             ErrorCode::PlanFeatureNotAllowed,
             "the live embed needs the Professional or Business plan",

@@ -197,9 +197,11 @@ impl CommandState {
     ) -> Result<Created<RecipeRepr>, CommandError> {
         let id = nls_events::RecipeId::generate();
         let lines = resolve_lines(conn, caller, change).await?;
+        let prepared = resolve_prepared(conn, caller, change).await?;
         let command = RecipeCommand {
             change: change.clone(),
             lines,
+            prepared,
         };
         let events = decide::create_recipe(command, &context(caller))
             .map_err(|e| error::domain(e, "recipe"))?;
@@ -261,9 +263,11 @@ impl CommandState {
                 let lines = resolve_lines(tx, caller, &change)
                     .await?
                     .map(|lines| without_derived_names(lines, &state, &derived_names));
+                let prepared = resolve_prepared(tx, caller, &change).await?;
                 let command = RecipeCommand {
                     change: change.clone(),
                     lines,
+                    prepared,
                 };
                 let events = decide::update_recipe(&state, command, &context(caller))
                     .map_err(|e| error::domain(e, "recipe"))?;
@@ -608,6 +612,21 @@ async fn resolve_lines(
     change: &RecipeChange,
 ) -> Result<Option<Vec<nls_events::recipe::IngredientLine>>, CommandError> {
     let Some(entries) = &change.entries else {
+        return Ok(None);
+    };
+    let resolved = resolve::resolve(conn, caller.account_id, entries)
+        .await
+        .map_err(error::resolve)?;
+    Ok(Some(resolved.into_iter().map(|(line, _)| line).collect()))
+}
+
+/// What preparation adds, resolved like the recipe's own entries.
+async fn resolve_prepared(
+    conn: &mut PgConnection,
+    caller: &Caller,
+    change: &RecipeChange,
+) -> Result<Option<Vec<nls_events::recipe::IngredientLine>>, CommandError> {
+    let Some(entries) = &change.prepared else {
         return Ok(None);
     };
     let resolved = resolve::resolve(conn, caller.account_id, entries)

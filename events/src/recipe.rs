@@ -31,10 +31,28 @@ fn any_overrides(lines: &[IngredientLine]) -> bool {
     lines.iter().any(|l| l.nutrients.is_some())
 }
 
+/// The package a recipe's label is for, as the client described it (every field optional;
+/// see `nls_nutrition::package`): the area available for labeling, the continuous vertical
+/// space, the RACC category of 21 CFR 101.12(b) and the net quantity.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PackageFacts {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label_area_in2: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vertical_space_in: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub racc_category: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub net_quantity_g: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub net_quantity_ml: Option<f64>,
+}
+
 /// `recipe_created` v1, or v2 when it also carries what a create may set beyond v1's
 /// fields (the embed token, the archived flag), so that a create is always one event and
-/// the new recipe is version 1; v3 when a line carries nutrient overrides. Written as the
-/// lowest version that can hold it.
+/// the new recipe is version 1; v3 when a line carries nutrient overrides; v4 when it
+/// carries a package or what preparation adds. Written as the lowest version that can hold
+/// it (each version adds optional members to the one before).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RecipeCreated {
     pub name: String,
@@ -51,11 +69,19 @@ pub struct RecipeCreated {
     /// v2: created archived.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub archived: bool,
+    /// v4: the package the label is for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub package: Option<PackageFacts>,
+    /// v4: what preparing the recipe adds (the as-prepared column, 21 CFR 101.9(e)).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prepared: Vec<IngredientLine>,
 }
 
 impl RecipeCreated {
     fn schema_version(&self) -> i16 {
-        if any_overrides(&self.ingredients) {
+        if self.package.is_some() || !self.prepared.is_empty() {
+            4
+        } else if any_overrides(&self.ingredients) {
             3
         } else if self.embed_token.is_some() || self.archived {
             2
@@ -73,10 +99,15 @@ pub enum RecipeField {
     ServingWeightG,
     /// Back to the weight in grams.
     ServingSizeText,
+    /// v4: no package.
+    Package,
+    /// v4: nothing added by preparation.
+    Prepared,
 }
 
 /// `recipe_updated` v1: only the fields that changed; v2 when it also clears fields; v3
-/// when a line carries nutrient overrides.
+/// when a line carries nutrient overrides; v4 when it sets or clears the package or what
+/// preparation adds.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct RecipeUpdated {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -94,6 +125,30 @@ pub struct RecipeUpdated {
     /// v2 (written only when not empty): fields reset to their defaults (`null` in a `PUT`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cleared: Vec<RecipeField>,
+    /// v4: the new package.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub package: Option<PackageFacts>,
+    /// v4: what preparation adds, anew.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prepared: Option<Vec<IngredientLine>>,
+}
+
+impl RecipeUpdated {
+    fn schema_version(&self) -> i16 {
+        let v4_cleared = self
+            .cleared
+            .iter()
+            .any(|f| matches!(f, RecipeField::Package | RecipeField::Prepared));
+        if self.package.is_some() || self.prepared.is_some() || v4_cleared {
+            4
+        } else if self.ingredients.as_deref().is_some_and(any_overrides) {
+            3
+        } else if self.cleared.is_empty() {
+            1
+        } else {
+            2
+        }
+    }
 }
 
 /// `recipe_embed_enabled` v1: a new public embed token was issued.
@@ -119,16 +174,7 @@ impl RecipeEvent {
     pub fn kind(&self) -> (&'static str, i16) {
         match self {
             Self::Created(e) => ("recipe_created", e.schema_version()),
-            Self::Updated(e) => (
-                "recipe_updated",
-                if e.ingredients.as_deref().is_some_and(any_overrides) {
-                    3
-                } else if e.cleared.is_empty() {
-                    1
-                } else {
-                    2
-                },
-            ),
+            Self::Updated(e) => ("recipe_updated", e.schema_version()),
             Self::Archived => ("recipe_archived", 1),
             Self::Unarchived => ("recipe_unarchived", 1),
             Self::EmbedEnabled(_) => ("recipe_embed_enabled", 1),
@@ -159,10 +205,10 @@ impl RecipeEvent {
     /// Covers every pair ever written; old shapes are upcast here and nowhere else.
     pub fn decode(event_type: &str, version: i16, data: Value) -> Result<Self, DecodeError> {
         Ok(match (event_type, version) {
-            // v2 adds optional members to v1, v3 an optional member of lines: one struct
-            // reads them all.
-            ("recipe_created", 1..=3) => Self::Created(payload(event_type, version, data)?),
-            ("recipe_updated", 1..=3) => Self::Updated(payload(event_type, version, data)?),
+            // v2, v3 and v4 add optional members to v1 (v3 one of lines): one struct reads
+            // them all.
+            ("recipe_created", 1..=4) => Self::Created(payload(event_type, version, data)?),
+            ("recipe_updated", 1..=4) => Self::Updated(payload(event_type, version, data)?),
             ("recipe_archived", 1) => Self::Archived,
             ("recipe_unarchived", 1) => Self::Unarchived,
             ("recipe_embed_enabled", 1) => Self::EmbedEnabled(payload(event_type, version, data)?),
@@ -192,6 +238,12 @@ pub struct RecipeState {
     pub archived: bool,
     pub embed_token: Option<String>,
     pub deleted: bool,
+    /// The package the label is for, when the client described one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub package: Option<PackageFacts>,
+    /// What preparing the recipe adds (lines like `ingredients`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub prepared: Vec<IngredientLine>,
 }
 
 impl RecipeState {
@@ -213,6 +265,8 @@ impl RecipeState {
                 self.ingredients = e.ingredients.clone();
                 self.embed_token = e.embed_token.clone();
                 self.archived = e.archived;
+                self.package = e.package.clone();
+                self.prepared = e.prepared.clone();
             }
             RecipeEvent::Updated(e) => {
                 if let Some(v) = &e.name {
@@ -233,10 +287,18 @@ impl RecipeState {
                 if let Some(v) = &e.ingredients {
                     self.ingredients = v.clone();
                 }
+                if let Some(v) = &e.package {
+                    self.package = Some(v.clone());
+                }
+                if let Some(v) = &e.prepared {
+                    self.prepared = v.clone();
+                }
                 for field in &e.cleared {
                     match field {
                         RecipeField::ServingWeightG => self.serving_weight_g = None,
                         RecipeField::ServingSizeText => self.serving_size_text = None,
+                        RecipeField::Package => self.package = None,
+                        RecipeField::Prepared => self.prepared = Vec::new(),
                     }
                 }
             }
@@ -273,7 +335,52 @@ mod tests {
             }],
             embed_token: None,
             archived: false,
+            package: None,
+            prepared: Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_package_or_preparation_makes_v4_events_and_older_events_still_read() {
+        let with_package = RecipeEvent::Created(RecipeCreated {
+            package: Some(PackageFacts {
+                racc_category: Some("bakery.cookies".into()),
+                net_quantity_g: Some(60.0),
+                ..PackageFacts::default()
+            }),
+            ..pancakes()
+        });
+        assert_eq!(with_package.kind(), ("recipe_created", 4));
+        let decoded = RecipeEvent::decode("recipe_created", 4, with_package.payload()).ok();
+        assert_eq!(decoded.as_ref(), Some(&with_package));
+        // A v1 payload written before packages existed reads with none.
+        let v1 = RecipeEvent::Created(pancakes()).payload();
+        let old = RecipeEvent::decode("recipe_created", 1, v1).ok();
+        assert!(matches!(
+            old,
+            Some(RecipeEvent::Created(RecipeCreated { package: None, .. }))
+        ));
+        let state = RecipeState::default().evolve(&with_package);
+        assert_eq!(
+            state.package.as_ref().and_then(|p| p.net_quantity_g),
+            Some(60.0)
+        );
+        let clear = RecipeEvent::Updated(RecipeUpdated {
+            cleared: vec![RecipeField::Package],
+            ..RecipeUpdated::default()
+        });
+        assert_eq!(clear.kind(), ("recipe_updated", 4));
+        let prepared = RecipeEvent::Updated(RecipeUpdated {
+            prepared: Some(pancakes().ingredients),
+            ..RecipeUpdated::default()
+        });
+        assert_eq!(prepared.kind(), ("recipe_updated", 4));
+        let state = state.evolve(&clear).evolve(&prepared);
+        assert_eq!((state.package, state.prepared.len()), (None, 1));
+        assert_eq!(
+            RecipeEvent::decode("recipe_updated", 4, clear.payload()).ok(),
+            Some(clear)
+        );
     }
 
     #[test]

@@ -6,7 +6,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
-use crate::format::{is_date, Amounts, Format, FormatFile, LayoutSpec, Section, PLANS, STATUSES};
+use crate::format::{
+    is_date, Amounts, Basis, Format, FormatFile, LayoutSpec, Section, PLANS, STATUSES,
+};
 use crate::regime::{allergen_term, Regime, RegimeFile};
 use crate::terms::Terms;
 
@@ -249,8 +251,25 @@ fn resolve(
             return Err(format!("column id {:?} is a label field", c.id));
         }
     }
-    if f.columns.iter().filter(|c| c.percent).count() > 1 {
-        return Err("at most one column carries percentages".into());
+    let percent_columns = f.columns.iter().filter(|c| c.percent).count();
+    if percent_columns > 1
+        && !(f.json.percents_by_column && f.json.amounts == Amounts::ColumnBlocks)
+    {
+        return Err(
+            "several columns carry percentages only with column blocks and percents_by_column"
+                .into(),
+        );
+    }
+    if f.columns.iter().any(|c| c.basis == Basis::Food)
+        && !(f.columns.len() == 1
+            && f.json.amounts == Amounts::ColumnBlocks
+            && f.json.percents_by_column)
+    {
+        return Err(
+            "a food column (one per food of an aggregate label) is the format's only column, \
+             with column blocks and percents_by_column"
+                .into(),
+        );
     }
     if f.json.amounts == Amounts::TopLevel && f.columns.len() != 1 {
         return Err("top-level amounts need exactly one column".into());
@@ -297,8 +316,10 @@ fn resolve(
                 .map(|p| format!("phrase.{p}")),
         );
         if f.json.amounts == Amounts::ColumnBlocks || f.columns.len() > 1 {
-            needed.extend(f.columns.iter().map(|c| format!("column.{}", c.id)));
-            needed.extend(f.columns.iter().map(|c| format!("column.said.{}", c.id)));
+            // A food column is headed by each food's name, not by a term.
+            let named = f.columns.iter().filter(|c| c.basis != Basis::Food);
+            needed.extend(named.clone().map(|c| format!("column.{}", c.id)));
+            needed.extend(named.map(|c| format!("column.said.{}", c.id)));
         }
         if let Some(order) = &regime.allergens.contains_order {
             needed.push("contains".into());

@@ -4,13 +4,16 @@
 use std::collections::BTreeMap;
 
 use crate::error::LabelError;
-use crate::format::{Basis, Declare, Format, PercentOf, PercentRounding, Quantity};
-use crate::format::{Column, Row};
+use crate::format::{
+    Amounts, Basis, Column, Declare, Format, PercentOf, PercentRounding, Quantity, Row,
+};
 use crate::label::{
-    CalorieBasis, Cell, DeclaredRow, IngredientSource, Label, RecipeInput, ServingSize, Warning,
+    CalorieBasis, Cell, DeclaredRow, FoodColumn, IngredientSource, Label, RecipeInput,
+    ResolvedIngredient, ServingSize, Warning,
 };
 use crate::missing::{self, MissingNutrient, Unknowns};
 use crate::nutrient::{Nutrient, NutrientAmounts};
+use crate::package::{self, Package, PackageReport};
 use crate::rounding;
 use crate::serving;
 use crate::statement;
@@ -221,6 +224,31 @@ fn cell(format: &Format, row: &Row, column: &Column, exact: f64) -> Cell {
     }
 }
 
+/// What a label may need beyond its recipe.
+#[derive(Debug, Clone, Default)]
+pub struct Extras<'a> {
+    /// What preparing the whole recipe adds (21 CFR 101.9(e)): milk and eggs added to a mix.
+    /// The as-prepared column is the packaged serving plus its share of these.
+    pub prepared: &'a [ResolvedIngredient],
+    /// The package, when the request described one: the label then says which layouts it
+    /// may use and must use.
+    pub package: Option<&'a Package>,
+    /// The format `us.auto` picked, recorded in the label's package report.
+    pub chosen: Option<String>,
+}
+
+/// One food of an aggregate label (21 CFR 101.9(d)(13)(ii)): its name and recipe.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Food {
+    /// Printed as its column's head.
+    pub name: String,
+    /// What it is made of and how it is served.
+    pub recipe: RecipeInput,
+}
+
+/// Most foods an aggregate label sets side by side.
+pub const MAX_FOODS: usize = 6;
+
 /// Computes the label of `recipe` in `format`: one pass over the format's rows × columns,
 /// each amount rounded by the row's rule, each percentage by the row's percentage rule, then
 /// the statements the format's regime prints.
@@ -229,27 +257,82 @@ fn cell(format: &Format, row: &Row, column: &Column, exact: f64) -> Cell {
 /// servings, weights or grams, negative nutrient amounts), an empty ingredient list, nesting
 /// deeper than [`MAX_NESTING`] or amounts too large to be finite. Never panics.
 pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, LabelError> {
+    compute_label_with(recipe, format, &Extras::default())
+}
+
+/// [`compute_label`] with what preparation adds and the package (see [`Extras`]). A format
+/// with an as-prepared column needs `extras.prepared`; an aggregate format needs
+/// [`compute_aggregate`].
+pub fn compute_label_with(
+    recipe: &RecipeInput,
+    format: &Format,
+    extras: &Extras<'_>,
+) -> Result<Label, LabelError> {
     if let Some(r) = recipe.racc_g {
         if !positive(r) {
             return Err(LabelError::InvalidRacc(r));
         }
     }
+    if format.has_food_columns() {
+        return Err(LabelError::NeedsFoods {
+            format: format.id.clone(),
+            max: MAX_FOODS,
+        });
+    }
+    if format.has_prepared_column() && extras.prepared.is_empty() {
+        return Err(LabelError::NeedsPreparation(format.id.clone()));
+    }
     let t = totals(recipe)?;
     let per_serving = t.amounts.scaled(t.serving_weight_g / t.final_weight_g);
     let per_100g = t.amounts.scaled(100.0 / t.final_weight_g);
+    // What preparation adds, per serving: the same share of the additions as a serving is of
+    // the recipe.
+    let prepared = if extras.prepared.is_empty() {
+        None
+    } else {
+        let mut additions = recipe.clone();
+        additions.servings = 1.0;
+        additions.serving_weight_g = None;
+        additions.ingredients = extras.prepared.to_vec();
+        let added = totals(&additions).map_err(|e| LabelError::InPreparation(Box::new(e)))?;
+        let mut p = per_serving.clone();
+        p.add_assign(&added.amounts.scaled(t.serving_weight_g / t.final_weight_g));
+        Some(p)
+    };
     if per_serving
         .0
         .values()
         .chain(per_100g.0.values())
+        .chain(prepared.iter().flat_map(|p| p.0.values()))
         .any(|v| !v.is_finite())
     {
         return Err(LabelError::Overflow("per-serving amounts"));
     }
-    let basis = |b: Basis| match b {
-        Basis::Serving => &per_serving,
-        Basis::Per100g => &per_100g,
-        Basis::Container => &t.amounts,
-    };
+    let columns: Vec<ColumnAmounts<'_>> = format
+        .columns
+        .iter()
+        .map(|c| ColumnAmounts {
+            id: c.id.clone(),
+            column: c,
+            amounts: match c.basis {
+                Basis::Serving => &per_serving,
+                Basis::Per100g => &per_100g,
+                Basis::Container => &t.amounts,
+                Basis::Prepared => prepared.as_ref().unwrap_or(&per_serving),
+                Basis::Food => &per_serving,
+            },
+            unknowns: &t.unknowns,
+            // What the recipe's data lacks, scaled like the column's amounts (as prepared:
+            // the packaged serving's share; what preparation adds is not bounded here).
+            factor: match c.basis {
+                Basis::Per100g => 100.0 / t.final_weight_g,
+                Basis::Container => 1.0,
+                Basis::Serving | Basis::Prepared | Basis::Food => {
+                    t.serving_weight_g / t.final_weight_g
+                }
+            },
+        })
+        .collect();
 
     let mut unrounded: BTreeMap<String, f64> = per_serving
         .0
@@ -259,73 +342,19 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
     let mut display = BTreeMap::new();
     let (_, servings_text) = format.regime.servings.apply(recipe.servings);
     display.insert("servings_per_container".to_string(), servings_text);
-
-    // Scales totals (and the bounds of what the data lacks) to each column's basis.
-    let factor = |b: Basis| match b {
-        Basis::Serving => t.serving_weight_g / t.final_weight_g,
-        Basis::Per100g => 100.0 / t.final_weight_g,
-        Basis::Container => 1.0,
-    };
-    let mut rows = Vec::with_capacity(format.rows.len());
-    let mut missing: Vec<MissingNutrient> = Vec::new();
     let mut warnings = Vec::new();
-    for row in &format.rows {
-        if row.declare == Declare::WhenKnown
-            && row
-                .quantity
-                .nutrient()
-                .is_some_and(|n| t.amounts.get(n).is_none())
-        {
-            continue;
-        }
-        // Nutrients some ingredient lacks: the row is printed as a fact only when the known
-        // part and the most the data allows declare the same.
-        let involved: Vec<Nutrient> = missing::inputs(row.quantity)
-            .into_iter()
-            .filter(|n| t.unknowns.from.contains_key(n))
-            .collect();
-        let undetermined = !involved.is_empty()
-            && format.columns.iter().any(|column| {
-                let known = basis(column.basis);
-                let most = t.unknowns.raised(known, factor(column.basis), &involved);
-                let hi = quantity(row.quantity, &most);
-                if !hi.is_finite() {
-                    return true;
-                }
-                let lo = cell(format, row, column, quantity(row.quantity, known));
-                let hi = cell(format, row, column, hi);
-                (lo.text, lo.percent) != (hi.text, hi.percent)
-            });
-        if undetermined {
-            let lacking = |n: &Nutrient| t.unknowns.from.get(n).cloned().unwrap_or_default();
-            if row.declare == Declare::WhenKnown {
-                // A voluntary nutrient is declared only when known: left off, never understated.
-                let names: Vec<String> = involved.iter().flat_map(lacking).collect();
-                warnings.push(Warning::voluntary_row_omitted(&row.key, &names));
-                continue;
-            }
-            for n in &involved {
-                if !missing.iter().any(|m| m.nutrient == n.key()) {
-                    missing.push(MissingNutrient::new(n.key(), lacking(n)));
-                }
-            }
-        }
-        let mut cells = Vec::with_capacity(format.columns.len());
-        for column in &format.columns {
-            let exact = quantity(row.quantity, basis(column.basis));
-            if column.unrounded {
-                unrounded.insert(row.key.clone(), exact);
-            }
-            let cell = cell(format, row, column, exact);
-            display.insert(format.display_key(column, &row.key), cell.text.clone());
-            cells.push(cell);
-        }
-        rows.push(DeclaredRow {
-            key: row.key.clone(),
-            unit: row.unit.clone(),
-            cells,
-        });
-    }
+    let mut missing: Vec<MissingNutrient> = Vec::new();
+    let rows = declare_rows(
+        format,
+        &columns,
+        |n| t.amounts.get(n).is_some(),
+        &mut display,
+        &mut unrounded,
+        &mut Incomplete {
+            missing: &mut missing,
+            warnings: &mut warnings,
+        },
+    );
     if !missing.is_empty() {
         warnings.push(Warning::incomplete_nutrient_data(&missing));
     }
@@ -353,13 +382,10 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
         .json
         .ingredient_statement_html
         .then(|| statement::ingredient_statement_html(recipe, regime, terms));
-    let calorie_basis = format.json.calorie_basis.then_some(
-        match (t.calories_from_data, t.calories_from_atwater) {
-            (_, 0) => CalorieBasis::Database,
-            (0, _) => CalorieBasis::Atwater449,
-            _ => CalorieBasis::Mixed,
-        },
-    );
+    let calorie_basis = format
+        .json
+        .calorie_basis
+        .then_some(calorie_basis(t.calories_from_data, t.calories_from_atwater));
     Ok(Label {
         format: format.label_id.clone(),
         serving_size: ServingSize {
@@ -380,6 +406,287 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
         notes: Vec::new(),
         warnings,
         missing,
+        foods: Vec::new(),
+        package: package_report(extras),
         shape: format.json.clone(),
     })
+}
+
+/// The aggregate label of `foods` in `format` (a format whose column is a food column,
+/// 21 CFR 101.9(d)(13)(ii)): one column per food, each declaring one serving of that food
+/// with its own %DV. The label's serving size is the first food's (each food's is in
+/// `foods`), its servings the sum of the foods', its ingredient statement each food's named
+/// (`"Name: statement; Name: statement"`), its allergens those of every food. `unrounded`
+/// holds each food's exact amounts under `<column>.<nutrient>`, so no claim is made for the
+/// pack as a whole (claims are made per food).
+///
+/// Fails with [`LabelError::NeedsFoods`] for fewer than 2 or more than [`MAX_FOODS`] foods,
+/// and with a food's own error, naming it.
+pub fn compute_aggregate(
+    foods: &[Food],
+    format: &Format,
+    extras: &Extras<'_>,
+) -> Result<Label, LabelError> {
+    if !format.has_food_columns() || !(2..=MAX_FOODS).contains(&foods.len()) {
+        return Err(LabelError::NeedsFoods {
+            format: format.id.clone(),
+            max: MAX_FOODS,
+        });
+    }
+    let mut all = Vec::with_capacity(foods.len());
+    for food in foods {
+        let in_food = |e: LabelError| LabelError::InFood {
+            name: food.name.clone(),
+            source: Box::new(e),
+        };
+        let t = totals(&food.recipe).map_err(in_food)?;
+        let per_serving = t.amounts.scaled(t.serving_weight_g / t.final_weight_g);
+        if per_serving.0.values().any(|v| !v.is_finite()) {
+            return Err(in_food(LabelError::Overflow("per-serving amounts")));
+        }
+        all.push((t, per_serving));
+    }
+    let food_column = format
+        .columns
+        .first()
+        .ok_or_else(|| LabelError::NeedsFoods {
+            format: format.id.clone(),
+            max: MAX_FOODS,
+        })?;
+    let ids: Vec<String> = (1..=foods.len()).map(|i| format!("food_{i}")).collect();
+    let columns: Vec<ColumnAmounts<'_>> = ids
+        .iter()
+        .zip(&all)
+        .map(|(id, (t, per_serving))| ColumnAmounts {
+            id: id.clone(),
+            column: food_column,
+            amounts: per_serving,
+            unknowns: &t.unknowns,
+            factor: t.serving_weight_g / t.final_weight_g,
+        })
+        .collect();
+    let mut unrounded = BTreeMap::new();
+    for (id, (_, per_serving)) in ids.iter().zip(&all) {
+        for (n, v) in &per_serving.0 {
+            unrounded.insert(format!("{id}.{}", n.key()), *v);
+        }
+    }
+    let mut display = BTreeMap::new();
+    let servings: f64 = foods.iter().map(|f| f.recipe.servings).sum();
+    let (_, servings_text) = format.regime.servings.apply(servings);
+    display.insert("servings_per_container".to_string(), servings_text);
+    let mut warnings = Vec::new();
+    let mut missing: Vec<MissingNutrient> = Vec::new();
+    let rows = declare_rows(
+        format,
+        &columns,
+        |n| all.iter().any(|(t, _)| t.amounts.get(n).is_some()),
+        &mut display,
+        &mut unrounded,
+        &mut Incomplete {
+            missing: &mut missing,
+            warnings: &mut warnings,
+        },
+    );
+    if !missing.is_empty() {
+        warnings.push(Warning::incomplete_nutrient_data(&missing));
+    }
+
+    let regime = &format.regime;
+    let mut food_columns = Vec::with_capacity(foods.len());
+    for ((food, (t, _)), id) in foods.iter().zip(&all).zip(&ids) {
+        let text = food.recipe.serving_size_text.as_deref();
+        if regime.household_then_metric {
+            if text.is_none_or(|t| t.trim().is_empty()) && warnings.is_empty() {
+                warnings.push(Warning::no_household_measure());
+            }
+            display.insert(
+                format!("{id}.serving_size"),
+                serving::household_then_metric(text, t.serving_weight_g),
+            );
+        }
+        let (_, servings_text) = regime.servings.apply(food.recipe.servings);
+        display.insert(format!("{id}.servings_per_container"), servings_text);
+        food_columns.push(FoodColumn {
+            column: id.clone(),
+            name: food.name.clone(),
+            serving_size: ServingSize {
+                text: food.recipe.serving_size_text.clone(),
+                grams: t.serving_weight_g,
+            },
+            servings_per_container: food.recipe.servings,
+            ingredient_statement: statement::ingredient_statement(&food.recipe),
+        });
+    }
+    // The pack's allergens are every food's: one recipe of all their ingredients.
+    let mut pack = foods[0].recipe.clone();
+    pack.ingredients = foods
+        .iter()
+        .flat_map(|f| f.recipe.ingredients.iter().cloned())
+        .collect();
+    let terms = format.primary_terms();
+    let allergens = regime.declared_allergens(&pack);
+    let allergen_details = regime.allergen_details(&pack, &allergens);
+    let contains_statement = regime.contains_statement(&allergens, &allergen_details, terms);
+    let ingredient_statement = food_columns
+        .iter()
+        .map(|f| format!("{}: {}", f.name, f.ingredient_statement))
+        .collect::<Vec<_>>()
+        .join("; ");
+    let first = &all[0].0;
+    if regime.household_then_metric {
+        if let Some(first_serving) = display.get("food_1.serving_size").cloned() {
+            display.insert("serving_size".to_string(), first_serving);
+        }
+    }
+    let (data, atwater) = all.iter().fold((0, 0), |(d, a), (t, _)| {
+        (d + t.calories_from_data, a + t.calories_from_atwater)
+    });
+    Ok(Label {
+        format: format.label_id.clone(),
+        serving_size: ServingSize {
+            text: foods[0].recipe.serving_size_text.clone(),
+            grams: first.serving_weight_g,
+        },
+        servings_per_container: servings,
+        ingredient_statement,
+        allergens,
+        allergen_details,
+        contains_statement,
+        display,
+        unrounded,
+        columns: ids,
+        rows,
+        ingredient_statement_html: format
+            .json
+            .ingredient_statement_html
+            .then(|| statement::ingredient_statement_html(&pack, regime, terms)),
+        calorie_basis: format
+            .json
+            .calorie_basis
+            .then_some(calorie_basis(data, atwater)),
+        notes: Vec::new(),
+        warnings,
+        missing,
+        foods: food_columns,
+        package: package_report(extras),
+        shape: format.json.clone(),
+    })
+}
+
+fn calorie_basis(from_data: usize, from_atwater: usize) -> CalorieBasis {
+    match (from_data, from_atwater) {
+        (_, 0) => CalorieBasis::Database,
+        (0, _) => CalorieBasis::Atwater449,
+        _ => CalorieBasis::Mixed,
+    }
+}
+
+fn package_report(extras: &Extras<'_>) -> Option<PackageReport> {
+    extras.package.map(|p| {
+        let mut report = package::assess(p);
+        report.chosen = extras.chosen.clone();
+        report
+    })
+}
+
+/// A label column with the amounts it declares (already on its basis).
+struct ColumnAmounts<'a> {
+    id: String,
+    column: &'a Column,
+    amounts: &'a NutrientAmounts,
+    /// What the data behind `amounts` lacks, as totals of its recipe.
+    unknowns: &'a Unknowns,
+    /// `amounts` = totals × `factor`: how the bounds of `unknowns` scale to the column.
+    factor: f64,
+}
+
+/// Where [`declare_rows`] reports data it could not determine.
+struct Incomplete<'a> {
+    missing: &'a mut Vec<MissingNutrient>,
+    warnings: &'a mut Vec<Warning>,
+}
+
+/// The declared rows of `format` over `columns`: each amount rounded by the row's rule, its
+/// printed text in `display` (`<column>.<row>` for column blocks), its percentage where the
+/// column carries one. `known` says whether the data gives a nutrient (for `when_known` rows).
+///
+/// A row that involves a nutrient some ingredient lacks is printed as a fact only when its
+/// known part and the most the data allows declare the same in every column. Otherwise a
+/// mandatory row prints the known part and its nutrients go to `incomplete.missing`; a
+/// voluntary row is left off (never understated) with a warning.
+fn declare_rows(
+    format: &Format,
+    columns: &[ColumnAmounts<'_>],
+    known: impl Fn(Nutrient) -> bool,
+    display: &mut BTreeMap<String, String>,
+    unrounded: &mut BTreeMap<String, f64>,
+    incomplete: &mut Incomplete<'_>,
+) -> Vec<DeclaredRow> {
+    let mut rows = Vec::with_capacity(format.rows.len());
+    for row in &format.rows {
+        if row.declare == Declare::WhenKnown && row.quantity.nutrient().is_some_and(|n| !known(n)) {
+            continue;
+        }
+        let lacking = |n: &Nutrient| -> Vec<String> {
+            let mut names: Vec<String> = columns
+                .iter()
+                .flat_map(|c| c.unknowns.from.get(n).cloned().unwrap_or_default())
+                .collect();
+            names.sort();
+            names.dedup();
+            names
+        };
+        let involved: Vec<Nutrient> = missing::inputs(row.quantity)
+            .into_iter()
+            .filter(|n| columns.iter().any(|c| c.unknowns.from.contains_key(n)))
+            .collect();
+        let undetermined = !involved.is_empty()
+            && columns.iter().any(|c| {
+                let most = c.unknowns.raised(c.amounts, c.factor, &involved);
+                let hi = quantity(row.quantity, &most);
+                if !hi.is_finite() {
+                    return true;
+                }
+                let lo = cell(format, row, c.column, quantity(row.quantity, c.amounts));
+                let hi = cell(format, row, c.column, hi);
+                (lo.text, lo.percent) != (hi.text, hi.percent)
+            });
+        if undetermined {
+            if row.declare == Declare::WhenKnown {
+                let names: Vec<String> = involved.iter().flat_map(lacking).collect();
+                incomplete
+                    .warnings
+                    .push(Warning::voluntary_row_omitted(&row.key, &names));
+                continue;
+            }
+            for n in &involved {
+                if !incomplete.missing.iter().any(|m| m.nutrient == n.key()) {
+                    incomplete
+                        .missing
+                        .push(MissingNutrient::new(n.key(), lacking(n)));
+                }
+            }
+        }
+        let mut cells = Vec::with_capacity(columns.len());
+        for c in columns {
+            let exact = quantity(row.quantity, c.amounts);
+            if c.column.unrounded {
+                unrounded.insert(row.key.clone(), exact);
+            }
+            let cell = cell(format, row, c.column, exact);
+            let key = match format.json.amounts {
+                Amounts::TopLevel => row.key.clone(),
+                Amounts::ColumnBlocks => format!("{}.{}", c.id, row.key),
+            };
+            display.insert(key, cell.text.clone());
+            cells.push(cell);
+        }
+        rows.push(DeclaredRow {
+            key: row.key.clone(),
+            unit: row.unit.clone(),
+            cells,
+        });
+    }
+    rows
 }

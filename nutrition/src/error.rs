@@ -50,6 +50,35 @@ pub enum LabelError {
         /// The deepest nesting accepted.
         max: usize,
     },
+    /// A format with an as-prepared column was asked for without what preparation adds.
+    #[error(
+        "label format {0:?} declares the food as prepared (21 CFR 101.9(e)): give \
+         prepared.ingredients, what preparing the recipe adds"
+    )]
+    NeedsPreparation(String),
+    /// An aggregate format was asked for without its foods.
+    #[error(
+        "label format {format:?} sets one column per food of a variety pack (21 CFR \
+         101.9(d)(13)(ii)): give foods, 2 to {max} of them"
+    )]
+    NeedsFoods {
+        /// The format.
+        format: String,
+        /// Most foods accepted.
+        max: usize,
+    },
+    /// Something in what preparation adds is invalid.
+    #[error("prepared: {0}")]
+    InPreparation(#[source] Box<LabelError>),
+    /// Something in one food of an aggregate label is invalid.
+    #[error("food {name:?}: {source}")]
+    InFood {
+        /// The food's name.
+        name: String,
+        /// What is wrong in it.
+        #[source]
+        source: Box<LabelError>,
+    },
     /// The numbers are so large that a result is not finite.
     #[error("the recipe's amounts are too large to compute a label ({0} overflowed)")]
     Overflow(&'static str),

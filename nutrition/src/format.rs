@@ -241,6 +241,12 @@ pub enum Basis {
     Per100g,
     /// The whole container (all servings).
     Container,
+    /// One serving as prepared (21 CFR 101.9(e)): the packaged serving plus its share of what
+    /// the preparation adds (`RecipeInput::prepared`).
+    Prepared,
+    /// One serving of each food of an aggregate label (21 CFR 101.9(d)(13)(ii)): the format
+    /// names one such column, and the label has one column per food (`food_1`, `food_2`, …).
+    Food,
 }
 
 /// One column of amounts.
@@ -275,6 +281,11 @@ pub struct JsonShape {
     /// Whether the label carries `ingredient_statement_html`.
     #[serde(default)]
     pub ingredient_statement_html: bool,
+    /// Whether the percentage map holds one map per column (`{"per_serving": {...},
+    /// "per_container": {...}}`), for formats where several columns carry percentages
+    /// (21 CFR 101.9(b)(12), (e)): each column declares its own %DV.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub percents_by_column: bool,
 }
 
 /// Where a label's declared amounts sit in its JSON.
@@ -377,9 +388,20 @@ impl Format {
         self.rows.iter().find(|n| n.key == key)
     }
 
-    /// The column carrying percentages, if any.
+    /// The column carrying percentages, if any (the first, where several do).
     pub fn percent_column(&self) -> Option<usize> {
         self.columns.iter().position(|c| c.percent)
+    }
+
+    /// Whether the label's columns are its foods (an aggregate format, 21 CFR
+    /// 101.9(d)(13)(ii)).
+    pub fn has_food_columns(&self) -> bool {
+        self.columns.iter().any(|c| c.basis == Basis::Food)
+    }
+
+    /// Whether some column is as prepared (21 CFR 101.9(e)).
+    pub fn has_prepared_column(&self) -> bool {
+        self.columns.iter().any(|c| c.basis == Basis::Prepared)
     }
 
     /// The printed text of term `key`: each language's in order, joined with " / " for
@@ -580,8 +602,16 @@ pub(crate) fn is_date(s: &str) -> bool {
 pub(crate) fn wire_keys(format: &Format) -> Vec<String> {
     let mut keys: Vec<String> = match format.json.amounts {
         Amounts::TopLevel => format.rows.iter().map(|r| r.key.clone()).collect(),
-        Amounts::ColumnBlocks => format.columns.iter().map(|c| c.id.clone()).collect(),
+        Amounts::ColumnBlocks => format
+            .columns
+            .iter()
+            .filter(|c| c.basis != Basis::Food)
+            .map(|c| c.id.clone())
+            .collect(),
     };
+    if format.has_food_columns() {
+        keys.push("foods".into());
+    }
     keys.push(format.json.percents.clone());
     if format.json.calorie_basis {
         keys.push("calorie_basis".into());

@@ -163,8 +163,30 @@ pub struct Label {
     /// printed amount is the known part only. Absent from the JSON when empty (the label is
     /// complete); `strict=true` refuses a label that has any.
     pub missing: Vec<MissingNutrient>,
+    /// The foods of an aggregate label, one per column (21 CFR 101.9(d)(13)(ii)); absent
+    /// from the JSON when empty.
+    pub foods: Vec<FoodColumn>,
+    /// What the package allows and requires (21 CFR 101.9(b)(6), (b)(12), (j)(13)), when the
+    /// request described one; absent from the JSON otherwise.
+    pub package: Option<crate::package::PackageReport>,
     /// The JSON shape of the format.
     pub shape: JsonShape,
+}
+
+/// One food of an aggregate label: its column, name and serving.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FoodColumn {
+    /// The column id (`food_1`, `food_2`, …), the block name of its amounts.
+    pub column: String,
+    /// The food's name, printed as the column's head.
+    pub name: String,
+    /// Its serving size.
+    pub serving_size: ServingSize,
+    /// Its servings in the package (unrounded).
+    pub servings_per_container: f64,
+    /// Its ingredient statement.
+    pub ingredient_statement: String,
 }
 
 /// One declared row of a label.
@@ -289,7 +311,8 @@ impl Label {
         self.row(key).and_then(|r| r.cells.get(c)).map(|c| c.amount)
     }
 
-    /// Every percentage, by row key (the map the JSON names `shape.percents`).
+    /// Every percentage, by row key (the map the JSON names `shape.percents`); the first
+    /// column's where several carry one.
     pub fn percents(&self) -> BTreeMap<&str, f64> {
         self.rows
             .iter()
@@ -299,6 +322,29 @@ impl Label {
                     .find_map(|c| c.percent)
                     .map(|p| (r.key.as_str(), p))
             })
+            .collect()
+    }
+
+    /// The percentages of column `column`, by row key.
+    pub fn percents_in(&self, column: usize) -> BTreeMap<&str, f64> {
+        self.rows
+            .iter()
+            .filter_map(|r| {
+                r.cells
+                    .get(column)
+                    .and_then(|c| c.percent)
+                    .map(|p| (r.key.as_str(), p))
+            })
+            .collect()
+    }
+
+    /// The percentage maps of every column, by column id (`percents_by_column` JSON).
+    fn percents_by_column(&self) -> BTreeMap<&str, BTreeMap<&str, f64>> {
+        self.columns
+            .iter()
+            .enumerate()
+            .map(|(i, id)| (id.as_str(), self.percents_in(i)))
+            .filter(|(_, m)| !m.is_empty())
             .collect()
     }
 }
@@ -355,7 +401,17 @@ impl Serialize for Label {
                 }
             }
         }
-        m.serialize_entry(&self.shape.percents, &self.percents())?;
+        if self.shape.percents_by_column {
+            m.serialize_entry(&self.shape.percents, &self.percents_by_column())?;
+        } else {
+            m.serialize_entry(&self.shape.percents, &self.percents())?;
+        }
+        if !self.foods.is_empty() {
+            m.serialize_entry("foods", &self.foods)?;
+        }
+        if let Some(package) = &self.package {
+            m.serialize_entry("package", package)?;
+        }
         if self.shape.calorie_basis {
             m.serialize_entry("calorie_basis", &self.calorie_basis)?;
         }
@@ -416,7 +472,7 @@ impl<'de> Deserialize<'de> for Label {
             .format(&id)
             .ok_or_else(|| D::Error::custom(LabelShapeError::UnknownFormat(id.clone())))?;
         let allowed = crate::format::wire_keys(format);
-        const COMMON: [&str; 11] = [
+        const COMMON: [&str; 12] = [
             "serving_size",
             "servings_per_container",
             "ingredient_statement",
@@ -428,9 +484,23 @@ impl<'de> Deserialize<'de> for Label {
             "notes",
             "warnings",
             "missing",
+            "package",
         ];
+        // An aggregate label's columns are named by its `foods`.
+        let foods: Vec<FoodColumn> = match map.remove("foods") {
+            Some(v) if format.has_food_columns() => field("foods", v)?,
+            Some(_) => {
+                return Err(D::Error::custom(LabelShapeError::ForeignField {
+                    format: id.clone(),
+                    field: "foods".into(),
+                }))
+            }
+            None => Vec::new(),
+        };
+        let food_columns: Vec<String> = foods.iter().map(|f| f.column.clone()).collect();
         for key in map.keys() {
-            if COMMON.contains(&key.as_str()) || allowed.contains(key) {
+            if COMMON.contains(&key.as_str()) || allowed.contains(key) || food_columns.contains(key)
+            {
                 continue;
             }
             if catalog.is_wire_key(key) {
@@ -473,14 +543,32 @@ impl<'de> Deserialize<'de> for Label {
             Some(v) => field("missing", v)?,
             None => Vec::new(),
         };
+        let package = match map.remove("package") {
+            Some(v) => Some(field("package", v)?),
+            None => None,
+        };
         let missing = |name: &str| {
             D::Error::custom(LabelShapeError::MissingField {
                 format: id.clone(),
                 field: name.to_string(),
             })
         };
+        // The label's columns: the format's, or one per food of an aggregate format.
+        let columns: Vec<(String, bool)> = if format.has_food_columns() {
+            if foods.is_empty() {
+                return Err(missing("foods"));
+            }
+            let percent = format.columns.iter().any(|c| c.percent);
+            food_columns.iter().map(|c| (c.clone(), percent)).collect()
+        } else {
+            format
+                .columns
+                .iter()
+                .map(|c| (c.id.clone(), c.percent))
+                .collect()
+        };
         // Amounts per column, by row key.
-        let mut amounts: Vec<Map<String, Value>> = Vec::with_capacity(format.columns.len());
+        let mut amounts: Vec<Map<String, Value>> = Vec::with_capacity(columns.len());
         match format.json.amounts {
             Amounts::TopLevel => {
                 let mut column = Map::new();
@@ -492,24 +580,30 @@ impl<'de> Deserialize<'de> for Label {
                 amounts.push(column);
             }
             Amounts::ColumnBlocks => {
-                for c in &format.columns {
+                for (c, _) in &columns {
                     let block: Map<String, Value> =
-                        field(&c.id, map.remove(&c.id).ok_or_else(|| missing(&c.id))?)?;
+                        field(c, map.remove(c).ok_or_else(|| missing(c))?)?;
                     if let Some(key) = block.keys().find(|k| format.row(k).is_none()) {
-                        return Err(D::Error::custom(format!(
-                            "unknown field `{key}` in `{}`",
-                            c.id
-                        )));
+                        return Err(D::Error::custom(format!("unknown field `{key}` in `{c}`")));
                     }
                     amounts.push(block);
                 }
             }
         }
-        let percents: BTreeMap<String, f64> = field(
-            &format.json.percents,
-            map.remove(&format.json.percents)
-                .ok_or_else(|| missing(&format.json.percents))?,
-        )?;
+        let percents_value = map
+            .remove(&format.json.percents)
+            .ok_or_else(|| missing(&format.json.percents))?;
+        // One map per column, or one map for the single percent column.
+        let percents: BTreeMap<String, BTreeMap<String, f64>> = if format.json.percents_by_column {
+            field(&format.json.percents, percents_value)?
+        } else {
+            let one: BTreeMap<String, f64> = field(&format.json.percents, percents_value)?;
+            let column = format
+                .percent_column()
+                .map(|i| format.columns[i].id.clone())
+                .unwrap_or_default();
+            BTreeMap::from([(column, one)])
+        };
         let calorie_basis = if format.json.calorie_basis {
             Some(field(
                 "calorie_basis",
@@ -528,23 +622,23 @@ impl<'de> Deserialize<'de> for Label {
         } else {
             None
         };
-        let percent_column = format.percent_column();
         let mut rows = Vec::with_capacity(format.rows.len());
         for r in &format.rows {
             let present = amounts.iter().filter(|a| a.contains_key(&r.key)).count();
             if present == 0 && r.declare == Declare::WhenKnown {
                 continue;
             }
-            let mut cells = Vec::with_capacity(format.columns.len());
-            for (c, column) in format.columns.iter().enumerate() {
+            let mut cells = Vec::with_capacity(columns.len());
+            for (c, (column, has_percent)) in columns.iter().enumerate() {
                 let value = amounts[c].remove(&r.key).ok_or_else(|| missing(&r.key))?;
                 let amount: f64 = field(&r.key, value)?;
-                let text = display
-                    .get(&format.display_key(column, &r.key))
-                    .cloned()
-                    .unwrap_or_default();
-                let percent = if Some(c) == percent_column {
-                    percents.get(&r.key).copied()
+                let key = match format.json.amounts {
+                    Amounts::TopLevel => r.key.clone(),
+                    Amounts::ColumnBlocks => format!("{column}.{}", r.key),
+                };
+                let text = display.get(&key).cloned().unwrap_or_default();
+                let percent = if *has_percent {
+                    percents.get(column).and_then(|p| p.get(&r.key)).copied()
                 } else {
                     None
                 };
@@ -570,13 +664,15 @@ impl<'de> Deserialize<'de> for Label {
             contains_statement,
             display,
             unrounded,
-            columns: format.columns.iter().map(|c| c.id.clone()).collect(),
+            columns: columns.into_iter().map(|(c, _)| c).collect(),
             rows,
             ingredient_statement_html,
             calorie_basis,
             notes,
             warnings,
             missing: missing_data,
+            foods,
+            package,
             shape: format.json.clone(),
         })
     }

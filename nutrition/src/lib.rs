@@ -14,7 +14,9 @@ pub mod format;
 pub mod label;
 pub mod missing;
 pub mod nutrient;
+pub mod package;
 pub mod plausibility;
+pub mod racc;
 pub mod regime;
 pub mod rounding;
 pub mod serving;
@@ -24,15 +26,15 @@ pub mod terms;
 pub use allergen::{Allergen, AllergenDetails};
 pub use catalog::{catalog, format, formats, Catalog, DataError};
 pub use claims::{claims, Claim};
-pub use compute::compute_label;
+pub use compute::{compute_aggregate, compute_label, compute_label_with, Extras, Food};
 pub use error::LabelError;
 pub use format::{
     Amounts, Basis, Column, Declare, Format, JsonShape, LayoutSpec, PercentRounding, Quantity,
     Rounding, Row, RowStyle, Section,
 };
 pub use label::{
-    CalorieBasis, Cell, DeclaredRow, IngredientSource, Label, LabelShapeError, Note, RecipeInput,
-    ResolvedIngredient, ServingSize, Warning,
+    CalorieBasis, Cell, DeclaredRow, FoodColumn, IngredientSource, Label, LabelShapeError, Note,
+    RecipeInput, ResolvedIngredient, ServingSize, Warning,
 };
 pub use missing::MissingNutrient;
 pub use nutrient::{Nutrient, NutrientAmounts};

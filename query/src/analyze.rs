@@ -3,8 +3,10 @@
 use axum::extract::State;
 use axum::Json;
 use nls_events::RecipeState;
-use nls_readmodel::requests::{EntryBody, RecipeBody};
-use nls_readmodel::{bounds, derive, resolve};
+use nls_nutrition::package::Package;
+use nls_readmodel::extras::{self, FoodBody, PreparedBody};
+use nls_readmodel::requests::{EntryBody, RecipeBody, RecipeChange};
+use nls_readmodel::{bounds, derive, resolve, views};
 use nls_web::{ApiError, ApiJson, ApiQuery, Caller, JsonFields};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -20,6 +22,12 @@ pub struct AnalyzeBody {
     pub serving_size_text: Option<String>,
     pub ingredients: Option<Vec<EntryBody>>,
     pub racc_g: Option<f64>,
+    /// The package: which layouts it allows and requires, the RACC category claims use.
+    pub package: Option<Package>,
+    /// What preparing the food adds (the as-prepared column of `us.v.dual-prep`).
+    pub prepared: Option<PreparedBody>,
+    /// The foods of a variety pack (one column each in `us.aggr`); replaces `ingredients`.
+    pub foods: Option<Vec<FoodBody>>,
 }
 
 impl JsonFields for AnalyzeBody {
@@ -30,6 +38,9 @@ impl JsonFields for AnalyzeBody {
         "serving_size_text",
         "ingredients",
         "racc_g",
+        "package",
+        "prepared",
+        "foods",
     ];
 }
 
@@ -59,49 +70,244 @@ pub async fn analyze(
         }
         other => other,
     };
+    if let Some(p) = &body.package {
+        extras::validate_package(p)?;
+    }
+    // The package's category gives the RACC claims use, unless racc_g says otherwise.
+    let racc_g = racc_g.or_else(|| body.package.as_ref().and_then(Package::racc_g));
+    let asked = body
+        .label_format
+        .clone()
+        .unwrap_or_else(|| "standard".into());
+    let (format, chosen) = if nls_web::formats::is_auto(&asked) {
+        let f = nls_web::formats::auto_format(body.package.as_ref(), &caller.plan)?;
+        (f, Some(f.id.clone()))
+    } else {
+        (
+            nls_web::formats::label_format_for("label_format", &asked, &caller.plan)?,
+            None,
+        )
+    };
+    let prepared = match body.prepared {
+        Some(_) if !format.has_prepared_column() => {
+            return Err(ApiError::validation(
+                "prepared",
+                format!(
+                    "label format {:?} has no as-prepared column (use us.v.dual-prep)",
+                    format.id
+                ),
+            ))
+        }
+        Some(p) => Some(p.validate()?),
+        None if format.has_prepared_column() => {
+            return Err(ApiError::validation(
+                "prepared",
+                format!(
+                    "label format {:?} declares the food as prepared (21 CFR 101.9(e)): give \
+                     prepared.ingredients, what preparing the recipe adds",
+                    format.id
+                ),
+            ))
+        }
+        None => None,
+    };
+    let mut conn = app.pool.acquire().await?;
+
+    if format.has_food_columns() || body.foods.is_some() {
+        if !format.has_food_columns() {
+            return Err(ApiError::validation(
+                "foods",
+                format!(
+                    "label format {:?} has one column of amounts; foods are for the \
+                     aggregate format us.aggr",
+                    format.id
+                ),
+            ));
+        }
+        if body.ingredients.is_some() {
+            return Err(ApiError::validation(
+                "ingredients",
+                "an aggregate label takes its ingredients from foods[].ingredients",
+            ));
+        }
+        let Some(foods) = body.foods else {
+            return Err(ApiError::validation(
+                "foods",
+                format!(
+                    "label format {:?} sets one column per food of a variety pack (21 CFR \
+                     101.9(d)(13)(ii)): give 2 to {} foods",
+                    format.id,
+                    extras::MAX_FOODS
+                ),
+            ));
+        };
+        let foods = extras::validate_foods(foods)?;
+        let mut inputs = Vec::with_capacity(foods.len());
+        let mut ingredients = Vec::new();
+        for (i, food) in foods.into_iter().enumerate() {
+            let (name, state, resolved, root) = match food {
+                extras::FoodChange::Given { name, change } => {
+                    let entries = change.entries.clone().unwrap_or_default();
+                    let resolved = resolve::resolve(&mut conn, caller.account_id, &entries).await?;
+                    let state = analysis_state(&change, &resolved, &name);
+                    (name, state, Some(resolved), "rcp_analysis".to_string())
+                }
+                extras::FoodChange::Stored { recipe_id, name } => {
+                    let row = views::load_recipe(&mut conn, caller.account_id, &recipe_id)
+                        .await
+                        .map_err(ApiError::internal)?
+                        .ok_or_else(|| {
+                            ApiError::validation(
+                                &format!("foods[{i}].recipe_id"),
+                                "no recipe of the account has this id",
+                            )
+                        })?;
+                    // The recipe's own fields, computed as one standard column.
+                    let state = RecipeState {
+                        label_format: "standard".into(),
+                        package: None,
+                        prepared: Vec::new(),
+                        ..row.state
+                    };
+                    (
+                        name.unwrap_or_else(|| state.name.clone()),
+                        state,
+                        None,
+                        recipe_id,
+                    )
+                }
+            };
+            let derived = derive::derive(&mut conn, caller.account_id, &root, &state, None).await?;
+            bounds::check_final_weight(&state, derived.extent.solids_g)?;
+            match &resolved {
+                Some(resolved) => ingredients.extend(describe(&derived, resolved, Some(&name))),
+                None => ingredients.extend(derived.lines.iter().map(|line| {
+                    json!({
+                        "ingredient_id": line.ingredient_id,
+                        "name": line.name,
+                        "resolved_name": line.resolved_name,
+                        "label_name": line.label_name,
+                        "grams": line.grams,
+                        "food": name,
+                    })
+                })),
+            }
+            inputs.push(nls_nutrition::Food {
+                name,
+                recipe: derived.input,
+            });
+        }
+        let extras = nls_nutrition::Extras {
+            package: body.package.as_ref(),
+            chosen,
+            ..Default::default()
+        };
+        let label = nls_nutrition::compute_aggregate(&inputs, format, &extras)
+            .map_err(derive::DeriveError::Label)?;
+        check_size(&label)?;
+        if params.strict {
+            nls_readmodel::api_error::require_complete(&json!({ "missing": label.missing }))?;
+        }
+        // Claims are made per food, never for the pack as a whole.
+        return Ok(Json(json!({
+            "label": label,
+            "claims": [],
+            "ingredients": ingredients,
+            "cost": null,
+        })));
+    }
+
     // The same field rules as a recipe; an analysis has no name of its own.
     let change = RecipeBody {
         name: Some("analysis".into()),
         servings: body.servings,
         serving_weight_g: body.serving_weight_g.map(Some),
         serving_size_text: body.serving_size_text.map(Some),
-        label_format: body.label_format,
+        label_format: Some("standard".into()),
         ingredients: body.ingredients,
-        embed_enabled: None,
-        archived: None,
+        ..RecipeBody::default()
     }
     .validate(true)?;
-    let label_format = change
-        .label_format
-        .clone()
-        .unwrap_or_else(|| "standard".into());
-    nls_web::formats::label_format_for("label_format", &label_format, &caller.plan)?;
-    let mut conn = app.pool.acquire().await?;
-    let entries = change.entries.unwrap_or_default();
+    let entries = change.entries.clone().unwrap_or_default();
     let resolved = resolve::resolve(&mut conn, caller.account_id, &entries).await?;
-    let state = RecipeState {
-        version: 0,
-        name: "analysis".into(),
-        servings: change.servings.unwrap_or(1.0),
-        serving_weight_g: change.serving_weight_g,
-        serving_size_text: change.serving_size_text,
-        label_format,
-        ingredients: resolved.iter().map(|(line, _)| line.clone()).collect(),
-        ..Default::default()
-    };
-    let derived =
+    // Derived in the standard format (one way to build a label's input), then computed in the
+    // format asked for with what it takes beyond the recipe.
+    let state = analysis_state(&change, &resolved, "analysis");
+    let mut derived =
         derive::derive(&mut conn, caller.account_id, "rcp_analysis", &state, racc_g).await?;
     bounds::check_final_weight(&state, derived.extent.solids_g)?;
+    let added = match &prepared {
+        Some(entries) => {
+            let lines = resolve::resolve(&mut conn, caller.account_id, entries).await?;
+            let additions = RecipeChange {
+                servings: Some(1.0),
+                ..RecipeChange::default()
+            };
+            let add_state = analysis_state(&additions, &lines, "prepared");
+            derive::derive(
+                &mut conn,
+                caller.account_id,
+                "rcp_prepared",
+                &add_state,
+                None,
+            )
+            .await?
+            .input
+            .ingredients
+        }
+        None => Vec::new(),
+    };
+    let extras = nls_nutrition::Extras {
+        prepared: &added,
+        package: body.package.as_ref(),
+        chosen,
+    };
+    derived.label = nls_nutrition::compute_label_with(&derived.input, format, &extras)
+        .map_err(derive::DeriveError::Label)?;
+    check_size(&derived.label)?;
     if params.strict {
         nls_readmodel::api_error::require_complete(&json!({ "missing": derived.label.missing }))?;
     }
     let claims = nls_nutrition::claims(&derived.input, &derived.label);
-    let ingredients: Vec<Value> = derived
+    let ingredients = describe(&derived, &resolved, None);
+    Ok(Json(json!({
+        "label": derived.label,
+        "claims": claims,
+        "ingredients": ingredients,
+        "cost": derived.cost,
+    })))
+}
+
+/// The recipe state an analysis derives: the validated fields and resolved lines.
+fn analysis_state(
+    change: &RecipeChange,
+    resolved: &[(nls_events::recipe::IngredientLine, resolve::Source)],
+    name: &str,
+) -> RecipeState {
+    RecipeState {
+        version: 0,
+        name: name.into(),
+        servings: change.servings.unwrap_or(1.0),
+        serving_weight_g: change.serving_weight_g,
+        serving_size_text: change.serving_size_text.clone(),
+        label_format: "standard".into(),
+        ingredients: resolved.iter().map(|(line, _)| line.clone()).collect(),
+        ..Default::default()
+    }
+}
+
+/// How each entry resolved (with its food's name in an aggregate analysis).
+fn describe(
+    derived: &derive::Derived,
+    resolved: &[(nls_events::recipe::IngredientLine, resolve::Source)],
+    food: Option<&str>,
+) -> Vec<Value> {
+    derived
         .lines
         .iter()
-        .zip(&resolved)
+        .zip(resolved)
         .map(|(line, (_, source))| {
-            let mut entry = json!({
+            let mut v = json!({
                 "ingredient_id": line.ingredient_id,
                 "name": line.name,
                 "resolved_name": line.resolved_name,
@@ -109,16 +315,23 @@ pub async fn analyze(
                 "grams": line.grams,
                 "source": source,
             });
-            if let Some(nutrients) = &line.nutrients {
-                entry["nutrients"] = json!(nutrients);
+            if let (Some(food), Some(map)) = (food, v.as_object_mut()) {
+                map.insert("food".into(), json!(food));
             }
-            entry
+            if let Some(nutrients) = &line.nutrients {
+                v["nutrients"] = json!(nutrients);
+            }
+            v
         })
-        .collect();
-    Ok(Json(json!({
-        "label": derived.label,
-        "claims": claims,
-        "ingredients": ingredients,
-        "cost": derived.cost,
-    })))
+        .collect()
+}
+
+/// The label size limit every derived label meets.
+fn check_size(label: &nls_nutrition::Label) -> Result<(), ApiError> {
+    let bytes = serde_json::to_vec(label).map_err(ApiError::internal)?;
+    bounds::TooLarge::check(
+        bounds::Limit::LabelBytes,
+        u64::try_from(bytes.len()).unwrap_or(u64::MAX),
+    )
+    .map_err(|e| ApiError::from(derive::DeriveError::TooLarge(e)))
 }

@@ -132,14 +132,45 @@ pub(crate) fn derive_from(
     state: &RecipeState,
     racc_g: Option<f64>,
 ) -> Result<Derived, DeriveError> {
-    let format = nls_nutrition::format(&state.label_format)
-        .ok_or_else(|| DeriveError::UnknownFormat(state.label_format.clone()))?;
+    let package = state.package.as_ref().map(crate::extras::package_of);
+    // `us.auto`: the first layout the package allows that the catalog holds (the plan was
+    // checked when the recipe was written).
+    let (format, chosen) = if state.label_format == nls_nutrition::package::AUTO {
+        let report = nls_nutrition::package::assess(&package.clone().unwrap_or_default());
+        let id = nls_nutrition::package::choose(&report, |id| nls_nutrition::format(id).is_some())
+            .ok_or_else(|| DeriveError::UnknownFormat(state.label_format.clone()))?;
+        let format = nls_nutrition::format(&id)
+            .ok_or_else(|| DeriveError::UnknownFormat(state.label_format.clone()))?;
+        (format, Some(id))
+    } else {
+        let format = nls_nutrition::format(&state.label_format)
+            .ok_or_else(|| DeriveError::UnknownFormat(state.label_format.clone()))?;
+        (format, None)
+    };
     // Measured before anything is expanded: a small graph can describe a huge tree.
     let extent = bounds::measure(graph, root_id, state)?;
     let mut path = vec![root_id.to_owned()];
     let (mut input, cost) = graph.build(state, &mut path)?;
-    input.racc_g = racc_g;
-    let label = nls_nutrition::compute_label(&input, format)?;
+    // The package's RACC category is the claims' reference amount unless one is given.
+    input.racc_g = racc_g.or_else(|| package.as_ref().and_then(|p| p.racc_g()));
+    // What preparation adds, resolved like the recipe's own lines.
+    let prepared = if state.prepared.is_empty() {
+        Vec::new()
+    } else {
+        let additions = RecipeState {
+            servings: 1.0,
+            serving_weight_g: None,
+            ingredients: state.prepared.clone(),
+            ..RecipeState::default()
+        };
+        graph.build(&additions, &mut path)?.0.ingredients
+    };
+    let extras = nls_nutrition::Extras {
+        prepared: &prepared,
+        package: package.as_ref(),
+        chosen,
+    };
+    let label = nls_nutrition::compute_label_with(&input, format, &extras)?;
     let label_json = serde_json::to_vec(&label)?;
     TooLarge::check(
         Limit::LabelBytes,
@@ -461,7 +492,8 @@ impl Graph {
         for _ in 0..=MAX_DEPTH {
             let mut wanted: Vec<String> = Vec::new();
             for state in &frontier {
-                for line in &state.ingredients {
+                // What preparation adds is resolved against the same graph.
+                for line in state.ingredients.iter().chain(&state.prepared) {
                     let id = line.ingredient_id.as_str();
                     if id.starts_with("ing_") {
                         ingredient_ids.insert(id.to_owned());

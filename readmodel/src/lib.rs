@@ -25,6 +25,7 @@ pub mod cascade;
 pub mod checkpoint;
 pub mod derive;
 pub mod error;
+pub mod extras;
 pub mod guard;
 pub mod label_history;
 pub mod labels;

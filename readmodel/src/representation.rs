@@ -35,6 +35,12 @@ pub struct RecipeRepr {
     pub servings: f64,
     pub updated_at: DateTime<Utc>,
     pub version: i64,
+    /// The package the label is for, when given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub package: Option<nls_events::recipe::PackageFacts>,
+    /// What preparing the recipe adds, `{"ingredients": [...]}`, when given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prepared: Option<Value>,
 }
 
 /// The live embed's snippets.
@@ -97,6 +103,9 @@ pub fn recipe(row: &RecipeRow, site_url: &str) -> RecipeRepr {
         version: state.version,
         created_at: row.created_at,
         updated_at: row.updated_at,
+        package: state.package.clone(),
+        prepared: (!state.prepared.is_empty())
+            .then(|| serde_json::json!({ "ingredients": state.prepared })),
     }
 }
 

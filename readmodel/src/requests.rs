@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use nls_events::ingredient::IngredientField;
-use nls_events::recipe::RecipeField;
+use nls_events::recipe::{PackageFacts, RecipeField};
 use nls_nutrition::{Allergen, Nutrient};
 use nls_web::{ApiError, ErrorCode, JsonFields};
 use serde::{Deserialize, Deserializer};
@@ -50,6 +50,12 @@ pub struct RecipeBody {
     pub ingredients: Option<Vec<EntryBody>>,
     pub embed_enabled: Option<bool>,
     pub archived: Option<bool>,
+    /// The package the label is for; `null` removes it.
+    #[serde(default, deserialize_with = "nullable")]
+    pub package: Option<Option<nls_nutrition::package::Package>>,
+    /// What preparing the recipe adds; `null` removes it.
+    #[serde(default, deserialize_with = "nullable")]
+    pub prepared: Option<Option<crate::extras::PreparedBody>>,
 }
 
 impl JsonFields for RecipeBody {
@@ -62,6 +68,8 @@ impl JsonFields for RecipeBody {
         "ingredients",
         "embed_enabled",
         "archived",
+        "package",
+        "prepared",
     ];
     const IGNORED: &'static [&'static str] = RECIPE_READ_ONLY;
 }
@@ -93,6 +101,10 @@ pub struct RecipeChange {
     pub entries: Option<Vec<Entry>>,
     pub embed_enabled: Option<bool>,
     pub archived: Option<bool>,
+    /// The package, checked.
+    pub package: Option<PackageFacts>,
+    /// What preparation adds, checked.
+    pub prepared: Option<Vec<Entry>>,
     /// Fields sent as `null`: back to their defaults.
     pub cleared: Vec<RecipeField>,
 }
@@ -134,6 +146,30 @@ impl RecipeBody {
             .map(|t| text("serving_size_text", t, 1, 100))
             .transpose()?;
         let entries = self.ingredients.map(validate_entries).transpose()?;
+        if matches!(self.package, Some(None)) {
+            cleared.push(RecipeField::Package);
+        }
+        if matches!(self.prepared, Some(None)) {
+            cleared.push(RecipeField::Prepared);
+        }
+        let package = match self.package.flatten() {
+            Some(p) => {
+                crate::extras::validate_package(&p)?;
+                Some(PackageFacts {
+                    label_area_in2: p.label_area_in2,
+                    vertical_space_in: p.vertical_space_in,
+                    racc_category: p.racc_category,
+                    net_quantity_g: p.net_quantity_g,
+                    net_quantity_ml: p.net_quantity_ml,
+                })
+            }
+            None => None,
+        };
+        let prepared = self
+            .prepared
+            .flatten()
+            .map(crate::extras::PreparedBody::validate)
+            .transpose()?;
         Ok(RecipeChange {
             name,
             servings,
@@ -143,26 +179,33 @@ impl RecipeBody {
             entries,
             embed_enabled: self.embed_enabled,
             archived: self.archived,
+            package,
+            prepared,
             cleared,
         })
     }
 }
 
 fn validate_entries(entries: Vec<EntryBody>) -> Result<Vec<Entry>, ApiError> {
+    validate_entries_at("ingredients", entries)
+}
+
+/// The entries of the list at `path` (`ingredients`, `prepared.ingredients`), checked.
+pub(crate) fn validate_entries_at(
+    path: &str,
+    entries: Vec<EntryBody>,
+) -> Result<Vec<Entry>, ApiError> {
     if entries.is_empty() || entries.len() > 200 {
-        return Err(ApiError::validation(
-            "ingredients",
-            "must have 1 to 200 entries",
-        ));
+        return Err(ApiError::validation(path, "must have 1 to 200 entries"));
     }
     entries
         .into_iter()
         .enumerate()
         .map(|(i, e)| {
-            let field = |f: &str| format!("ingredients[{i}].{f}");
+            let field = |f: &str| format!("{path}[{i}].{f}");
             if e.ingredient_id.is_none() && e.name.is_none() {
                 return Err(ApiError::validation(
-                    &format!("ingredients[{i}]"),
+                    &format!("{path}[{i}]"),
                     "needs ingredient_id or name",
                 ));
             }

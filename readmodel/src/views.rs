@@ -182,8 +182,9 @@ async fn apply_events(tx: &mut PgConnection, event: &Envelope) -> Result<Applied
     Ok(outcome)
 }
 
-/// The distinct ingredients and sub-recipes a recipe uses; none once it is deleted, so a
-/// deleted recipe no longer blocks deleting what it used.
+/// The distinct ingredients and sub-recipes a recipe uses (what preparation adds included,
+/// so its label follows them too); none once it is deleted, so a deleted recipe no longer
+/// blocks deleting what it used.
 fn used_ids(state: &RecipeState) -> Vec<&str> {
     if state.deleted {
         return Vec::new();
@@ -191,6 +192,7 @@ fn used_ids(state: &RecipeState) -> Vec<&str> {
     let mut used: Vec<&str> = state
         .ingredients
         .iter()
+        .chain(&state.prepared)
         .map(|l| l.ingredient_id.as_str())
         .collect();
     used.sort_unstable();

@@ -34,6 +34,23 @@ fn main() {
             .unwrap();
         }
     }
+    // Multi-column labels at 1.5 times the width, so their type is as large as the
+    // single-column sample's.
+    let wide = RenderOptions {
+        width_px: 435.0,
+        ..options
+    };
+    for (name, label) in [
+        ("label-us-dual-pkg", common::us_dual_pkg_label()),
+        ("label-us-dual-prep", common::us_dual_prep_label()),
+        ("label-us-aggr", common::us_aggr_label()),
+    ] {
+        std::fs::write(
+            docs.join(format!("{name}.png")),
+            png(&label, &fonts, &wide).unwrap(),
+        )
+        .unwrap();
+    }
     let free = RenderOptions {
         watermark: true,
         ..options

@@ -74,7 +74,26 @@ fn every_embedded_format_renders_to_svg_png_and_pdf_without_a_missing_glyph() {
             common::eu_recipe(),
             common::us_less_than_recipe(),
         ] {
-            let label = compute_label(&recipe, format).unwrap();
+            // An aggregate format takes foods; an as-prepared one what preparation adds.
+            let label = if format.has_food_columns() {
+                let foods: Vec<nls_nutrition::Food> = ["A", "B"]
+                    .iter()
+                    .map(|n| nls_nutrition::Food {
+                        name: n.to_string(),
+                        recipe: recipe.clone(),
+                    })
+                    .collect();
+                nls_nutrition::compute_aggregate(&foods, format, &Default::default()).unwrap()
+            } else if format.has_prepared_column() {
+                let added = common::milk_added();
+                let extras = nls_nutrition::Extras {
+                    prepared: &added,
+                    ..Default::default()
+                };
+                nls_nutrition::compute_label_with(&recipe, format, &extras).unwrap()
+            } else {
+                compute_label(&recipe, format).unwrap()
+            };
             assert_eq!(
                 missing_glyphs(&label, format).unwrap(),
                 Vec::<char>::new(),

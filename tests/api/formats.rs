@@ -24,9 +24,19 @@ async fn formats_are_listed_filtered_and_read_by_id_or_alias() {
 
     let all = app.get(&key, "/v1/formats").await;
     assert_eq!(all.status, StatusCode::OK);
-    assert_eq!(ids(&all.body), ["eu.tab.ri", "uk.tab", "us.v"]);
+    assert_eq!(
+        ids(&all.body),
+        [
+            "eu.tab.ri",
+            "uk.tab",
+            "us.aggr",
+            "us.v",
+            "us.v.dual-pkg",
+            "us.v.dual-prep"
+        ]
+    );
     assert!(all.headers.contains_key("ratelimit-limit"));
-    let us = &all.body["data"][2];
+    let us = &all.body["data"][3];
     assert_eq!(us["aliases"], serde_json::json!(["standard"]));
     assert_eq!(us["family"], "us-fda");
     assert_eq!(us["layout"], "us-vertical");
@@ -46,7 +56,7 @@ async fn formats_are_listed_filtered_and_read_by_id_or_alias() {
     );
     assert_eq!(
         ids(&app.get(&key, "/v1/formats?family=us-fda").await.body),
-        ["us.v"]
+        ["us.aggr", "us.v", "us.v.dual-pkg", "us.v.dual-prep"]
     );
     assert_eq!(
         ids(&app

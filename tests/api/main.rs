@@ -8,6 +8,7 @@ mod audit;
 mod auth;
 mod backup;
 mod bounds;
+mod columns;
 mod connections;
 mod embed;
 mod errors;

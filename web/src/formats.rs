@@ -76,6 +76,42 @@ pub fn label_format_for(field: &str, id: &str, plan: &Plan) -> Result<&'static F
     }
 }
 
+/// The format `us.auto` stands for, for a caller on `plan` with `package` (21 CFR 101.9(b)(6),
+/// (b)(12), (d)(11)(iii), (j)(13); `nls_nutrition::package`): the first layout of FDA's order of
+/// preference that the package allows, the catalog holds and the plan may use. When the
+/// package requires a layout the plan may not use, 403 `plan_format_not_allowed` names it;
+/// when no allowed layout is in the catalog, 422 `validation_failed` on `label_format`.
+pub fn auto_format(
+    package: Option<&nls_nutrition::package::Package>,
+    plan: &Plan,
+) -> Result<&'static Format, ApiError> {
+    let report = nls_nutrition::package::assess(&package.cloned().unwrap_or_default());
+    let usable = |id: &str| nls_nutrition::format(id).is_some_and(|f| f.allowed_for(plan));
+    if let Some(id) = nls_nutrition::package::choose(&report, usable) {
+        return label_format("label_format", &id);
+    }
+    // A required layout the plan may not use is a plan question, not the package's.
+    if let Some(format) = report
+        .required_formats
+        .iter()
+        .find_map(|id| nls_nutrition::format(id))
+    {
+        return Err(plan_format_not_allowed(format));
+    }
+    Err(ApiError::validation(
+        "label_format",
+        format!(
+            "us.auto: none of the layouts the package allows ({}) is available",
+            report.allowed_formats.join(", ")
+        ),
+    ))
+}
+
+/// Whether `id` asks for the layout the package allows (`us.auto`).
+pub fn is_auto(id: &str) -> bool {
+    id == nls_nutrition::package::AUTO
+}
+
 /// The plan rule for a stored label, whose format the catalog may no longer know: a known
 /// format follows [`FormatPlan::allowed_for`]; an unknown one only plans with every format.
 pub fn check_stored(format: Option<&Format>, plan: &Plan) -> Result<(), ApiError> {

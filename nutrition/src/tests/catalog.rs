@@ -13,7 +13,14 @@ fn every_embedded_data_file_loads_and_validates() {
             .iter()
             .map(|f| f.id.as_str())
             .collect::<Vec<_>>(),
-        ["eu.tab.ri", "uk.tab", "us.v"]
+        [
+            "eu.tab.ri",
+            "uk.tab",
+            "us.aggr",
+            "us.v",
+            "us.v.dual-pkg",
+            "us.v.dual-prep"
+        ]
     );
     let files: Vec<&str> = Catalog::embedded_sources().iter().map(|s| s.1).collect();
     for expected in [
@@ -195,8 +202,27 @@ fn a_format_added_from_data_alone_computes_its_two_columns_and_its_regime_statem
 #[test]
 fn one_serving_recipes_still_compute_in_every_embedded_format() {
     for f in catalog().unwrap().formats() {
-        let label =
-            compute_label(&one_serving(&[(Calories, 120.0), (SodiumMg, 300.0)]), f).unwrap();
+        let food = one_serving(&[(Calories, 120.0), (SodiumMg, 300.0)]);
+        // A format with an as-prepared column or one column per food needs more than a recipe.
+        let label = if f.has_food_columns() {
+            let foods: Vec<crate::Food> = ["a", "b"]
+                .iter()
+                .map(|n| crate::Food {
+                    name: n.to_string(),
+                    recipe: food.clone(),
+                })
+                .collect();
+            crate::compute_aggregate(&foods, f, &crate::Extras::default()).unwrap()
+        } else if f.has_prepared_column() {
+            let added = food.ingredients.clone();
+            let extras = crate::Extras {
+                prepared: &added,
+                ..crate::Extras::default()
+            };
+            crate::compute_label_with(&food, f, &extras).unwrap()
+        } else {
+            compute_label(&food, f).unwrap()
+        };
         assert_eq!(
             label.rows.len(),
             f.rows.len() - usize::from(f.row("fibre_g").is_some())

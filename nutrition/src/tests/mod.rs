@@ -4,6 +4,7 @@
 
 mod catalog;
 mod claims;
+mod columns;
 mod compute;
 mod errors;
 mod golden;

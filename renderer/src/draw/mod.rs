@@ -68,7 +68,7 @@ impl RenderOptions {
 
 /// The layouts this renderer draws; `nutrition/data/layouts.json` describes the same ids
 /// (a test keeps the two lists equal).
-pub const LAYOUTS: [&str; 2] = ["us-vertical", "eu-table"];
+pub const LAYOUTS: [&str; 3] = ["us-vertical", "eu-table", "us-vertical-columns"];
 
 /// The embedded format of `label`.
 fn format_of(label: &Label) -> Result<&'static Format, RenderError> {
@@ -86,19 +86,31 @@ fn scene(
     options.validate()?;
     bounds::check_statements(label)?;
     let metrics = Metrics::get()?;
-    // A label drawn in a format must have been computed in it (same columns).
-    let same_columns = label.columns.len() == format.columns.len()
-        && label
-            .columns
-            .iter()
-            .zip(&format.columns)
-            .all(|(a, b)| *a == b.id);
+    // A label drawn in a format must have been computed in it (same columns; an aggregate
+    // format's columns are its label's foods).
+    let same_columns = if format.has_food_columns() {
+        !label.foods.is_empty()
+            && label.columns.len() == label.foods.len()
+            && label
+                .columns
+                .iter()
+                .zip(&label.foods)
+                .all(|(a, f)| *a == f.column)
+    } else {
+        label.columns.len() == format.columns.len()
+            && label
+                .columns
+                .iter()
+                .zip(&format.columns)
+                .all(|(a, b)| *a == b.id)
+    };
     if !same_columns || !format.is_named(&label.format) {
         return Err(RenderError::UnsupportedFormat(label.format.clone()));
     }
     let scene = match format.layout.as_str() {
         "us-vertical" => us_vertical::layout(metrics, label, format),
         "eu-table" => eu_table::layout(metrics, label, format),
+        "us-vertical-columns" => us_vertical::layout_columns(metrics, label, format),
         _ => return Err(RenderError::UnsupportedFormat(label.format.clone())),
     };
     Ok((scene, metrics))

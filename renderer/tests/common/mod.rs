@@ -213,3 +213,129 @@ pub fn us_less_than_label() -> Label {
 pub fn eu_label() -> Label {
     compute_label(&eu_recipe(), format("eu-1169").unwrap()).unwrap()
 }
+
+/// Per serving of FDA's dual-column sample label (2 servings of 1 cup, 255 g).
+pub fn us_dual_recipe() -> RecipeInput {
+    let per_serving = [
+        (Calories, 220.0),
+        (TotalFatG, 5.0),
+        (SaturatedFatG, 2.0),
+        (TransFatG, 0.0),
+        (CholesterolMg, 15.0),
+        (SodiumMg, 240.0),
+        (TotalCarbohydrateG, 35.0),
+        (DietaryFiberG, 6.0),
+        (TotalSugarsG, 7.0),
+        (AddedSugarsG, 4.0),
+        (ProteinG, 9.0),
+        (VitaminDMcg, 5.0),
+        (CalciumMg, 200.0),
+        (IronMg, 1.0),
+        (PotassiumMg, 470.0),
+    ];
+    // 255 g per serving: per 100 g = per serving / 2.55.
+    let base: Vec<(Nutrient, f64)> = per_serving.iter().map(|(n, v)| (*n, v / 2.55)).collect();
+    RecipeInput {
+        servings: 2.0,
+        serving_weight_g: Some(255.0),
+        serving_size_text: Some("1 cup".into()),
+        racc_g: None,
+        ingredients: vec![
+            ing(
+                "Cooked pasta (durum wheat semolina)",
+                340.0,
+                &[Allergen::Wheat],
+                &base
+                    .iter()
+                    .map(|(n, v)| (*n, v * 510.0 / 340.0))
+                    .collect::<Vec<_>>(),
+            ),
+            ing("Tomato sauce", 120.0, &[], &[(Calories, 0.0)]),
+            ing(
+                "Ricotta cheese",
+                50.0,
+                &[Allergen::Milk],
+                &[(Calories, 0.0)],
+            ),
+        ],
+    }
+}
+
+/// FDA's dual-column sample: per serving and per container.
+pub fn us_dual_pkg_label() -> Label {
+    compute_label(&us_dual_recipe(), format("us.v.dual-pkg").unwrap()).unwrap()
+}
+
+/// What preparing the sample mix adds: 240 g of 2 % milk per serving.
+pub fn milk_added() -> Vec<ResolvedIngredient> {
+    vec![ing(
+        "Milk",
+        8.0 * 240.0,
+        &[Allergen::Milk],
+        &[
+            (Calories, 50.0),
+            (TotalFatG, 2.0),
+            (SaturatedFatG, 1.3),
+            (CholesterolMg, 8.0),
+            (SodiumMg, 44.0),
+            (TotalCarbohydrateG, 4.8),
+            (TotalSugarsG, 5.1),
+            (ProteinG, 3.3),
+            (VitaminDMcg, 1.1),
+            (CalciumMg, 120.0),
+            (PotassiumMg, 150.0),
+        ],
+    )]
+}
+
+/// The sample cereal as packaged and as prepared with milk.
+pub fn us_dual_prep_label() -> Label {
+    let added = milk_added();
+    let extras = nls_nutrition::Extras {
+        prepared: &added,
+        ..Default::default()
+    };
+    nls_nutrition::compute_label_with(&us_recipe(), format("us.v.dual-prep").unwrap(), &extras)
+        .unwrap()
+}
+
+/// A variety pack of three cereals, one column each.
+pub fn us_aggr_label() -> Label {
+    let cereal = |name: &str, kcal: f64, fat: f64, sugars: f64, allergens: &[Allergen]| {
+        let per_100g = [
+            (Calories, kcal),
+            (TotalFatG, fat),
+            (SaturatedFatG, fat / 5.0),
+            (SodiumMg, 450.0),
+            (TotalCarbohydrateG, 84.0),
+            (DietaryFiberG, 3.0),
+            (TotalSugarsG, sugars),
+            (AddedSugarsG, sugars * 0.9),
+            (ProteinG, 7.0),
+            (IronMg, 29.0),
+            (CalciumMg, 20.0),
+            (PotassiumMg, 120.0),
+        ];
+        nls_nutrition::Food {
+            name: name.to_string(),
+            recipe: RecipeInput {
+                servings: 1.0,
+                serving_weight_g: Some(30.0),
+                serving_size_text: Some("1 cup".into()),
+                racc_g: None,
+                ingredients: vec![ing(name, 30.0, allergens, &per_100g)],
+            },
+        }
+    };
+    let foods = [
+        cereal("Corn Flakes", 357.0, 0.9, 10.0, &[]),
+        cereal("Frosted Wheat", 375.0, 1.5, 33.0, &[Allergen::Wheat]),
+        cereal("Honey Oat Rings", 393.0, 6.5, 30.0, &[Allergen::Milk]),
+    ];
+    nls_nutrition::compute_aggregate(
+        &foods,
+        format("us.aggr").unwrap(),
+        &nls_nutrition::Extras::default(),
+    )
+    .unwrap()
+}
