@@ -628,13 +628,17 @@ fn declare_rows(
         if row.declare == Declare::WhenKnown && row.quantity.nutrient().is_some_and(|n| !known(n)) {
             continue;
         }
+        // The ingredients lacking `n`, in the order the recipes list them, each once.
         let lacking = |n: &Nutrient| -> Vec<String> {
-            let mut names: Vec<String> = columns
+            let mut names: Vec<String> = Vec::new();
+            for name in columns
                 .iter()
-                .flat_map(|c| c.unknowns.from.get(n).cloned().unwrap_or_default())
-                .collect();
-            names.sort();
-            names.dedup();
+                .flat_map(|c| c.unknowns.from.get(n).into_iter().flatten())
+            {
+                if !names.contains(name) {
+                    names.push(name.clone());
+                }
+            }
             names
         };
         let involved: Vec<Nutrient> = missing::inputs(row.quantity)
