@@ -183,6 +183,43 @@ fn quantity(q: Quantity, a: &NutrientAmounts) -> f64 {
     }
 }
 
+/// Whether a declaration is an insignificant amount (21 CFR 101.9(f)(1)): declared as zero, or
+/// as "less than" its bound where the row counts that (total carbohydrate, dietary fiber,
+/// protein: "less than 1 gram").
+fn is_insignificant(d: &rounding::Declared, less_than_counts: bool) -> bool {
+    match d.less_than {
+        None => d.amount == 0.0,
+        Some(_) => less_than_counts,
+    }
+}
+
+/// A row's printed name as it reads inside a sentence: marks dropped, each word's capital
+/// lowered unless the word is a single letter ("Vitamin D" → "vitamin D", "Total Sugars" →
+/// "total sugars").
+fn statement_name(name: &str) -> String {
+    crate::terms::strip_marks(name)
+        .split(' ')
+        .map(|w| {
+            let mut chars = w.chars();
+            match (chars.next(), chars.clone().next()) {
+                (Some(first), Some(_)) => first.to_lowercase().chain(chars).collect(),
+                _ => w.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// "a", "a and b", "a, b, and c" (the serial comma of US usage), with `and` the language's word.
+fn english_list(items: &[String], and: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [a, b] => format!("{a} {and} {b}"),
+        [init @ .., last] => format!("{}, {and} {last}", init.join(", ")),
+    }
+}
+
 /// Computes the label of `recipe` in `format`: one pass over the format's rows × columns,
 /// each amount rounded by the row's rule, each percentage by the row's percentage rule, then
 /// the statements the format's regime prints.
@@ -223,6 +260,10 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
     display.insert("servings_per_container".to_string(), servings_text);
 
     let mut rows = Vec::with_capacity(format.rows.len());
+    // Rows whose first-column amount is insignificant (21 CFR 101.9(f)(1)), and those of them
+    // the format omits; the simplified format names the omitted ones (101.9(f)).
+    let mut insignificant: Vec<&str> = Vec::new();
+    let mut omitted: Vec<String> = Vec::new();
     for row in &format.rows {
         if row.declare == Declare::WhenKnown
             && row
@@ -265,6 +306,16 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
                 text,
                 percent,
             });
+            if cells.len() == 1 && is_insignificant(&d, row.less_than_is_insignificant) {
+                insignificant.push(&row.key);
+            }
+        }
+        if row.declare == Declare::WhenSignificant && insignificant.last() == Some(&&*row.key) {
+            for column in &format.columns {
+                display.remove(&format.display_key(column, &row.key));
+            }
+            omitted.push(statement_name(&format.row_name(row)));
+            continue;
         }
         rows.push(DeclaredRow {
             key: row.key.clone(),
@@ -275,6 +326,27 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
 
     let regime = &format.regime;
     let mut warnings = Vec::new();
+    if let Some(rule) = &format.simplified {
+        let count = rule
+            .counted
+            .iter()
+            .filter(|k| insignificant.contains(&k.as_str()))
+            .count();
+        if count < rule.min_insignificant {
+            warnings.push(Warning::simplified_not_permitted(
+                count,
+                rule.min_insignificant,
+                &rule.source,
+            ));
+        }
+        if !omitted.is_empty() {
+            let list = english_list(&omitted, &format.term("list.and"));
+            display.insert(
+                "not_significant".to_string(),
+                format.term_with("not_significant", &[("nutrients", &list)]),
+            );
+        }
+    }
     if regime.household_then_metric {
         let text = recipe.serving_size_text.as_deref();
         if text.is_none_or(|t| t.trim().is_empty()) {
