@@ -321,7 +321,11 @@ fn resolve(
         format_terms.push(t.clone());
     }
     if let Some(s) = &f.simplified {
-        if let Some(k) = s.counted.iter().find(|k| !rows.iter().any(|r| &r.key == *k)) {
+        if let Some(k) = s
+            .counted
+            .iter()
+            .find(|k| !rows.iter().any(|r| &r.key == *k))
+        {
             return Err(format!("simplified counts {k:?}, which is not a row"));
         }
         if s.min_insignificant == 0 || s.min_insignificant > s.counted.len() {

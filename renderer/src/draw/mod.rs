@@ -15,6 +15,9 @@ mod pdf;
 mod png;
 mod scene;
 mod svg;
+mod us_bilingual;
+mod us_linear;
+mod us_tabular;
 mod us_vertical;
 
 use nls_nutrition::{Format, Label};
@@ -68,7 +71,13 @@ impl RenderOptions {
 
 /// The layouts this renderer draws; `nutrition/data/layouts.json` describes the same ids
 /// (a test keeps the two lists equal).
-pub const LAYOUTS: [&str; 2] = ["us-vertical", "eu-table"];
+pub const LAYOUTS: [&str; 5] = [
+    "us-vertical",
+    "eu-table",
+    "us-tabular",
+    "us-linear",
+    "us-bilingual",
+];
 
 /// The embedded format of `label`.
 fn format_of(label: &Label) -> Result<&'static Format, RenderError> {
@@ -99,6 +108,9 @@ fn scene(
     let scene = match format.layout.as_str() {
         "us-vertical" => us_vertical::layout(metrics, label, format),
         "eu-table" => eu_table::layout(metrics, label, format),
+        "us-tabular" => us_tabular::layout(metrics, label, format),
+        "us-linear" => us_linear::layout(metrics, label, format),
+        "us-bilingual" => us_bilingual::layout(metrics, label, format),
         _ => return Err(RenderError::UnsupportedFormat(label.format.clone())),
     };
     Ok((scene, metrics))

@@ -277,6 +277,20 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
             y += ROW;
         }
     }
+    // The simplified format's "Not a significant source of …" (21 CFR 101.9(f)(4)).
+    if let Some(statement) = label.display.get("not_significant") {
+        p.rect(x0, y, inner, HAIRLINE);
+        y = p.paragraph(
+            x0,
+            y + HAIRLINE + 1.1 * SMALL + 1.0 * PT,
+            SMALL,
+            1.2 * SMALL,
+            inner,
+            &[Span::new(Face::Regular, statement)],
+        ) + 0.35 * SMALL
+            + 1.0 * PT;
+        said.push(statement.clone());
+    }
     p.rect(x0, y, inner, BAR_MEDIUM);
     y += BAR_MEDIUM;
 
