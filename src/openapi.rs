@@ -669,6 +669,16 @@ fn describe(op: &Operation) -> Value {
                 "PNG pixel ratio (default 2).",
                 json!({"type": "number", "minimum": 0.5, "maximum": 8}),
             ));
+            params.push(query_param(
+                "width_in",
+                "Printed width in inches, instead of `width` (96 pixels per inch, so 1.25 to 20.83 in). A US label narrower than its layout's minimum (the width at which its type keeps the sizes of 21 CFR 101.9(d)(1)(iii) and (j)(13): 2.31 in for the vertical layouts, 5.38 in for the tabular and linear ones) is 422 `label_too_small`, naming the smallest width that complies.",
+                json!({"type": "number", "exclusiveMinimum": 0}),
+            ));
+            params.push(query_param(
+                "width_mm",
+                "Printed width in millimetres, instead of `width` (as `width_in`; 58.5 mm for the US vertical layouts).",
+                json!({"type": "number", "exclusiveMinimum": 0}),
+            ));
             params.extend(past_params());
             description = Some("At most 5 renders of an account run at once (every process counted); beyond that 429 with `Retry-After`. Files are cached and carry an `ETag`; `If-None-Match` gives 304. With `version` or `as_of`, the label as it was then (see `GET /v1/recipes/{id}`).");
             responses.insert("200".into(), json!({
@@ -1098,6 +1108,13 @@ fn error_details() -> Value {
                     optional["description"] = json!("The fields at fault, when the problem is one of fields.");
                     optional
                 }
+                ErrorCode::LabelTooSmall => json!({"type": "array", "items": {"type": "object",
+                    "description": "The width asked for and the smallest that keeps the minimum type sizes of 21 CFR 101.9(d)(1)(iii) and (j)(13), rounded up (that width complies).",
+                    "properties": {"field": {"type": "string", "examples": ["width_in", "width_mm", "extra.width_in"]},
+                                   "problem": {"type": "string"},
+                                   "min_width_in": {"type": "number"},
+                                   "min_width_mm": {"type": "number"}},
+                    "required": ["field", "problem", "min_width_in", "min_width_mm"]}}),
                 ErrorCode::UnknownIngredient => json!({"oneOf": [
                     field_list.clone(),
                     {"type": "object", "description": "An entry by name that matched nothing: the closest names.",
@@ -1177,7 +1194,7 @@ fn error_responses() -> Value {
         "Conflict": error_response("Conflicts with the current state. `ingredient_name_taken`: another custom ingredient of the account has the same name, compared case- and Unicode-normalisation-insensitively (NFKC, case folded); `details`: `{\"field\": \"name\", \"ingredient_id\"}` of the other one. `breaks_dependent_recipe`: the write would leave a recipe that uses this one (directly or through sub-recipes) without a label; nothing is written; `details`: `{\"recipe_id\", \"name\", \"problem\": {\"code\", \"message\", ...}}`, the problem with the limit's details where it is `recipe_too_large`. `label_unavailable` (label files): the recipe's label cannot be computed; `details`: `{\"code\", \"message\"}` of the reason, as in the recipe's `label_error`.", &codes_with(409), false),
         "PreconditionFailed": error_response("`If-Match` names another version.", &codes_with(412), false),
         "UnsupportedMediaType": error_response("The body must be JSON.", &codes_with(415), false),
-        "UnprocessableContent": error_response("The request is well-formed but goes past a bound. `recipe_too_large`: with its sub-recipes expanded the recipe goes past a limit: `nesting_depth` 8 levels, `expanded_lines` 2,000 lines (identical lines merged), `statement_chars` 9,000 characters of ingredient statement, `label_bytes` 131,072 bytes of label JSON; `details`: `{\"limit\", \"max\", \"value\"}`. Label files and export: more pixels than 16,777,216 per PNG (`image_too_large`; lower `width` or `scale`) or statements over 10,000 characters together (`statement_too_long`); `details`: `[{field, problem}]`.", &codes_with(422), false),
+        "UnprocessableContent": error_response("The request is well-formed but goes past a bound. `recipe_too_large`: with its sub-recipes expanded the recipe goes past a limit: `nesting_depth` 8 levels, `expanded_lines` 2,000 lines (identical lines merged), `statement_chars` 9,000 characters of ingredient statement, `label_bytes` 131,072 bytes of label JSON; `details`: `{\"limit\", \"max\", \"value\"}`. Label files and export: more pixels than 16,777,216 per PNG (`image_too_large`; lower `width` or `scale`) or statements over 10,000 characters together (`statement_too_long`); `details`: `[{field, problem}]`. A physical width (`width_in`, `width_mm`) below the one at which a US label's type keeps FDA's minimum sizes (`label_too_small`); `details`: `[{field, problem, min_width_in, min_width_mm}]`.", &codes_with(422), false),
         "RequestTimeout": error_response("The request body did not arrive within the body read timeout (30 s by default); the connection is closed.", &codes_with(408), false),
         "UriTooLong": error_response("The request target is longer than 8,192 bytes.", &codes_with(414), false),
         "TooManyRequests": too_many,
@@ -1385,6 +1402,8 @@ fn schemas(codes: &[&str]) -> Value {
             "data": {"type": "object", "description": "A label object as returned by analyze or a recipe (it carries its `format`)."},
             "extra": {"type": "object", "properties": {
                 "width": {"type": "number", "minimum": 120, "maximum": 2000, "default": 290},
+                "width_in": {"type": "number", "exclusiveMinimum": 0, "description": "Printed width in inches, instead of `width`; as the label files' `width_in` (422 `label_too_small` below the format's minimum)."},
+                "width_mm": {"type": "number", "exclusiveMinimum": 0, "description": "Printed width in millimetres, instead of `width`."},
                 "scale": {"type": "number", "minimum": 0.5, "maximum": 8, "default": 2}}}},
             "required": ["fileType", "data"],
             "additionalProperties": false},

@@ -41,11 +41,14 @@ pub enum ErrorCode {
     StatementTooLong,
     RequestTimeout,
     UriTooLong,
+    /// A physical label width below the one at which its type keeps the regime's minimum
+    /// sizes (21 CFR 101.9(d)(1)(iii), (j)(13)).
+    LabelTooSmall,
 }
 
 impl ErrorCode {
     /// Every code, for the OpenAPI document and its completeness test.
-    pub const ALL: [ErrorCode; 30] = [
+    pub const ALL: [ErrorCode; 31] = [
         Self::InvalidJson,
         Self::ValidationFailed,
         Self::UnknownField,
@@ -76,6 +79,7 @@ impl ErrorCode {
         Self::StatementTooLong,
         Self::RequestTimeout,
         Self::UriTooLong,
+        Self::LabelTooSmall,
     ];
 
     /// The HTTP status this code is always sent with.
@@ -106,7 +110,9 @@ impl ErrorCode {
             Self::RateLimited | Self::PayloadTooLarge => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
-            Self::ImageTooLarge | Self::StatementTooLong => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::ImageTooLarge | Self::StatementTooLong | Self::LabelTooSmall => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
             Self::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Self::UriTooLong => StatusCode::URI_TOO_LONG,
         }
@@ -145,6 +151,7 @@ impl ErrorCode {
             Self::StatementTooLong => "statement_too_long",
             Self::RequestTimeout => "request_timeout",
             Self::UriTooLong => "uri_too_long",
+            Self::LabelTooSmall => "label_too_small",
         }
     }
 }

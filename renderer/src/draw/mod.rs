@@ -13,6 +13,7 @@ mod eu_table;
 mod fonts;
 mod pdf;
 mod png;
+pub mod print_size;
 mod scene;
 mod svg;
 mod us_bilingual;

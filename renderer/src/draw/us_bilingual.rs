@@ -12,7 +12,7 @@ use super::fonts::{Face, Metrics};
 use super::scene::{grams, marked_spans, number, plain, Anchor, Painter, Scene, Span, BASE_WIDTH};
 
 /// User units per FDA point.
-const PT: f32 = 1.75;
+pub(crate) const PT: f32 = 1.75;
 const BORDER: f32 = 0.5 * PT;
 const PAD: f32 = 3.5 * PT;
 const HAIRLINE: f32 = 0.35 * PT;

@@ -10,7 +10,7 @@ use super::fonts::{Face, Metrics};
 use super::scene::{grams, marked_spans, number, plain, Anchor, Painter, Scene, Span, BASE_WIDTH};
 
 /// User units per FDA point.
-const PT: f32 = 1.75;
+pub(crate) const PT: f32 = 1.75;
 const BORDER: f32 = 0.5 * PT;
 const PAD: f32 = 3.5 * PT;
 const HAIRLINE: f32 = 0.35 * PT;
@@ -99,10 +99,9 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
     let fits = |size: f32| {
         m.width(Face::Black, size, caption) + gap + m.width(Face::Black, size, &serving) <= inner
     };
-    let mut size = big;
-    while size > TEXT && !fits(size) {
-        size -= 0.25 * PT;
-    }
+    // The serving size keeps its 10 point (21 CFR 101.9(d)(3)(ii)): a long one wraps rather
+    // than shrinks, so the label's minimum width (print_size.rs) holds for every text.
+    let size = big;
     y += 1.25 * big;
     p.text(
         x0,
