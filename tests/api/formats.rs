@@ -24,7 +24,20 @@ async fn formats_are_listed_filtered_and_read_by_id_or_alias() {
 
     let all = app.get(&key, "/v1/formats").await;
     assert_eq!(all.status, StatusCode::OK);
-    assert_eq!(ids(&all.body), ["eu.tab.ri", "uk.tab", "us.v"]);
+    assert_eq!(
+        ids(&all.body),
+        [
+            "eu.tab.ri",
+            "uk.tab",
+            "us.v",
+            "us.lin",
+            "us.tab",
+            "us.v.child13",
+            "us.v.en-es",
+            "us.v.infant",
+            "us.v.simpl"
+        ]
+    );
     assert!(all.headers.contains_key("ratelimit-limit"));
     let us = &all.body["data"][2];
     assert_eq!(us["aliases"], serde_json::json!(["standard"]));
@@ -46,7 +59,15 @@ async fn formats_are_listed_filtered_and_read_by_id_or_alias() {
     );
     assert_eq!(
         ids(&app.get(&key, "/v1/formats?family=us-fda").await.body),
-        ["us.v"]
+        [
+            "us.v",
+            "us.lin",
+            "us.tab",
+            "us.v.child13",
+            "us.v.en-es",
+            "us.v.infant",
+            "us.v.simpl"
+        ]
     );
     assert_eq!(
         ids(&app
