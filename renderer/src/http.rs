@@ -800,11 +800,11 @@ mod physical_size_tests {
 
     #[test]
     fn a_physical_width_becomes_pixels_at_96_per_inch() {
-        let (px, physical) = width_choice(None, Some(2.5), None, "").unwrap();
+        let (px, physical) = width_choice(None, Some(2.5), None, "").expect("inches");
         assert_eq!(px, Some(240.0));
         assert_eq!(physical.map(|p| p.field), Some("width_in"));
-        let (px, _) = width_choice(None, None, Some(63.5), "").unwrap();
-        assert!((px.unwrap() - 240.0).abs() < 1e-9);
+        let (px, _) = width_choice(None, None, Some(63.5), "").expect("millimetres");
+        assert!((px.expect("pixels") - 240.0).abs() < 1e-9);
         for bad in [
             width_choice(Some(290.0), Some(3.0), None, ""),
             width_choice(None, Some(3.0), Some(80.0), ""),
@@ -827,7 +827,7 @@ mod physical_size_tests {
         // The stated minimum itself complies; a hair under it does not.
         assert!(at(2.31, "width_in").is_ok());
         assert!(at(58.5 / 25.4, "width_mm").is_ok());
-        let err = at(2.30, "width_in").unwrap_err();
+        let err = at(2.30, "width_in").expect_err("too small");
         assert_eq!(err.code(), ErrorCode::LabelTooSmall);
         let said = format!("{err:?}");
         assert!(said.contains("2.31 in (58.5 mm)"), "{said}");
