@@ -265,7 +265,7 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
     let mut insignificant: Vec<&str> = Vec::new();
     let mut omitted: Vec<String> = Vec::new();
     for row in &format.rows {
-        if row.declare == Declare::WhenKnown
+        if matches!(row.declare, Declare::WhenKnown | Declare::Voluntary)
             && row
                 .quantity
                 .nutrient()
@@ -310,11 +310,19 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
                 insignificant.push(&row.key);
             }
         }
-        if row.declare == Declare::WhenSignificant && insignificant.last() == Some(&&*row.key) {
+        let is_insignificant = insignificant.last() == Some(&&*row.key);
+        if row.declare == Declare::WhenSignificant && is_insignificant {
             for column in &format.columns {
                 display.remove(&format.display_key(column, &row.key));
             }
             omitted.push(statement_name(&format.row_name(row)));
+            continue;
+        }
+        if row.declare == Declare::Voluntary && is_insignificant {
+            for column in &format.columns {
+                display.remove(&format.display_key(column, &row.key));
+            }
+            insignificant.pop();
             continue;
         }
         rows.push(DeclaredRow {

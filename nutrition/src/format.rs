@@ -170,6 +170,10 @@ pub enum Declare {
     /// "less than 1 gram" where the row says so); the simplified format (101.9(f)) omits such a
     /// row and names it in its "Not a significant source of …" statement.
     WhenSignificant,
+    /// A voluntary declaration (21 CFR 101.9(c)(8)(ii): other vitamins and minerals "may be
+    /// declared"): only when some ingredient's data gives the nutrient and its amount is not
+    /// insignificant, so a label never lists voluntary nutrients at 0.
+    Voluntary,
 }
 
 /// The simplified format's rule (21 CFR 101.9(f)): it may be used when at least

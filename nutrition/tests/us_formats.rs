@@ -240,3 +240,26 @@ fn the_bilingual_format_prints_english_then_spanish() {
         "8 servings per container / 8 raciones por envase"
     );
 }
+
+#[test]
+fn a_voluntary_vitamin_is_declared_from_2_percent_of_its_rdi() {
+    let standard = format("standard").expect("us.v");
+    // Vitamin C, RDI 90 mg (101.9(c)(8)(iv)), declared in whole mg: 1.49 mg declares 1 mg,
+    // 1.1 % DV, so it is declared as zero (101.9(c)(8)(iii)) and the voluntary row is left
+    // out; 1.5 mg declares 2 mg, 2.2 % → 2 %, and is declared.
+    let under = compute_label(&one_serving(&[(VitaminCMg, 1.49)]), standard).expect("label");
+    assert!(under.row("vitamin_c_mg").is_none());
+    assert!(!under.display.contains_key("vitamin_c_mg"));
+    let at = compute_label(&one_serving(&[(VitaminCMg, 1.5)]), standard).expect("label");
+    assert_eq!(
+        at.display.get("vitamin_c_mg").map(String::as_str),
+        Some("2mg")
+    );
+    assert_eq!(at.percents().get("vitamin_c_mg"), Some(&2.0));
+    // Folate is declared in mcg DFE (101.9(c)(8)(iv)).
+    let folate = compute_label(&one_serving(&[(FolateMcg, 100.0)]), standard).expect("label");
+    assert_eq!(
+        folate.display.get("folate_mcg").map(String::as_str),
+        Some("100mcg DFE")
+    );
+}

@@ -273,7 +273,12 @@ fn every_registry_row_has_a_unique_id_and_the_lines_its_family_needs() {
         let keys: Vec<&str> = f
             .rows
             .iter()
-            .filter(|n| n.declare != crate::format::Declare::WhenKnown || n.key == "fibre_g")
+            .filter(|n| {
+                !matches!(
+                    n.declare,
+                    crate::format::Declare::WhenKnown | crate::format::Declare::Voluntary
+                ) || n.key == "fibre_g"
+            })
             .map(|n| n.key.as_str())
             .collect();
         assert_eq!(keys, needed, "format {}", f.id);
