@@ -1206,7 +1206,7 @@ fn error_responses() -> Value {
 
 fn nutrient_map() -> Value {
     json!({"type": "object", "additionalProperties": {"type": "number", "minimum": 0},
-        "description": "Numbers per 100 g keyed by label nutrient: `calories`, `total_fat_g`, `saturated_fat_g`, `trans_fat_g`, `cholesterol_mg`, `sodium_mg`, `total_carbohydrate_g`, `dietary_fiber_g`, `total_sugars_g`, `added_sugars_g`, `protein_g`, `vitamin_d_mcg`, `calcium_mg`, `iron_mg`, `potassium_mg`, `sugar_alcohols_g`, `polyols_g`, `alcohol_g`, ...",
+        "description": "Numbers per 100 g keyed by label nutrient: `calories`, `total_fat_g`, `saturated_fat_g`, `trans_fat_g`, `cholesterol_mg`, `sodium_mg`, `total_carbohydrate_g`, `dietary_fiber_g`, `total_sugars_g`, `added_sugars_g`, `protein_g`, `vitamin_d_mcg`, `calcium_mg`, `iron_mg`, `potassium_mg`, `sugar_alcohols_g`, `polyols_g`, `alcohol_g`, `monounsaturated_fat_g`, `polyunsaturated_fat_g`, `soluble_fiber_g`, `insoluble_fiber_g`, `vitamin_a_mcg`, `vitamin_c_mg`, ...",
         "examples": [{"calories": 458, "total_fat_g": 24, "protein_g": 9}]})
 }
 
@@ -1223,7 +1223,7 @@ fn allergens() -> Value {
 fn label_schema() -> Value {
     json!({
         "type": "object",
-        "description": "Computed, read-only. Always: `format`, `serving_size`, `servings_per_container`, `ingredient_statement`, `allergens`, `contains_statement`, `display`, `unrounded`. US formats: per-serving nutrients rounded by 21 CFR 101.9(c) and `daily_values`. EU formats: `per_100g`, `per_portion`, `reference_intake_pct`, `ingredient_statement_html`. US formats also carry `display.serving_size`, the printed serving line: household measure then metric amount, e.g. `2 cookies (43g)` (21 CFR 101.9(b)(5), (b)(7)). `warnings` appears only when non-empty.",
+        "description": "Computed, read-only. Always: `format`, `serving_size`, `servings_per_container`, `ingredient_statement`, `allergens`, `contains_statement`, `display`, `unrounded`. US formats: per-serving nutrients rounded by 21 CFR 101.9(c) and `daily_values`. EU formats: `per_100g`, `per_portion`, `reference_intake_pct`, `ingredient_statement_html`. US formats also carry `display.serving_size`, the printed serving line: household measure then metric amount, e.g. `2 cookies (43g)` (21 CFR 101.9(b)(5), (b)(7)). Voluntary US nutrients (`polyunsaturated_fat_g`, `monounsaturated_fat_g`, `soluble_fiber_g`, `insoluble_fiber_g`, `sugar_alcohols_g`, and the vitamins and minerals of 101.9(c)(8)(iv) from 2 % DV) appear only when the ingredients' data gives them. The simplified format (`us.v.simpl`, 101.9(f)) omits insignificant nutrients other than calories, total fat, sodium, total carbohydrate and protein and names them in `display.not_significant` (\"Not a significant source of …\"). `warnings` appears only when non-empty.",
         "properties": {
             "format": {"type": "string"},
             "serving_size": {"type": "object", "properties": {"text": {"type": ["string", "null"]}, "grams": {"type": "number"}}},
@@ -1239,7 +1239,7 @@ fn label_schema() -> Value {
             "daily_values": {"type": "object"},
             "per_100g": {"type": "object"},
             "per_portion": {"type": "object"},
-            "warnings": {"type": "array", "description": "Present only when non-empty: what the label cannot print as its regime asks. Codes: `no_household_measure` (US serving size without a household measure, 21 CFR 101.9(b)(5)).",
+            "warnings": {"type": "array", "description": "Present only when non-empty: what the label cannot print as its regime asks. Codes: `no_household_measure` (US serving size without a household measure, 21 CFR 101.9(b)(5)); `simplified_format_not_permitted` (a `us.v.simpl` label whose food has fewer than 8 of the 15 insignificant amounts 21 CFR 101.9(f) asks for).",
                 "items": {"type": "object", "properties": {"code": {"type": "string"}, "message": {"type": "string"}}, "required": ["code", "message"]}}
         },
         "required": ["format"],
