@@ -723,6 +723,16 @@ fn describe(op: &Operation) -> Value {
                 "PNG pixel ratio (default 2).",
                 json!({"type": "number", "minimum": 0.5, "maximum": 8}),
             ));
+            params.push(query_param(
+                "width_in",
+                "Printed width in inches, instead of `width` (96 pixels per inch, so 1.25 to 20.83 in). A US label narrower than its layout's minimum (the width at which its type keeps the sizes of 21 CFR 101.9(d)(1)(iii) and (j)(13): 2.31 in for the vertical layouts, 5.38 in for the tabular and linear ones) is 422 `label_too_small`, naming the smallest width that complies.",
+                json!({"type": "number", "exclusiveMinimum": 0}),
+            ));
+            params.push(query_param(
+                "width_mm",
+                "Printed width in millimetres, instead of `width` (as `width_in`; 58.5 mm for the US vertical layouts).",
+                json!({"type": "number", "exclusiveMinimum": 0}),
+            ));
             params.extend(past_params());
             params.push(query_param(
                 "strict",
@@ -1162,6 +1172,13 @@ fn error_details() -> Value {
                     optional["description"] = json!("The fields at fault, when the problem is one of fields.");
                     optional
                 }
+                ErrorCode::LabelTooSmall => json!({"type": "array", "items": {"type": "object",
+                    "description": "The width asked for and the smallest that keeps the minimum type sizes of 21 CFR 101.9(d)(1)(iii) and (j)(13), rounded up (that width complies).",
+                    "properties": {"field": {"type": "string", "examples": ["width_in", "width_mm", "extra.width_in"]},
+                                   "problem": {"type": "string"},
+                                   "min_width_in": {"type": "number"},
+                                   "min_width_mm": {"type": "number"}},
+                    "required": ["field", "problem", "min_width_in", "min_width_mm"]}}),
                 ErrorCode::UnknownIngredient => json!({"oneOf": [
                     field_list.clone(),
                     {"type": "object", "description": "An entry by name that matched nothing: the closest names.",
@@ -1248,7 +1265,7 @@ fn error_responses() -> Value {
         "Conflict": error_response("Conflicts with the current state. `ingredient_name_taken`: another custom ingredient of the account has the same name, compared case- and Unicode-normalisation-insensitively (NFKC, case folded); `details`: `{\"field\": \"name\", \"ingredient_id\"}` of the other one. `breaks_dependent_recipe`: the write would leave a recipe that uses this one (directly or through sub-recipes) without a label; nothing is written; `details`: `{\"recipe_id\", \"name\", \"problem\": {\"code\", \"message\", ...}}`, the problem with the limit's details where it is `recipe_too_large`. `label_unavailable` (label files): the recipe's label cannot be computed; `details`: `{\"code\", \"message\"}` of the reason, as in the recipe's `label_error`.", &codes_with(409), false),
         "PreconditionFailed": error_response("`If-Match` names another version.", &codes_with(412), false),
         "UnsupportedMediaType": error_response("The body must be JSON.", &codes_with(415), false),
-        "UnprocessableContent": error_response("The request is well-formed but goes past a bound. `recipe_too_large`: with its sub-recipes expanded the recipe goes past a limit: `nesting_depth` 8 levels, `expanded_lines` 2,000 lines (identical lines merged), `statement_chars` 9,000 characters of ingredient statement, `label_bytes` 131,072 bytes of label JSON; `details`: `{\"limit\", \"max\", \"value\"}`. `incomplete_nutrient_data` (`strict=true` on analyze and label files): the label declares nutrients some ingredients' data lacks; `details`: the label's `missing`, `[{\"nutrient\", \"ingredients\"}]`. Label files and export: more pixels than 16,777,216 per PNG (`image_too_large`; lower `width` or `scale`) or statements over 10,000 characters together (`statement_too_long`); `details`: `[{field, problem}]`.", &codes_with(422), false),
+        "UnprocessableContent": error_response("The request is well-formed but goes past a bound. `recipe_too_large`: with its sub-recipes expanded the recipe goes past a limit: `nesting_depth` 8 levels, `expanded_lines` 2,000 lines (identical lines merged), `statement_chars` 9,000 characters of ingredient statement, `label_bytes` 131,072 bytes of label JSON; `details`: `{\"limit\", \"max\", \"value\"}`. `incomplete_nutrient_data` (`strict=true` on analyze and label files): the label declares nutrients some ingredients' data lacks; `details`: the label's `missing`, `[{\"nutrient\", \"ingredients\"}]`. Label files and export: more pixels than 16,777,216 per PNG (`image_too_large`; lower `width` or `scale`) or statements over 10,000 characters together (`statement_too_long`); `details`: `[{field, problem}]`. A physical width (`width_in`, `width_mm`) below the one at which a US label's type keeps FDA's minimum sizes (`label_too_small`); `details`: `[{field, problem, min_width_in, min_width_mm}]`.", &codes_with(422), false),
         "RequestTimeout": error_response("The request body did not arrive within the body read timeout (30 s by default); the connection is closed.", &codes_with(408), false),
         "UriTooLong": error_response("The request target is longer than 8,192 bytes.", &codes_with(414), false),
         "TooManyRequests": too_many,
@@ -1260,7 +1277,7 @@ fn error_responses() -> Value {
 
 fn nutrient_map() -> Value {
     json!({"type": "object", "additionalProperties": {"type": "number", "minimum": 0},
-        "description": "Numbers per 100 g keyed by label nutrient: `calories`, `total_fat_g`, `saturated_fat_g`, `trans_fat_g`, `cholesterol_mg`, `sodium_mg`, `total_carbohydrate_g`, `dietary_fiber_g`, `total_sugars_g`, `added_sugars_g`, `protein_g`, `vitamin_d_mcg`, `calcium_mg`, `iron_mg`, `potassium_mg`, `sugar_alcohols_g`, `polyols_g`, `alcohol_g`, ...",
+        "description": "Numbers per 100 g keyed by label nutrient: `calories`, `total_fat_g`, `saturated_fat_g`, `trans_fat_g`, `cholesterol_mg`, `sodium_mg`, `total_carbohydrate_g`, `dietary_fiber_g`, `total_sugars_g`, `added_sugars_g`, `protein_g`, `vitamin_d_mcg`, `calcium_mg`, `iron_mg`, `potassium_mg`, `sugar_alcohols_g`, `polyols_g`, `alcohol_g`, `monounsaturated_fat_g`, `polyunsaturated_fat_g`, `soluble_fiber_g`, `insoluble_fiber_g`, `vitamin_a_mcg`, `vitamin_c_mg`, ...",
         "examples": [{"calories": 458, "total_fat_g": 24, "protein_g": 9}]})
 }
 
@@ -1277,7 +1294,7 @@ fn allergens() -> Value {
 fn label_schema() -> Value {
     json!({
         "type": "object",
-        "description": "Computed, read-only. Always: `format`, `serving_size`, `servings_per_container`, `ingredient_statement`, `allergens`, `contains_statement`, `display`, `unrounded`. US formats: per-serving nutrients rounded by 21 CFR 101.9(c) and `daily_values`. EU formats: `per_100g`, `per_portion`, `reference_intake_pct`, `ingredient_statement_html`. US formats also carry `display.serving_size`, the printed serving line: household measure then metric amount, e.g. `2 cookies (43g)` (21 CFR 101.9(b)(5), (b)(7)). `warnings` appears only when non-empty.",
+        "description": "Computed, read-only. Always: `format`, `serving_size`, `servings_per_container`, `ingredient_statement`, `allergens`, `contains_statement`, `display`, `unrounded`. US formats: per-serving nutrients rounded by 21 CFR 101.9(c) and `daily_values`. EU formats: `per_100g`, `per_portion`, `reference_intake_pct`, `ingredient_statement_html`. US formats also carry `display.serving_size`, the printed serving line: household measure then metric amount, e.g. `2 cookies (43g)` (21 CFR 101.9(b)(5), (b)(7)). Voluntary US nutrients (`polyunsaturated_fat_g`, `monounsaturated_fat_g`, `soluble_fiber_g`, `insoluble_fiber_g`, `sugar_alcohols_g`, and the vitamins and minerals of 101.9(c)(8)(iv) from 2 % DV) appear only when the ingredients' data gives them. The simplified format (`us.v.simpl`, 101.9(f)) omits insignificant nutrients other than calories, total fat, sodium, total carbohydrate and protein and names them in `display.not_significant` (\"Not a significant source of …\"). `warnings` appears only when non-empty.",
         "properties": {
             "format": {"type": "string"},
             "serving_size": {"type": "object", "properties": {"text": {"type": ["string", "null"]}, "grams": {"type": "number"}}},
@@ -1308,7 +1325,7 @@ fn label_schema() -> Value {
                 "serving_size": {"type": "object"}, "servings_per_container": {"type": "number"},
                 "ingredient_statement": {"type": "string"}}}},
             "package": {"type": "object", "description": "Present when the request gave a `package`: `given`, the `racc` used, `percent_of_racc`, `layouts` (each US format id with its `use`: `required`, `allowed`, `voluntary` or `not_allowed`, its `citation` and `reason`), `allowed_formats` and `required_formats` (format ids in FDA's order of preference), `chosen` (the format `us.auto` picked), `single_serving`, `small_package_exemption_possible`."},
-            "warnings": {"type": "array", "description": "Present only when non-empty: what the label cannot print as its regime asks. Codes: `no_household_measure` (US serving size without a household measure, 21 CFR 101.9(b)(5)); `incomplete_nutrient_data` (declared nutrients the data lacks, see `missing`); `voluntary_nutrient_omitted` (a voluntary nutrient, e.g. EU fibre, left off because some ingredient's data lacks it, rather than understated); `confirm_sub_ingredients` (sub-ingredients from a standard of identity, to be checked against the brand used, 21 CFR 101.4(b)(2)).",
+            "warnings": {"type": "array", "description": "Present only when non-empty: what the label cannot print as its regime asks. Codes: `no_household_measure` (US serving size without a household measure, 21 CFR 101.9(b)(5)); `incomplete_nutrient_data` (declared nutrients the data lacks, see `missing`); `voluntary_nutrient_omitted` (a voluntary nutrient, e.g. EU fibre, left off because some ingredient's data lacks it, rather than understated); `confirm_sub_ingredients` (sub-ingredients from a standard of identity, to be checked against the brand used, 21 CFR 101.4(b)(2)); `simplified_format_not_permitted` (a `us.v.simpl` label whose food has fewer than 8 of the 15 insignificant amounts 21 CFR 101.9(f) asks for).",
                 "items": {"type": "object", "properties": {"code": {"type": "string"}, "message": {"type": "string"}}, "required": ["code", "message"]}}
         },
         "required": ["format"],
@@ -1523,6 +1540,8 @@ fn schemas(codes: &[&str]) -> Value {
             "data": {"type": "object", "description": "A label object as returned by analyze or a recipe (it carries its `format`)."},
             "extra": {"type": "object", "properties": {
                 "width": {"type": "number", "minimum": 120, "maximum": 2000, "default": 290},
+                "width_in": {"type": "number", "exclusiveMinimum": 0, "description": "Printed width in inches, instead of `width`; as the label files' `width_in` (422 `label_too_small` below the format's minimum)."},
+                "width_mm": {"type": "number", "exclusiveMinimum": 0, "description": "Printed width in millimetres, instead of `width`."},
                 "scale": {"type": "number", "minimum": 0.5, "maximum": 8, "default": 2}}}},
             "required": ["fileType", "data"],
             "additionalProperties": false},

@@ -321,6 +321,11 @@ fn resolve(
             needed.extend(named.clone().map(|c| format!("column.{}", c.id)));
             needed.extend(named.map(|c| format!("column.said.{}", c.id)));
         }
+        needed.extend(f.term_overrides.values().cloned());
+        if f.simplified.is_some() {
+            needed.push("not_significant".into());
+            needed.push("list.and".into());
+        }
         if let Some(order) = &regime.allergens.contains_order {
             needed.push("contains".into());
             needed.extend(order.iter().map(|a| allergen_term(*a)));
@@ -335,6 +340,21 @@ fn resolve(
             ));
         }
         format_terms.push(t.clone());
+    }
+    if let Some(s) = &f.simplified {
+        if let Some(k) = s
+            .counted
+            .iter()
+            .find(|k| !rows.iter().any(|r| &r.key == *k))
+        {
+            return Err(format!("simplified counts {k:?}, which is not a row"));
+        }
+        if s.min_insignificant == 0 || s.min_insignificant > s.counted.len() {
+            return Err("simplified.min_insignificant must be within 1..=counted".into());
+        }
+        if s.source.trim().is_empty() {
+            return Err("simplified needs a source".into());
+        }
     }
     let label_id = f.label_id.unwrap_or_else(|| f.id.clone());
     if label_id != f.id && !f.aliases.contains(&label_id) {
@@ -361,5 +381,7 @@ fn resolve(
         plan: f.plan,
         regime,
         terms: format_terms,
+        simplified: f.simplified,
+        term_overrides: f.term_overrides,
     })
 }

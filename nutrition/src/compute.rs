@@ -197,6 +197,11 @@ fn quantity(q: Quantity, a: &NutrientAmounts) -> f64 {
 /// A row's declaration in `column` of the exact amount `exact`: rounded by the row's rule,
 /// with the percentage where the column shows one.
 fn cell(format: &Format, row: &Row, column: &Column, exact: f64) -> Cell {
+    declare(format, row, column, exact).0
+}
+
+/// [`cell`], and whether the declaration is an insignificant amount (101.9(f)(1)).
+fn declare(format: &Format, row: &Row, column: &Column, exact: f64) -> (Cell, bool) {
     let mut d = rounding::apply(row.rounding, exact);
     let percent = match (column.percent, row.daily_value()) {
         (true, Some(dv)) => {
@@ -217,11 +222,15 @@ fn cell(format: &Format, row: &Row, column: &Column, exact: f64) -> Cell {
     if row.percent == PercentRounding::VitaminMineral && percent == Some(0.0) {
         d = rounding::Declared::zero();
     }
-    Cell {
-        text: d.text(&row.unit),
-        amount: d.amount,
-        percent,
-    }
+    let insignificant = is_insignificant(&d, row.less_than_is_insignificant);
+    (
+        Cell {
+            text: d.text(&row.unit),
+            amount: d.amount,
+            percent,
+        },
+        insignificant,
+    )
 }
 
 /// What a label may need beyond its recipe.
@@ -248,6 +257,43 @@ pub struct Food {
 
 /// Most foods an aggregate label sets side by side.
 pub const MAX_FOODS: usize = 6;
+
+/// Whether a declaration is an insignificant amount (21 CFR 101.9(f)(1)): declared as zero, or
+/// as "less than" its bound where the row counts that (total carbohydrate, dietary fiber,
+/// protein: "less than 1 gram").
+fn is_insignificant(d: &rounding::Declared, less_than_counts: bool) -> bool {
+    match d.less_than {
+        None => d.amount == 0.0,
+        Some(_) => less_than_counts,
+    }
+}
+
+/// A row's printed name as it reads inside a sentence: marks dropped, each word's capital
+/// lowered unless the word is a single letter ("Vitamin D" → "vitamin D", "Total Sugars" →
+/// "total sugars").
+fn statement_name(name: &str) -> String {
+    crate::terms::strip_marks(name)
+        .split(' ')
+        .map(|w| {
+            let mut chars = w.chars();
+            match (chars.next(), chars.clone().next()) {
+                (Some(first), Some(_)) => first.to_lowercase().chain(chars).collect(),
+                _ => w.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// "a", "a and b", "a, b, and c" (the serial comma of US usage), with `and` the language's word.
+fn english_list(items: &[String], and: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [a, b] => format!("{a} {and} {b}"),
+        [init @ .., last] => format!("{}, {and} {last}", init.join(", ")),
+    }
+}
 
 /// Computes the label of `recipe` in `format`: one pass over the format's rows × columns,
 /// each amount rounded by the row's rule, each percentage by the row's percentage rule, then
@@ -344,6 +390,7 @@ pub fn compute_label_with(
     display.insert("servings_per_container".to_string(), servings_text);
     let mut warnings = Vec::new();
     let mut missing: Vec<MissingNutrient> = Vec::new();
+    let mut significance = Significance::default();
     let rows = declare_rows(
         format,
         &columns,
@@ -354,12 +401,34 @@ pub fn compute_label_with(
             missing: &mut missing,
             warnings: &mut warnings,
         },
+        &mut significance,
     );
     if !missing.is_empty() {
         warnings.push(Warning::incomplete_nutrient_data(&missing));
     }
 
     let regime = &format.regime;
+    if let Some(rule) = &format.simplified {
+        let count = rule
+            .counted
+            .iter()
+            .filter(|k| significance.insignificant.contains(k))
+            .count();
+        if count < rule.min_insignificant {
+            warnings.push(Warning::simplified_not_permitted(
+                count,
+                rule.min_insignificant,
+                &rule.source,
+            ));
+        }
+        if !significance.omitted.is_empty() {
+            let list = english_list(&significance.omitted, &format.term("list.and"));
+            display.insert(
+                "not_significant".to_string(),
+                format.term_with("not_significant", &[("nutrients", &list)]),
+            );
+        }
+    }
     if regime.household_then_metric {
         let text = recipe.serving_size_text.as_deref();
         if text.is_none_or(|t| t.trim().is_empty()) {
@@ -487,6 +556,7 @@ pub fn compute_aggregate(
             missing: &mut missing,
             warnings: &mut warnings,
         },
+        &mut Significance::default(),
     );
     if !missing.is_empty() {
         warnings.push(Warning::incomplete_nutrient_data(&missing));
@@ -601,6 +671,14 @@ struct ColumnAmounts<'a> {
     factor: f64,
 }
 
+/// Which rows declare an insignificant amount in their first column (21 CFR 101.9(f)(1)),
+/// by key, and the printed names of those a simplified format leaves off (101.9(f)).
+#[derive(Debug, Default)]
+struct Significance {
+    insignificant: Vec<String>,
+    omitted: Vec<String>,
+}
+
 /// Where [`declare_rows`] reports data it could not determine.
 struct Incomplete<'a> {
     missing: &'a mut Vec<MissingNutrient>,
@@ -622,10 +700,12 @@ fn declare_rows(
     display: &mut BTreeMap<String, String>,
     unrounded: &mut BTreeMap<String, f64>,
     incomplete: &mut Incomplete<'_>,
+    significance: &mut Significance,
 ) -> Vec<DeclaredRow> {
     let mut rows = Vec::with_capacity(format.rows.len());
     for row in &format.rows {
-        if row.declare == Declare::WhenKnown && row.quantity.nutrient().is_some_and(|n| !known(n)) {
+        let voluntary = matches!(row.declare, Declare::WhenKnown | Declare::Voluntary);
+        if voluntary && row.quantity.nutrient().is_some_and(|n| !known(n)) {
             continue;
         }
         // The ingredients lacking `n`, in the order the recipes list them, each once.
@@ -657,7 +737,12 @@ fn declare_rows(
                 (lo.text, lo.percent) != (hi.text, hi.percent)
             });
         if undetermined {
-            if row.declare == Declare::WhenKnown {
+            // A US voluntary nutrient (101.9(c)(8)(iv) vitamins, say) that the data cannot
+            // settle is simply not declared: nobody asked for it.
+            if row.declare == Declare::Voluntary {
+                continue;
+            }
+            if voluntary {
                 let names: Vec<String> = involved.iter().flat_map(lacking).collect();
                 incomplete
                     .warnings
@@ -672,19 +757,46 @@ fn declare_rows(
                 }
             }
         }
+        let key_in = |c: &ColumnAmounts<'_>| match format.json.amounts {
+            Amounts::TopLevel => row.key.clone(),
+            Amounts::ColumnBlocks => format!("{}.{}", c.id, row.key),
+        };
         let mut cells = Vec::with_capacity(columns.len());
+        let mut first_insignificant = false;
         for c in columns {
             let exact = quantity(row.quantity, c.amounts);
             if c.column.unrounded {
                 unrounded.insert(row.key.clone(), exact);
             }
-            let cell = cell(format, row, c.column, exact);
-            let key = match format.json.amounts {
-                Amounts::TopLevel => row.key.clone(),
-                Amounts::ColumnBlocks => format!("{}.{}", c.id, row.key),
-            };
-            display.insert(key, cell.text.clone());
+            let (cell, insignificant) = declare(format, row, c.column, exact);
+            if cells.is_empty() {
+                first_insignificant = insignificant;
+            }
+            display.insert(key_in(c), cell.text.clone());
             cells.push(cell);
+        }
+        if first_insignificant {
+            significance.insignificant.push(row.key.clone());
+        }
+        // The simplified format leaves insignificant rows off and names them (101.9(f));
+        // a voluntary nutrient is declared only at a significant amount.
+        let drop = match row.declare {
+            Declare::WhenSignificant => first_insignificant,
+            Declare::Voluntary => first_insignificant,
+            _ => false,
+        };
+        if drop {
+            for c in columns {
+                display.remove(&key_in(c));
+            }
+            if row.declare == Declare::WhenSignificant {
+                significance
+                    .omitted
+                    .push(statement_name(&format.row_name(row)));
+            } else {
+                significance.insignificant.pop();
+            }
+            continue;
         }
         rows.push(DeclaredRow {
             key: row.key.clone(),

@@ -163,8 +163,30 @@ pub enum Declare {
     /// Always (0 when the data does not know the nutrient).
     #[default]
     Always,
-    /// Only when some ingredient's data gives the nutrient (EU fibre).
+    /// Only when some ingredient's data gives the nutrient (EU fibre; US voluntary nutrients,
+    /// 21 CFR 101.9(c)).
     WhenKnown,
+    /// Unless the amount is insignificant (21 CFR 101.9(f)(1): an amount declared as zero, or
+    /// "less than 1 gram" where the row says so); the simplified format (101.9(f)) omits such a
+    /// row and names it in its "Not a significant source of …" statement.
+    WhenSignificant,
+    /// A voluntary declaration (21 CFR 101.9(c)(8)(ii): other vitamins and minerals "may be
+    /// declared"): only when some ingredient's data gives the nutrient and its amount is not
+    /// insignificant, so a label never lists voluntary nutrients at 0.
+    Voluntary,
+}
+
+/// The simplified format's rule (21 CFR 101.9(f)): it may be used when at least
+/// `min_insignificant` of the `counted` rows are insignificant; otherwise the label warns.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Simplified {
+    /// How many of `counted` must be insignificant.
+    pub min_insignificant: usize,
+    /// Row keys whose insignificance counts.
+    pub counted: Vec<String>,
+    /// The paragraph.
+    pub source: String,
 }
 
 /// Where a layout sets a row.
@@ -221,6 +243,10 @@ pub struct Row {
     pub term: String,
     /// How a layout sets it.
     pub style: RowStyle,
+    /// Whether a "less than" declaration (e.g. "<1g") is an insignificant amount, as for total
+    /// carbohydrate, dietary fiber and protein (21 CFR 101.9(f)(1)); an amount declared as zero
+    /// always is.
+    pub less_than_is_insignificant: bool,
 }
 
 impl Row {
@@ -375,6 +401,11 @@ pub struct Format {
     pub regime: Regime,
     /// The terms of each of `languages`, in the same order.
     pub terms: Vec<Terms>,
+    /// The simplified format's rule, for formats that omit insignificant rows.
+    pub simplified: Option<Simplified>,
+    /// Terms this format prints in place of the usual ones (`footnote` →
+    /// `footnote.children_1_3`), for labels of one population (21 CFR 101.9(d)(9)).
+    pub term_overrides: BTreeMap<String, String>,
 }
 
 impl Format {
@@ -408,6 +439,7 @@ impl Format {
     /// bilingual formats. Empty when missing (the catalog refuses formats missing a term their
     /// layout needs).
     pub fn term(&self, key: &str) -> String {
+        let key = self.term_overrides.get(key).map_or(key, String::as_str);
         if let [only] = self.terms.as_slice() {
             return only.get(key).unwrap_or_default().to_owned();
         }
@@ -487,6 +519,10 @@ pub(crate) struct FormatFile {
     #[serde(default)]
     pub in_force_until: Option<String>,
     pub plan: String,
+    #[serde(default)]
+    pub simplified: Option<Simplified>,
+    #[serde(default)]
+    pub term_overrides: BTreeMap<String, String>,
     /// Free text for reviewers.
     #[serde(default)]
     #[allow(dead_code)]
@@ -511,6 +547,12 @@ pub(crate) struct RowFile {
     pub term: Option<String>,
     #[serde(default)]
     pub style: RowStyle,
+    #[serde(default)]
+    pub less_than_is_insignificant: bool,
+    /// Free text for reviewers (e.g. how a reference value was confirmed).
+    #[serde(default)]
+    #[allow(dead_code)]
+    pub note: Option<String>,
 }
 
 impl RowFile {
@@ -537,7 +579,7 @@ impl RowFile {
             }
             None => PercentRounding::None,
         };
-        if self.declare == Declare::WhenKnown && quantity.nutrient().is_none() {
+        if self.declare != Declare::Always && quantity.nutrient().is_none() {
             return Err(at("only a nutrient row can be declared when known".into()));
         }
         let term = format!("nutrient.{}", self.term.as_deref().unwrap_or(&self.key));
@@ -552,6 +594,7 @@ impl RowFile {
             declare: self.declare,
             term,
             style: self.style,
+            less_than_is_insignificant: self.less_than_is_insignificant,
         })
     }
 }

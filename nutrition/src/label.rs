@@ -287,6 +287,21 @@ impl Warning {
     }
 }
 
+impl Warning {
+    /// The label is in the simplified format, but fewer of its nutrients are insignificant
+    /// than 21 CFR 101.9(f) asks.
+    pub fn simplified_not_permitted(insignificant: usize, needed: usize, source: &str) -> Self {
+        Self {
+            code: "simplified_format_not_permitted".to_string(),
+            message: format!(
+                "only {insignificant} of the nutrients the simplified format counts are present \
+                 in insignificant amounts; {source} allows the format from {needed}: use the \
+                 standard format"
+            ),
+        }
+    }
+}
+
 impl Label {
     /// The row of `key`, if declared.
     pub fn row(&self, key: &str) -> Option<&DeclaredRow> {
@@ -625,7 +640,7 @@ impl<'de> Deserialize<'de> for Label {
         let mut rows = Vec::with_capacity(format.rows.len());
         for r in &format.rows {
             let present = amounts.iter().filter(|a| a.contains_key(&r.key)).count();
-            if present == 0 && r.declare == Declare::WhenKnown {
+            if present == 0 && r.declare != Declare::Always {
                 continue;
             }
             let mut cells = Vec::with_capacity(columns.len());

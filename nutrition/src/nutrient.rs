@@ -23,6 +23,10 @@ pub enum Nutrient {
     SodiumMg,
     TotalCarbohydrateG,
     DietaryFiberG,
+    /// Soluble fiber, voluntary on US labels (21 CFR 101.9(c)(6)(i)(A)).
+    SolubleFiberG,
+    /// Insoluble fiber, voluntary on US labels (21 CFR 101.9(c)(6)(i)(B)).
+    InsolubleFiberG,
     TotalSugarsG,
     AddedSugarsG,
     SugarAlcoholsG,
@@ -55,7 +59,7 @@ pub enum Nutrient {
 
 impl Nutrient {
     /// Every nutrient, in declaration order.
-    pub const ALL: [Nutrient; 38] = [
+    pub const ALL: [Nutrient; 40] = [
         Self::Calories,
         Self::TotalFatG,
         Self::SaturatedFatG,
@@ -66,6 +70,8 @@ impl Nutrient {
         Self::SodiumMg,
         Self::TotalCarbohydrateG,
         Self::DietaryFiberG,
+        Self::SolubleFiberG,
+        Self::InsolubleFiberG,
         Self::TotalSugarsG,
         Self::AddedSugarsG,
         Self::SugarAlcoholsG,
@@ -109,6 +115,8 @@ impl Nutrient {
             Self::SodiumMg => "sodium_mg",
             Self::TotalCarbohydrateG => "total_carbohydrate_g",
             Self::DietaryFiberG => "dietary_fiber_g",
+            Self::SolubleFiberG => "soluble_fiber_g",
+            Self::InsolubleFiberG => "insoluble_fiber_g",
             Self::TotalSugarsG => "total_sugars_g",
             Self::AddedSugarsG => "added_sugars_g",
             Self::SugarAlcoholsG => "sugar_alcohols_g",

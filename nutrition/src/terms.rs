@@ -21,6 +21,9 @@ pub struct Terms {
     pub source: String,
     /// Key → printed text.
     pub terms: TermMap,
+    /// What a reviewer should know, e.g. which words are unconfirmed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notes: Option<String>,
 }
 
 impl Terms {

@@ -10,4 +10,12 @@ pub enum ProjectionError {
     CorruptView(#[from] serde_json::Error),
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),
+    /// A replay could not see the whole log: some transaction on the server stayed open
+    /// the whole time, and events written after it began are not final until it ends.
+    #[error("{seen} of {total} events became readable within {waited_secs} s: a transaction on the database server has stayed open (see pg_stat_activity); end it and run the replay again")]
+    LogNotFinal {
+        seen: u64,
+        total: u64,
+        waited_secs: u64,
+    },
 }

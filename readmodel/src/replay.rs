@@ -21,6 +21,9 @@ pub struct ReadModelSummary {
     pub checksum: String,
 }
 
+/// How long a replay waits for events that are not final yet (see [`rebuild`]).
+pub const MAX_WAIT_FOR_FINAL: std::time::Duration = std::time::Duration::from_secs(300);
+
 /// Truncates the read models and applies the whole log again, in log order. Labels are
 /// recomputed at the end from the final views, which is what the live cascade converges
 /// to. `progress(done, total)` is called as events are applied. Run it with the service
@@ -41,11 +44,30 @@ pub async fn rebuild(
     let reader = LogReader::new(pool.clone());
     let mut cursor = LogCursor::default();
     let mut done = 0u64;
+    // Readers see an event once every transaction older than its own has ended (see
+    // `nls_eventlog::read`); a transaction open elsewhere on the server (another database's
+    // included) holds the rest back for a moment. So the replay reads until it has applied
+    // every event counted at the start, waiting as long as [`MAX_WAIT_FOR_FINAL`] for the
+    // last ones rather than stopping short with partial read models.
+    let mut waiting_since: Option<std::time::Instant> = None;
     loop {
         let batch = reader.next_batch(cursor, 1000).await?;
         if batch.is_empty() {
-            break;
+            if done >= total {
+                break;
+            }
+            let since = *waiting_since.get_or_insert_with(std::time::Instant::now);
+            if since.elapsed() > MAX_WAIT_FOR_FINAL {
+                return Err(ProjectionError::LogNotFinal {
+                    seen: done,
+                    total,
+                    waited_secs: MAX_WAIT_FOR_FINAL.as_secs(),
+                });
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            continue;
         }
+        waiting_since = None;
         let mut tx = pool.begin().await?;
         for (at, event) in &batch {
             views::apply(&mut tx, event).await?;

@@ -51,6 +51,30 @@ fn main() {
         )
         .unwrap();
     }
+    // The other US layouts; the wide ones (tabular, linear) at a width that keeps their type
+    // readable on screen.
+    for (name, label, width_px) in [
+        ("label-us-tab", common::us_label_in("us.tab"), 640.0),
+        ("label-us-lin", common::us_label_in("us.lin"), 640.0),
+        ("label-us-simpl", common::us_simplified_label(), 290.0),
+        (
+            "label-us-child13",
+            common::us_label_in("us.v.child13"),
+            290.0,
+        ),
+        ("label-us-infant", common::us_label_in("us.v.infant"), 290.0),
+        ("label-us-en-es", common::us_label_in("us.v.en-es"), 290.0),
+    ] {
+        let options = RenderOptions {
+            width_px,
+            ..options
+        };
+        std::fs::write(
+            docs.join(format!("{name}.png")),
+            png(&label, &fonts, &options).unwrap(),
+        )
+        .unwrap();
+    }
     let free = RenderOptions {
         watermark: true,
         ..options

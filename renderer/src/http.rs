@@ -14,6 +14,11 @@
 //!   see [`nls_readmodel::past`]).
 //! - `POST /functions/v1/export-label` `{fileType, data, extra}`: draws the label object in
 //!   `data` (not cached; `Cache-Control: no-store`).
+//! - Physical size: `width_in` or `width_mm` (query; `extra.width_in`, `extra.width_mm` for
+//!   export) instead of `width`, at 96 pixels per inch. Below the width at which the format's
+//!   type keeps its regime's minimum sizes (21 CFR 101.9(d)(1)(iii), (j)(13); see
+//!   [`crate::draw::print_size`]) the answer is 422 `label_too_small` naming the smallest width
+//!   that complies, instead of a label printed in type smaller than the law allows.
 //!
 //! Plan rules (the `plan` table): the file type must be in `export_file_types`
 //! (403 `plan_file_type_not_allowed`); a non-US format needs `all_label_formats`
@@ -40,7 +45,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::cache::{self, FileType, Prepared, Spec};
-use crate::draw::{Fonts, RenderError, RenderOptions};
+use crate::draw::{print_size, Fonts, RenderError, RenderOptions};
 use crate::hot::HotFiles;
 use crate::limit::RenderSlots;
 
@@ -103,6 +108,109 @@ fn options(width: Option<f64>, scale: Option<f64>, prefix: &str) -> Result<(f32,
     }
     // Both ranges are exactly representable in f32.
     Ok((width as f32, scale as f32))
+}
+
+/// A width asked for in physical units: inches, and the field that gave it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Physical {
+    inches: f64,
+    field: &'static str,
+}
+
+/// The width asked for: pixels (`width`), or a physical width (`width_in`, `width_mm`) with its
+/// pixels at 96 per inch. At most one of the three; a physical width must be a positive number.
+fn width_choice(
+    width: Option<f64>,
+    width_in: Option<f64>,
+    width_mm: Option<f64>,
+    prefix: &str,
+) -> Result<(Option<f64>, Option<Physical>), ApiError> {
+    let given = [width.is_some(), width_in.is_some(), width_mm.is_some()];
+    if given.iter().filter(|g| **g).count() > 1 {
+        return Err(ApiError::validation(
+            &format!("{prefix}width_in"),
+            "give one of width, width_in and width_mm",
+        ));
+    }
+    let physical = |value: f64, field: &'static str, per_inch: f64| {
+        if value.is_finite() && value > 0.0 {
+            Ok(Some(Physical {
+                inches: value / per_inch,
+                field,
+            }))
+        } else {
+            Err(ApiError::validation(
+                &format!("{prefix}{field}"),
+                "must be a positive number",
+            ))
+        }
+    };
+    let physical = match (width_in, width_mm) {
+        (Some(v), _) => physical(v, "width_in", 1.0)?,
+        (_, Some(v)) => physical(v, "width_mm", print_size::MM_PER_IN)?,
+        _ => None,
+    };
+    let px = physical.map_or(width, |p| Some(p.inches * print_size::PX_PER_IN));
+    Ok((px, physical))
+}
+
+/// 422 `label_too_small` when `physical` is narrower than `format` allows; then the pixel bounds
+/// of a physical width (1.25 to 20.83 in at 96 pixels per inch).
+fn check_physical(
+    format: Option<&Format>,
+    physical: Option<Physical>,
+    prefix: &str,
+) -> Result<(), ApiError> {
+    let Some(physical) = physical else {
+        return Ok(());
+    };
+    if let Some(format) = format {
+        if let Err(small) = print_size::check(format, physical.inches) {
+            let field = format!("{prefix}{}", physical.field);
+            return Err(ApiError::new(
+                ErrorCode::LabelTooSmall,
+                format!(
+                    "a {} label {:.2} in ({:.1} mm) wide would print its 8 point text at {:.1} \
+                     point, below the minimum type sizes of 21 CFR 101.9(d)(1)(iii) and (j)(13); \
+                     the smallest width that complies is {} in ({} mm)",
+                    format.label_id,
+                    physical.inches,
+                    physical.inches * print_size::MM_PER_IN,
+                    small.body_points,
+                    small.min_width_in,
+                    small.min_width_mm
+                ),
+            )
+            .with_details(serde_json::json!([{
+                "field": field,
+                "problem": format!("below the smallest width that complies, {} in", small.min_width_in),
+                "min_width_in": small.min_width_in,
+                "min_width_mm": small.min_width_mm,
+            }])));
+        }
+    }
+    let px = physical.inches * print_size::PX_PER_IN;
+    if !(120.0..=2000.0).contains(&px) {
+        return Err(ApiError::validation(
+            &format!("{prefix}{}", physical.field),
+            "must be within 1.25..=20.83 in (31.75..=529.2 mm), 120..=2000 pixels at 96 per inch",
+        ));
+    }
+    Ok(())
+}
+
+/// Width and scale for a physical width: its pixels are checked by [`check_physical`] once the
+/// format is known, so here they are only clamped into range.
+fn options_for(
+    px: Option<f64>,
+    physical: Option<Physical>,
+    scale: Option<f64>,
+    prefix: &str,
+) -> Result<(f32, f32), ApiError> {
+    match physical {
+        Some(_) => options(px.map(|w| w.clamp(120.0, 2000.0)), scale, prefix),
+        None => options(px, scale, prefix),
+    }
 }
 
 /// Applies the plan's export rules; returns whether the file gets the watermark.
@@ -230,6 +338,10 @@ async fn store(
 #[derive(Debug, Deserialize)]
 struct LabelParams {
     width: Option<f64>,
+    /// Printed width in inches (instead of `width`).
+    width_in: Option<f64>,
+    /// Printed width in millimetres (instead of `width`).
+    width_mm: Option<f64>,
     scale: Option<f64>,
     /// The label as it was after this version of the recipe (API_DECISIONS §12).
     version: Option<i64>,
@@ -284,7 +396,8 @@ async fn recipe_label(
     if nls_events::RecipeId::parse(&id).is_none() {
         return Err(ApiError::not_found("recipe"));
     }
-    let (width, scale) = options(params.width, params.scale, "")?;
+    let (px, physical) = width_choice(params.width, params.width_in, params.width_mm, "")?;
+    let (width, scale) = options_for(px, physical, params.scale, "")?;
     if let Some(point) = nls_readmodel::past::http::point(params.version, params.as_of.as_deref())?
     {
         let past = PastFile {
@@ -292,6 +405,7 @@ async fn recipe_label(
             width,
             scale,
             strict: params.strict,
+            physical,
         };
         return past_label(&state, &caller, &id, point, past, &headers).await;
     }
@@ -322,6 +436,7 @@ async fn recipe_label(
         }
     }
     let format = label_format.as_deref().and_then(nls_nutrition::format);
+    check_physical(format, physical, "")?;
     let watermark = plan_rules(&caller.plan, file_type, format)?;
     let spec = Spec::new(file_type, width, scale, watermark);
     let (key, mut prepared) = match label_hash {
@@ -397,6 +512,7 @@ struct PastFile {
     width: f32,
     scale: f32,
     strict: bool,
+    physical: Option<Physical>,
 }
 
 /// A label file of the recipe as it was at `point`. Its key is the past label's content,
@@ -420,6 +536,7 @@ async fn past_label(
         nls_readmodel::api_error::require_complete(&label)?;
     }
     let format = nls_nutrition::format(&row.state.label_format);
+    check_physical(format, file.physical, "")?;
     let watermark = plan_rules(&caller.plan, file.file_type, format)?;
     let spec = Spec::new(file.file_type, file.width, file.scale, watermark);
     let prepared = Prepared::from_json(&label, spec).map_err(ApiError::internal)?;
@@ -538,9 +655,9 @@ impl JsonFields for ExportRequest {
     const ACCEPTED: &'static [&'static str] = &["fileType", "data", "extra"];
 }
 
-/// Reads `extra.width` and `extra.scale`; other members of `extra` are ignored (the app
-/// sends presentation hints the server does not use).
-fn extra_options(extra: Option<&Value>) -> Result<(f32, f32), ApiError> {
+/// Reads `extra.width` (or `extra.width_in`, `extra.width_mm`) and `extra.scale`; other
+/// members of `extra` are ignored (the app sends presentation hints the server does not use).
+fn extra_options(extra: Option<&Value>) -> Result<(f32, f32, Option<Physical>), ApiError> {
     let number = |extra: &serde_json::Map<String, Value>, name: &str| match extra.get(name) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::Number(n)) => Ok(n.as_f64()),
@@ -550,9 +667,18 @@ fn extra_options(extra: Option<&Value>) -> Result<(f32, f32), ApiError> {
         )),
     };
     match extra {
-        None | Some(Value::Null) => options(None, None, "extra."),
+        None | Some(Value::Null) => {
+            options(None, None, "extra.").map(|(width, scale)| (width, scale, None))
+        }
         Some(Value::Object(extra)) => {
-            options(number(extra, "width")?, number(extra, "scale")?, "extra.")
+            let (px, physical) = width_choice(
+                number(extra, "width")?,
+                number(extra, "width_in")?,
+                number(extra, "width_mm")?,
+                "extra.",
+            )?;
+            let (width, scale) = options_for(px, physical, number(extra, "scale")?, "extra.")?;
+            Ok((width, scale, physical))
         }
         Some(_) => Err(ApiError::validation("extra", "must be an object")),
     }
@@ -593,7 +719,8 @@ async fn export_label(
         ApiError::validation("data", format!("not a label object: {problem}"))
     })?;
     let format = nls_web::formats::label_format("data.format", &label.format)?;
-    let (width, scale) = extra_options(request.extra.as_ref())?;
+    let (width, scale, physical) = extra_options(request.extra.as_ref())?;
+    check_physical(Some(format), physical, "extra.")?;
     let watermark = plan_rules(&caller.plan, file_type, Some(format))?;
     let prepared = Prepared::new(label, Spec::new(file_type, width, scale, watermark))
         .map_err(ApiError::internal)?;
@@ -681,5 +808,78 @@ mod tests {
         assert!(!none_match(&headers, "\"c\""));
         headers.insert(header::IF_NONE_MATCH, HeaderValue::from_static("*"));
         assert!(none_match(&headers, "\"c\""));
+    }
+}
+
+#[cfg(test)]
+mod physical_size_tests {
+    use super::*;
+
+    fn us() -> Option<&'static Format> {
+        nls_nutrition::format("standard")
+    }
+
+    #[test]
+    fn a_physical_width_becomes_pixels_at_96_per_inch() {
+        let (px, physical) = width_choice(None, Some(2.5), None, "").expect("inches");
+        assert_eq!(px, Some(240.0));
+        assert_eq!(physical.map(|p| p.field), Some("width_in"));
+        let (px, _) = width_choice(None, None, Some(63.5), "").expect("millimetres");
+        assert!((px.expect("pixels") - 240.0).abs() < 1e-9);
+        for bad in [
+            width_choice(Some(290.0), Some(3.0), None, ""),
+            width_choice(None, Some(3.0), Some(80.0), ""),
+            width_choice(None, Some(0.0), None, ""),
+            width_choice(None, None, Some(-1.0), ""),
+            width_choice(None, Some(f64::NAN), None, ""),
+        ] {
+            assert_eq!(
+                bad.err().map(|e| e.code()),
+                Some(ErrorCode::ValidationFailed)
+            );
+        }
+    }
+
+    #[test]
+    fn below_the_minimum_width_is_label_too_small_naming_the_width_that_complies() {
+        let at = |inches: f64, field: &'static str| {
+            check_physical(us(), Some(Physical { inches, field }), "")
+        };
+        // The stated minimum itself complies; a hair under it does not.
+        assert!(at(2.31, "width_in").is_ok());
+        assert!(at(58.5 / 25.4, "width_mm").is_ok());
+        let err = at(2.30, "width_in").expect_err("too small");
+        assert_eq!(err.code(), ErrorCode::LabelTooSmall);
+        let said = format!("{err:?}");
+        assert!(said.contains("2.31 in (58.5 mm)"), "{said}");
+        assert!(said.contains("min_width_mm"), "{said}");
+        assert_eq!(
+            at(58.4 / 25.4, "width_mm").err().map(|e| e.code()),
+            Some(ErrorCode::LabelTooSmall)
+        );
+        // A label without minimum sizes takes any width the pixels allow.
+        let eu = nls_nutrition::format("eu-1169");
+        assert!(check_physical(
+            eu,
+            Some(Physical {
+                inches: 1.5,
+                field: "width_in"
+            }),
+            ""
+        )
+        .is_ok());
+        assert_eq!(
+            check_physical(
+                eu,
+                Some(Physical {
+                    inches: 1.0,
+                    field: "width_in"
+                }),
+                ""
+            )
+            .err()
+            .map(|e| e.code()),
+            Some(ErrorCode::ValidationFailed)
+        );
     }
 }

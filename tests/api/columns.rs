@@ -337,7 +337,7 @@ async fn a_recipe_stores_its_package_and_preparation_and_us_auto_follows_the_pac
     assert_eq!(created.body["package"]["net_quantity_g"], 100.0);
     assert_eq!(created.body["label"]["format"], "us.v.dual-pkg");
     assert_eq!(created.body["label"]["package"]["chosen"], "us.v.dual-pkg");
-    // The package was recorded in a v3 event.
+    // The package was recorded in a v4 event (v3 is a line's nutrient overrides).
     let version: i16 = sqlx::query_scalar(
         "select schema_version from event where stream_id = $1 and event_type = 'recipe_created'",
     )
@@ -345,7 +345,7 @@ async fn a_recipe_stores_its_package_and_preparation_and_us_auto_follows_the_pac
     .fetch_one(&app.pool)
     .await
     .unwrap_or(0);
-    assert_eq!(version, 3);
+    assert_eq!(version, 4);
     // A smaller package: one serving, the standard display.
     let smaller = app
         .put(

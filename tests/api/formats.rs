@@ -31,8 +31,14 @@ async fn formats_are_listed_filtered_and_read_by_id_or_alias() {
             "uk.tab",
             "us.aggr",
             "us.v",
+            "us.lin",
+            "us.tab",
+            "us.v.child13",
             "us.v.dual-pkg",
-            "us.v.dual-prep"
+            "us.v.dual-prep",
+            "us.v.en-es",
+            "us.v.infant",
+            "us.v.simpl"
         ]
     );
     assert!(all.headers.contains_key("ratelimit-limit"));
@@ -56,7 +62,18 @@ async fn formats_are_listed_filtered_and_read_by_id_or_alias() {
     );
     assert_eq!(
         ids(&app.get(&key, "/v1/formats?family=us-fda").await.body),
-        ["us.aggr", "us.v", "us.v.dual-pkg", "us.v.dual-prep"]
+        [
+            "us.aggr",
+            "us.v",
+            "us.lin",
+            "us.tab",
+            "us.v.child13",
+            "us.v.dual-pkg",
+            "us.v.dual-prep",
+            "us.v.en-es",
+            "us.v.infant",
+            "us.v.simpl"
+        ]
     );
     assert_eq!(
         ids(&app

@@ -28,3 +28,4 @@ mod recipes;
 mod resilience;
 mod security;
 mod tree_bounds;
+mod us_layouts;

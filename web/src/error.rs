@@ -43,11 +43,14 @@ pub enum ErrorCode {
     UriTooLong,
     /// `strict=true` and the label declares nutrients the data lacks (issue 14).
     IncompleteNutrientData,
+    /// A physical label width below the one at which its type keeps the regime's minimum
+    /// sizes (21 CFR 101.9(d)(1)(iii), (j)(13)).
+    LabelTooSmall,
 }
 
 impl ErrorCode {
     /// Every code, for the OpenAPI document and its completeness test.
-    pub const ALL: [ErrorCode; 31] = [
+    pub const ALL: [ErrorCode; 32] = [
         Self::InvalidJson,
         Self::ValidationFailed,
         Self::UnknownField,
@@ -79,6 +82,7 @@ impl ErrorCode {
         Self::RequestTimeout,
         Self::UriTooLong,
         Self::IncompleteNutrientData,
+        Self::LabelTooSmall,
     ];
 
     /// The HTTP status this code is always sent with.
@@ -109,9 +113,10 @@ impl ErrorCode {
             Self::RateLimited | Self::PayloadTooLarge => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
-            Self::ImageTooLarge | Self::StatementTooLong | Self::IncompleteNutrientData => {
-                StatusCode::UNPROCESSABLE_ENTITY
-            }
+            Self::ImageTooLarge
+            | Self::StatementTooLong
+            | Self::IncompleteNutrientData
+            | Self::LabelTooSmall => StatusCode::UNPROCESSABLE_ENTITY,
             Self::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Self::UriTooLong => StatusCode::URI_TOO_LONG,
         }
@@ -151,6 +156,7 @@ impl ErrorCode {
             Self::RequestTimeout => "request_timeout",
             Self::UriTooLong => "uri_too_long",
             Self::IncompleteNutrientData => "incomplete_nutrient_data",
+            Self::LabelTooSmall => "label_too_small",
         }
     }
 }

@@ -352,20 +352,29 @@ fn low_saturated_fat_declares_cholesterol_from_2_mg_and_total_fat_over_3_g() {
 
 #[test]
 fn no_claim_is_made_about_a_vitamin_the_label_does_not_declare() {
-    // 101.9(c)(8)(ii): the standard label declares vitamin D, calcium, iron and potassium
-    // but not vitamins A or C, so 100 % DV of vitamin A or C makes no claim, while calcium,
-    // which it declares, does.
+    // 101.9(c)(8)(ii): a claim about a vitamin or mineral needs its declaration. The label for
+    // children 1 through 3 declares vitamin D, calcium, iron and potassium only, so 100 % DV
+    // of vitamin A or C makes no claim there, while calcium, which it declares, does.
     let r = food(
         &[(VitaminAMcg, 900.0), (VitaminCMg, 90.0), (CalciumMg, 260.0)],
         None,
     );
-    let label = compute_label(&r, us()).unwrap();
+    let child = crate::format("us.v.child13").unwrap();
+    let label = compute_label(&r, child).unwrap();
     assert!(label.row("vitamin_a_mcg").is_none());
-    let c = codes(&r);
+    let c: Vec<String> = claims(&r, &label).into_iter().map(|c| c.code).collect();
     assert!(
         !c.iter()
             .any(|c| c.contains("vitamin_a") || c.contains("vitamin_c")),
         "{c:?}"
     );
     assert!(c.contains(&"high_calcium".to_string()), "{c:?}");
+    // The standard label declares vitamins A and C voluntarily when the data gives them
+    // (101.9(c)(8)(ii), in the order of (c)(8)(iv)), after potassium.
+    let standard = compute_label(&r, us()).unwrap();
+    let keys: Vec<&str> = standard.rows.iter().map(|r| r.key.as_str()).collect();
+    let at = |k: &str| keys.iter().position(|x| *x == k).unwrap();
+    assert!(at("potassium_mg") < at("vitamin_a_mcg"));
+    assert!(at("vitamin_a_mcg") < at("vitamin_c_mg"));
+    assert_eq!(standard.percents().get("vitamin_a_mcg"), Some(&100.0));
 }

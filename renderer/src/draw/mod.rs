@@ -13,8 +13,12 @@ mod eu_table;
 mod fonts;
 mod pdf;
 mod png;
+pub mod print_size;
 mod scene;
 mod svg;
+mod us_bilingual;
+mod us_linear;
+mod us_tabular;
 mod us_vertical;
 
 use nls_nutrition::{Format, Label};
@@ -68,7 +72,14 @@ impl RenderOptions {
 
 /// The layouts this renderer draws; `nutrition/data/layouts.json` describes the same ids
 /// (a test keeps the two lists equal).
-pub const LAYOUTS: [&str; 3] = ["us-vertical", "eu-table", "us-vertical-columns"];
+pub const LAYOUTS: [&str; 6] = [
+    "us-vertical",
+    "eu-table",
+    "us-vertical-columns",
+    "us-tabular",
+    "us-linear",
+    "us-bilingual",
+];
 
 /// The embedded format of `label`.
 fn format_of(label: &Label) -> Result<&'static Format, RenderError> {
@@ -111,6 +122,9 @@ fn scene(
         "us-vertical" => us_vertical::layout(metrics, label, format),
         "eu-table" => eu_table::layout(metrics, label, format),
         "us-vertical-columns" => us_vertical::layout_columns(metrics, label, format),
+        "us-tabular" => us_tabular::layout(metrics, label, format),
+        "us-linear" => us_linear::layout(metrics, label, format),
+        "us-bilingual" => us_bilingual::layout(metrics, label, format),
         _ => return Err(RenderError::UnsupportedFormat(label.format.clone())),
     };
     Ok((scene, metrics))

@@ -10,7 +10,7 @@ use super::fonts::{Face, Metrics};
 use super::scene::{grams, marked_spans, number, plain, Anchor, Painter, Scene, Span, BASE_WIDTH};
 
 /// User units per FDA point.
-const PT: f32 = 1.75;
+pub(crate) const PT: f32 = 1.75;
 const BORDER: f32 = 0.5 * PT;
 const PAD: f32 = 3.5 * PT;
 const HAIRLINE: f32 = 0.35 * PT;
@@ -99,10 +99,9 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
     let fits = |size: f32| {
         m.width(Face::Black, size, caption) + gap + m.width(Face::Black, size, &serving) <= inner
     };
-    let mut size = big;
-    while size > TEXT && !fits(size) {
-        size -= 0.25 * PT;
-    }
+    // The serving size keeps its 10 point (21 CFR 101.9(d)(3)(ii)): a long one wraps rather
+    // than shrinks, so the label's minimum width (print_size.rs) holds for every text.
+    let size = big;
     y += 1.25 * big;
     p.text(
         x0,
@@ -276,6 +275,20 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
             said.push(line_description(format, text, pct.as_deref()));
             y += ROW;
         }
+    }
+    // The simplified format's "Not a significant source of …" (21 CFR 101.9(f)(4)).
+    if let Some(statement) = label.display.get("not_significant") {
+        p.rect(x0, y, inner, HAIRLINE);
+        y = p.paragraph(
+            x0,
+            y + HAIRLINE + 1.1 * SMALL + 1.0 * PT,
+            SMALL,
+            1.2 * SMALL,
+            inner,
+            &[Span::new(Face::Regular, statement)],
+        ) + 0.35 * SMALL
+            + 1.0 * PT;
+        said.push(statement.clone());
     }
     p.rect(x0, y, inner, BAR_MEDIUM);
     y += BAR_MEDIUM;

@@ -339,3 +339,42 @@ pub fn us_aggr_label() -> Label {
     )
     .unwrap()
 }
+
+/// FDA's sample recipe (`us_recipe`) computed in the US format `id`.
+pub fn us_label_in(id: &str) -> Label {
+    compute_label(&us_recipe(), format(id).unwrap()).unwrap()
+}
+
+/// A lightly sweetened flavored water: ten of the fifteen nutrients of 21 CFR 101.9(f) are
+/// insignificant, so the simplified format applies.
+pub fn us_simplified_recipe() -> RecipeInput {
+    RecipeInput {
+        servings: 1.0,
+        serving_weight_g: Some(240.0),
+        serving_size_text: Some("1 bottle (240mL)".into()),
+        racc_g: None,
+        ingredients: vec![
+            ing(
+                "Filtered water",
+                233.0,
+                &[],
+                &[(Calories, 0.0), (SodiumMg, 15.0), (TotalFatG, 0.0)],
+            ),
+            ing(
+                "Cane sugar",
+                7.0,
+                &[],
+                &[
+                    (Calories, 387.0),
+                    (TotalCarbohydrateG, 100.0),
+                    (TotalSugarsG, 100.0),
+                    (AddedSugarsG, 100.0),
+                ],
+            ),
+        ],
+    }
+}
+
+pub fn us_simplified_label() -> Label {
+    compute_label(&us_simplified_recipe(), format("us.v.simpl").unwrap()).unwrap()
+}

@@ -1,0 +1,267 @@
+//! The US formats as data: the simplified format's insignificance rule (21 CFR 101.9(f)) at its
+//! thresholds, the population daily values, the voluntary rows (101.9(c)) and the bilingual
+//! terms.
+
+use std::collections::BTreeSet;
+
+use nls_nutrition::Nutrient::{self, *};
+use nls_nutrition::{
+    compute_label, format, IngredientSource, Label, NutrientAmounts, RecipeInput,
+    ResolvedIngredient,
+};
+
+/// One serving of one ingredient whose per-serving amounts are `amounts` (100 g servings).
+fn one_serving(amounts: &[(Nutrient, f64)]) -> RecipeInput {
+    let mut a = NutrientAmounts::default();
+    for (n, v) in amounts {
+        a.set(*n, *v);
+    }
+    RecipeInput {
+        servings: 1.0,
+        serving_weight_g: Some(100.0),
+        serving_size_text: Some("1 bottle".into()),
+        racc_g: None,
+        ingredients: vec![ResolvedIngredient {
+            grams: 100.0,
+            label_name: "Test food".into(),
+            allergens: BTreeSet::new(),
+            allergen_details: Default::default(),
+            sub_ingredients: Vec::new(),
+            sub_ingredients_to_confirm: false,
+            source: IngredientSource::PerHundredGrams(a),
+        }],
+    }
+}
+
+fn simplified(amounts: &[(Nutrient, f64)]) -> Label {
+    compute_label(
+        &one_serving(amounts),
+        format("us.v.simpl").expect("us.v.simpl"),
+    )
+    .expect("a label")
+}
+
+fn warned(label: &Label) -> bool {
+    label
+        .warnings
+        .iter()
+        .any(|w| w.code == "simplified_format_not_permitted")
+}
+
+/// Significant amounts of the nutrients in `significant`, the rest of the fifteen zero.
+fn with_significant(significant: &[Nutrient]) -> Vec<(Nutrient, f64)> {
+    let big = |n: Nutrient| match n {
+        Calories => 120.0,
+        SodiumMg | CholesterolMg => 60.0,
+        CalciumMg | PotassiumMg => 400.0,
+        IronMg => 5.0,
+        VitaminDMcg => 5.0,
+        _ => 6.0,
+    };
+    [
+        Calories,
+        TotalFatG,
+        SaturatedFatG,
+        TransFatG,
+        CholesterolMg,
+        SodiumMg,
+        TotalCarbohydrateG,
+        DietaryFiberG,
+        TotalSugarsG,
+        AddedSugarsG,
+        ProteinG,
+        VitaminDMcg,
+        CalciumMg,
+        IronMg,
+        PotassiumMg,
+    ]
+    .into_iter()
+    .map(|n| {
+        (
+            n,
+            if significant.contains(&n) {
+                big(n)
+            } else {
+                0.0
+            },
+        )
+    })
+    .collect()
+}
+
+#[test]
+fn the_simplified_format_needs_eight_insignificant_nutrients() {
+    // 8 insignificant of the 15 (7 significant): permitted.
+    let eight = simplified(&with_significant(&[
+        Calories,
+        TotalFatG,
+        SaturatedFatG,
+        SodiumMg,
+        TotalCarbohydrateG,
+        TotalSugarsG,
+        ProteinG,
+    ]));
+    assert!(!warned(&eight), "{:?}", eight.warnings);
+    // 7 insignificant (8 significant): the label warns.
+    let seven = simplified(&with_significant(&[
+        Calories,
+        TotalFatG,
+        SaturatedFatG,
+        SodiumMg,
+        TotalCarbohydrateG,
+        TotalSugarsG,
+        ProteinG,
+        IronMg,
+    ]));
+    assert!(warned(&seven), "{:?}", seven.warnings);
+}
+
+#[test]
+fn core_nutrients_stay_and_insignificant_others_are_named_in_the_statement() {
+    let label = simplified(&with_significant(&[Calories, SodiumMg, TotalSugarsG]));
+    let keys: Vec<&str> = label.rows.iter().map(|r| r.key.as_str()).collect();
+    // Calories, total fat, sodium, total carbohydrate and protein always (101.9(f)(2)).
+    assert_eq!(
+        keys,
+        [
+            "calories",
+            "total_fat_g",
+            "sodium_mg",
+            "total_carbohydrate_g",
+            "total_sugars_g",
+            "protein_g"
+        ]
+    );
+    assert_eq!(
+        label.display.get("not_significant").map(String::as_str),
+        Some(
+            "Not a significant source of saturated fat, trans fat, cholesterol, dietary fiber, \
+             added sugars, vitamin D, calcium, iron, and potassium."
+        )
+    );
+    assert!(!label.display.contains_key("saturated_fat_g"));
+    // The label object reads back with the omitted rows absent.
+    let json = serde_json::to_value(&label).expect("json");
+    let back: Label = serde_json::from_value(json).expect("reads back");
+    assert_eq!(back.rows.len(), label.rows.len());
+}
+
+#[test]
+fn less_than_one_gram_is_insignificant_for_fiber_but_not_for_sugars() {
+    // 0.7 g of fiber declares "<1g", an insignificant amount (101.9(f)(1)); 0.7 g of total
+    // sugars declares "<1g" too but could not be declared zero, so it stays.
+    let label = simplified(&[
+        (Calories, 10.0),
+        (DietaryFiberG, 0.7),
+        (TotalSugarsG, 0.7),
+        (TotalCarbohydrateG, 1.4),
+    ]);
+    assert!(label.row("dietary_fiber_g").is_none());
+    assert_eq!(
+        label.display.get("total_sugars_g").map(String::as_str),
+        Some("<1g")
+    );
+    let statement = label.display.get("not_significant").expect("a statement");
+    assert!(statement.contains("dietary fiber"), "{statement}");
+    assert!(!statement.contains("total sugars"), "{statement}");
+    // Just over the line: 0.5 g of saturated fat rounds to 0.5 g, significant; 0.49 g to 0.
+    let at = simplified(&[(TotalFatG, 1.0), (SaturatedFatG, 0.5)]);
+    assert_eq!(
+        at.display.get("saturated_fat_g").map(String::as_str),
+        Some("0.5g")
+    );
+    let under = simplified(&[(TotalFatG, 1.0), (SaturatedFatG, 0.49)]);
+    assert!(under.row("saturated_fat_g").is_none());
+}
+
+#[test]
+fn population_labels_use_their_daily_values() {
+    let food = one_serving(&[
+        (TotalFatG, 8.0),
+        (ProteinG, 3.0),
+        (SodiumMg, 160.0),
+        (CalciumMg, 260.0),
+    ]);
+    let child = compute_label(&food, format("us.v.child13").expect("child")).expect("label");
+    let pct = child.percents();
+    assert_eq!(pct.get("total_fat_g"), Some(&21.0)); // 8 / 39 g
+    assert_eq!(pct.get("sodium_mg"), Some(&11.0)); // 160 / 1,500 mg
+    assert_eq!(pct.get("protein_g"), Some(&23.0)); // 3 / 13 g, mandatory for 1-3 years
+    assert_eq!(pct.get("calcium_mg"), Some(&35.0)); // 260 / 700 mg = 37 % → nearest 5 %
+    let f = format("us.v.child13").expect("child");
+    assert!(f.term("footnote").contains("1,000 calories"));
+    let infant = compute_label(&food, format("us.v.infant").expect("infant")).expect("label");
+    assert_eq!(infant.percents().get("protein_g"), Some(&27.0)); // 3 / 11 g
+    assert_eq!(infant.percents().get("sodium_mg"), None);
+    assert_eq!(
+        format("us.v.infant").map(|f| f.status.as_str()),
+        Some("draft")
+    );
+}
+
+#[test]
+fn voluntary_nutrients_appear_in_the_order_of_101_9_c_when_the_data_gives_them() {
+    let standard = format("standard").expect("us.v");
+    let without = compute_label(&one_serving(&[(TotalFatG, 10.0)]), standard).expect("label");
+    assert!(without.row("polyunsaturated_fat_g").is_none());
+    let with = compute_label(
+        &one_serving(&[
+            (TotalFatG, 10.0),
+            (MonounsaturatedFatG, 4.0),
+            (PolyunsaturatedFatG, 3.0),
+            (DietaryFiberG, 5.0),
+            (SolubleFiberG, 2.0),
+            (InsolubleFiberG, 3.0),
+            (SugarAlcoholsG, 4.0),
+        ]),
+        standard,
+    )
+    .expect("label");
+    let keys: Vec<&str> = with.rows.iter().map(|r| r.key.as_str()).collect();
+    let at = |k: &str| keys.iter().position(|x| *x == k).expect(k);
+    assert!(at("trans_fat_g") < at("polyunsaturated_fat_g"));
+    assert!(at("polyunsaturated_fat_g") < at("monounsaturated_fat_g"));
+    assert!(at("monounsaturated_fat_g") < at("cholesterol_mg"));
+    assert!(at("dietary_fiber_g") < at("soluble_fiber_g"));
+    assert!(at("soluble_fiber_g") < at("insoluble_fiber_g"));
+    assert!(at("insoluble_fiber_g") < at("total_sugars_g"));
+    assert!(at("added_sugars_g") < at("sugar_alcohols_g"));
+    assert!(at("sugar_alcohols_g") < at("protein_g"));
+    assert_eq!(
+        with.display.get("sugar_alcohols_g").map(String::as_str),
+        Some("4g")
+    );
+}
+
+#[test]
+fn the_bilingual_format_prints_english_then_spanish() {
+    let f = format("us.v.en-es").expect("en-es");
+    assert_eq!(f.term("title"), "Nutrition Facts / Datos de Nutrición");
+    assert_eq!(
+        f.term_with("servings.many", &[("servings", "8")]),
+        "8 servings per container / 8 raciones por envase"
+    );
+}
+
+#[test]
+fn a_voluntary_vitamin_is_declared_from_2_percent_of_its_rdi() {
+    let standard = format("standard").expect("us.v");
+    // Vitamin C, RDI 90 mg (101.9(c)(8)(iv)), declared in whole mg: 1.49 mg declares 1 mg,
+    // 1.1 % DV, so it is declared as zero (101.9(c)(8)(iii)) and the voluntary row is left
+    // out; 1.5 mg declares 2 mg, 2.2 % → 2 %, and is declared.
+    let under = compute_label(&one_serving(&[(VitaminCMg, 1.49)]), standard).expect("label");
+    assert!(under.row("vitamin_c_mg").is_none());
+    assert!(!under.display.contains_key("vitamin_c_mg"));
+    let at = compute_label(&one_serving(&[(VitaminCMg, 1.5)]), standard).expect("label");
+    assert_eq!(
+        at.display.get("vitamin_c_mg").map(String::as_str),
+        Some("2mg")
+    );
+    assert_eq!(at.percents().get("vitamin_c_mg"), Some(&2.0));
+    // Folate is declared in mcg DFE (101.9(c)(8)(iv)).
+    let folate = compute_label(&one_serving(&[(FolateMcg, 100.0)]), standard).expect("label");
+    assert_eq!(
+        folate.display.get("folate_mcg").map(String::as_str),
+        Some("100mcg DFE")
+    );
+}
