@@ -319,6 +319,7 @@ pub fn compute_label(recipe: &RecipeInput, format: &Format) -> Result<Label, Lab
         calorie_basis,
         notes: Vec::new(),
         warnings,
+        front_of_pack: Vec::new(),
         shape: format.json.clone(),
     })
 }

@@ -134,6 +134,10 @@ pub struct Label {
     /// What the label cannot print as the law asks (no household measure for a US serving
     /// size); absent from the JSON when empty.
     pub warnings: Vec<Warning>,
+    /// Front-of-pack schemes computed for the label ([`crate::fop::front_of_pack`]): the
+    /// mandatory ones of its market and those asked for; absent from the JSON when empty, so
+    /// labels without any are unchanged byte for byte.
+    pub front_of_pack: Vec<crate::fop::FopResult>,
     /// The JSON shape of the format.
     pub shape: JsonShape,
 }
@@ -303,6 +307,9 @@ impl Serialize for Label {
         if !self.warnings.is_empty() {
             m.serialize_entry("warnings", &self.warnings)?;
         }
+        if !self.front_of_pack.is_empty() {
+            m.serialize_entry("front_of_pack", &self.front_of_pack)?;
+        }
         m.end()
     }
 }
@@ -343,7 +350,7 @@ impl<'de> Deserialize<'de> for Label {
             .format(&id)
             .ok_or_else(|| D::Error::custom(LabelShapeError::UnknownFormat(id.clone())))?;
         let allowed = crate::format::wire_keys(format);
-        const COMMON: [&str; 10] = [
+        const COMMON: [&str; 11] = [
             "serving_size",
             "servings_per_container",
             "ingredient_statement",
@@ -354,6 +361,7 @@ impl<'de> Deserialize<'de> for Label {
             "unrounded",
             "notes",
             "warnings",
+            "front_of_pack",
         ];
         for key in map.keys() {
             if COMMON.contains(&key.as_str()) || allowed.contains(key) {
@@ -393,6 +401,10 @@ impl<'de> Deserialize<'de> for Label {
         };
         let warnings = match map.remove("warnings") {
             Some(v) => field("warnings", v)?,
+            None => Vec::new(),
+        };
+        let front_of_pack = match map.remove("front_of_pack") {
+            Some(v) => field("front_of_pack", v)?,
             None => Vec::new(),
         };
         let missing = |name: &str| {
@@ -498,6 +510,7 @@ impl<'de> Deserialize<'de> for Label {
             calorie_basis,
             notes,
             warnings,
+            front_of_pack,
             shape: format.json.clone(),
         })
     }

@@ -735,3 +735,22 @@ fn results_round_trip_through_json() {
     let back: Vec<FopResult> = serde_json::from_value(json).unwrap();
     assert_eq!(back, fop);
 }
+
+#[test]
+fn the_label_json_carries_front_of_pack_and_reads_it_back() {
+    let mut label = uk_label();
+    let plain = serde_json::to_value(&label).unwrap();
+    assert!(plain.get("front_of_pack").is_none(), "absent when empty: old labels unchanged");
+    label.front_of_pack =
+        front_of_pack(&label, &["uk.fop.tl".into()], &solid(), None, "2026-01-01").unwrap();
+    let json = serde_json::to_value(&label).unwrap();
+    let fop = &json["front_of_pack"][0];
+    assert_eq!(fop["scheme"], "uk.fop.tl");
+    assert_eq!(fop["required"], false);
+    assert_eq!(fop["marks"][3]["nutrient"], "sugars");
+    assert_eq!(fop["marks"][3]["level"], "high");
+    assert_eq!(fop["marks"][3]["colour"], "red");
+    assert_eq!(fop["marks"][3]["amount"], 30.0);
+    let back: crate::Label = serde_json::from_value(json).unwrap();
+    assert_eq!(back.front_of_pack, label.front_of_pack);
+}
