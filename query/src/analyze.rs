@@ -3,9 +3,10 @@
 use axum::extract::State;
 use axum::Json;
 use nls_events::RecipeState;
+use nls_nutrition::fop::Facts;
 use nls_readmodel::requests::{EntryBody, RecipeBody};
 use nls_readmodel::{bounds, derive, resolve};
-use nls_web::{ApiError, ApiJson, Caller, JsonFields};
+use nls_web::{ApiError, ApiJson, ApiQuery, Caller, JsonFields};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -20,6 +21,17 @@ pub struct AnalyzeBody {
     pub serving_size_text: Option<String>,
     pub ingredients: Option<Vec<EntryBody>>,
     pub racc_g: Option<f64>,
+    /// Front-of-pack schemes to compute besides the market's mandatory ones.
+    pub front_of_pack: Option<Vec<String>>,
+    /// What the recipe does not hold and some schemes need (solid or liquid, density, free
+    /// sugars, fruit/vegetable share, sweeteners, caffeine, category).
+    pub front_of_pack_facts: Option<Facts>,
+}
+
+/// `?fop=a,b`: front-of-pack schemes to compute (added to the body's `front_of_pack`).
+#[derive(Debug, Deserialize)]
+pub struct AnalyzeQuery {
+    pub fop: Option<String>,
 }
 
 impl JsonFields for AnalyzeBody {
@@ -30,6 +42,8 @@ impl JsonFields for AnalyzeBody {
         "serving_size_text",
         "ingredients",
         "racc_g",
+        "front_of_pack",
+        "front_of_pack_facts",
     ];
 }
 
@@ -37,9 +51,20 @@ impl JsonFields for AnalyzeBody {
 pub async fn analyze(
     State(app): State<QueryState>,
     caller: Caller,
+    ApiQuery(query): ApiQuery<AnalyzeQuery>,
     body: ApiJson<AnalyzeBody>,
 ) -> Result<Json<Value>, ApiError> {
     let body = body.value;
+    let mut fop = nls_web::fop::scheme_ids(
+        "front_of_pack",
+        body.front_of_pack.as_deref().unwrap_or_default(),
+    )?;
+    for id in nls_web::fop::scheme_param("fop", query.fop.as_deref())? {
+        if !fop.contains(&id) {
+            fop.push(id);
+        }
+    }
+    let facts = nls_web::fop::facts("front_of_pack_facts", body.front_of_pack_facts)?;
     let racc_g = match body.racc_g {
         Some(r) if !(r.is_finite() && r > 0.0 && r <= 100_000.0) => {
             return Err(ApiError::validation(
@@ -79,10 +104,11 @@ pub async fn analyze(
         ingredients: resolved.iter().map(|(line, _)| line.clone()).collect(),
         ..Default::default()
     };
-    let derived =
+    let mut derived =
         derive::derive(&mut conn, caller.account_id, "rcp_analysis", &state, racc_g).await?;
     bounds::check_final_weight(&state, derived.extent.solids_g)?;
     let claims = nls_nutrition::claims(&derived.input, &derived.label);
+    nls_web::fop::attach(&mut derived.label, &fop, &facts, racc_g, "fop")?;
     let ingredients: Vec<Value> = derived
         .lines
         .iter()
