@@ -9,23 +9,62 @@ use serde::{Deserialize, Serialize};
 
 /// Every scheme file, by file name. A test checks the list against the directory.
 pub(crate) static FILES: &[(&str, &str)] = &[
-    ("ar.fop.oct.json", include_str!("../../data/fop/ar.fop.oct.json")),
-    ("br.fop.lupa.json", include_str!("../../data/fop/br.fop.lupa.json")),
-    ("ca.fop.h.bi.json", include_str!("../../data/fop/ca.fop.h.bi.json")),
-    ("cl.fop.alto.json", include_str!("../../data/fop/cl.fop.alto.json")),
-    ("co.fop.oct.json", include_str!("../../data/fop/co.fop.oct.json")),
-    ("ec.fop.sem.json", include_str!("../../data/fop/ec.fop.sem.json")),
+    (
+        "ar.fop.oct.json",
+        include_str!("../../data/fop/ar.fop.oct.json"),
+    ),
+    (
+        "br.fop.lupa.json",
+        include_str!("../../data/fop/br.fop.lupa.json"),
+    ),
+    (
+        "ca.fop.h.bi.json",
+        include_str!("../../data/fop/ca.fop.h.bi.json"),
+    ),
+    (
+        "cl.fop.alto.json",
+        include_str!("../../data/fop/cl.fop.alto.json"),
+    ),
+    (
+        "co.fop.oct.json",
+        include_str!("../../data/fop/co.fop.oct.json"),
+    ),
+    (
+        "ec.fop.sem.json",
+        include_str!("../../data/fop/ec.fop.sem.json"),
+    ),
     (
         "eu.fop.nutriscore.json",
         include_str!("../../data/fop/eu.fop.nutriscore.json"),
     ),
-    ("il.fop.red.json", include_str!("../../data/fop/il.fop.red.json")),
-    ("lk.fop.solid.json", include_str!("../../data/fop/lk.fop.solid.json")),
-    ("mx.fop.leg.json", include_str!("../../data/fop/mx.fop.leg.json")),
-    ("mx.fop.oct.json", include_str!("../../data/fop/mx.fop.oct.json")),
-    ("pe.fop.oct.json", include_str!("../../data/fop/pe.fop.oct.json")),
-    ("sg.fop.ng.json", include_str!("../../data/fop/sg.fop.ng.json")),
-    ("uk.fop.tl.json", include_str!("../../data/fop/uk.fop.tl.json")),
+    (
+        "il.fop.red.json",
+        include_str!("../../data/fop/il.fop.red.json"),
+    ),
+    (
+        "lk.fop.solid.json",
+        include_str!("../../data/fop/lk.fop.solid.json"),
+    ),
+    (
+        "mx.fop.leg.json",
+        include_str!("../../data/fop/mx.fop.leg.json"),
+    ),
+    (
+        "mx.fop.oct.json",
+        include_str!("../../data/fop/mx.fop.oct.json"),
+    ),
+    (
+        "pe.fop.oct.json",
+        include_str!("../../data/fop/pe.fop.oct.json"),
+    ),
+    (
+        "sg.fop.ng.json",
+        include_str!("../../data/fop/sg.fop.ng.json"),
+    ),
+    (
+        "uk.fop.tl.json",
+        include_str!("../../data/fop/uk.fop.tl.json"),
+    ),
 ];
 
 /// Whether a value was confirmed against the law's text (or our reference files).
@@ -419,7 +458,10 @@ impl Scheme {
             }
             for r in &p.rules {
                 if !r.threshold.is_finite() {
-                    return Err(err(format!("phase {} rule {}: bad threshold", p.id, r.code)));
+                    return Err(err(format!(
+                        "phase {} rule {}: bad threshold",
+                        p.id, r.code
+                    )));
                 }
                 if r.basis == Basis::PctDv && r.dv.is_none_or(|d| d <= 0.0) {
                     return Err(err(format!("rule {}: pct_dv needs a dv > 0", r.code)));
@@ -451,7 +493,10 @@ impl Scheme {
                 ("foods.salt_g", &ns.foods.salt_g),
                 ("foods.protein_g", &ns.foods.protein_g),
                 ("foods.fibre_g", &ns.foods.fibre_g),
-                ("fats.energy_from_saturates_kj", &ns.fats.energy_from_saturates_kj),
+                (
+                    "fats.energy_from_saturates_kj",
+                    &ns.fats.energy_from_saturates_kj,
+                ),
                 ("fats.saturates_ratio_pct", &ns.fats.saturates_ratio_pct),
                 ("beverages.energy_kj", &ns.beverages.energy_kj),
                 ("beverages.sugars_g", &ns.beverages.sugars_g),

@@ -96,10 +96,16 @@ impl Facts {
         let positive = |v: Option<f64>| v.is_none_or(|v| v.is_finite() && v > 0.0 && v <= 10.0);
         let share = |v: Option<f64>| v.is_none_or(|v| v.is_finite() && (0.0..=100.0).contains(&v));
         if !positive(self.density_g_per_ml) {
-            return Err(("density_g_per_ml", "must be a number of g per ml above 0 and at most 10"));
+            return Err((
+                "density_g_per_ml",
+                "must be a number of g per ml above 0 and at most 10",
+            ));
         }
         if !share(self.free_sugars_g_per_100g) {
-            return Err(("free_sugars_g_per_100g", "must be a number of grams from 0 to 100"));
+            return Err((
+                "free_sugars_g_per_100g",
+                "must be a number of grams from 0 to 100",
+            ));
         }
         if !share(self.lactose_galactose_g_per_100g) {
             return Err((
@@ -108,7 +114,10 @@ impl Facts {
             ));
         }
         if !share(self.fruit_vegetable_legume_pct) {
-            return Err(("fruit_vegetable_legume_pct", "must be a percentage from 0 to 100"));
+            return Err((
+                "fruit_vegetable_legume_pct",
+                "must be a percentage from 0 to 100",
+            ));
         }
         Ok(())
     }

@@ -12,7 +12,13 @@ use super::warning::{add_missing, base};
 pub fn points(amount: f64, thresholds: &[f64], inclusive: bool) -> i32 {
     let n = thresholds
         .iter()
-        .filter(|t| if inclusive { amount >= **t } else { amount > **t })
+        .filter(|t| {
+            if inclusive {
+                amount >= **t
+            } else {
+                amount > **t
+            }
+        })
         .count();
     i32::try_from(n).unwrap_or(i32::MAX)
 }
@@ -52,7 +58,12 @@ struct Inputs {
     sweeteners: bool,
 }
 
-fn inputs(p: &Product, state: State, beverage: bool, fats: bool) -> Result<Inputs, Vec<&'static str>> {
+fn inputs(
+    p: &Product,
+    state: State,
+    beverage: bool,
+    fats: bool,
+) -> Result<Inputs, Vec<&'static str>> {
     let mut missing = Vec::new();
     let factor = match p.per_100_factor(state) {
         Ok(f) => f,
@@ -69,10 +80,16 @@ fn inputs(p: &Product, state: State, beverage: bool, fats: bool) -> Result<Input
     };
     let kj = get("calories", p.kj_per_100g());
     let sugars = get("total_sugars_g", p.per_100g.get("total_sugars_g").copied());
-    let sat = get("saturated_fat_g", p.per_100g.get("saturated_fat_g").copied());
+    let sat = get(
+        "saturated_fat_g",
+        p.per_100g.get("saturated_fat_g").copied(),
+    );
     let salt = get("sodium_mg", p.per_100g(Measure::SaltG).ok());
     let protein = get("protein_g", p.per_100g.get("protein_g").copied());
-    let fibre = get("dietary_fiber_g", p.per_100g.get("dietary_fiber_g").copied());
+    let fibre = get(
+        "dietary_fiber_g",
+        p.per_100g.get("dietary_fiber_g").copied(),
+    );
     let fat = if fats {
         Some(get("total_fat_g", p.per_100g.get("total_fat_g").copied()))
     } else {
@@ -141,7 +158,11 @@ pub fn evaluate(s: &Scheme, p: &Product, required: bool) -> FopResult {
         return r;
     }
     let fats = category == Category::FatsOilsNutsSeeds;
-    let state = if beverage { State::Liquid } else { State::Solid };
+    let state = if beverage {
+        State::Liquid
+    } else {
+        State::Solid
+    };
     let x = match inputs(p, state, beverage, fats) {
         Ok(x) => x,
         Err(missing) => {
@@ -166,15 +187,47 @@ pub fn evaluate(s: &Scheme, p: &Product, required: bool) -> FopResult {
 
 fn score(spec: &NutriScoreSpec, category: Category, x: &Inputs) -> ScoreMark {
     let f = &spec.foods;
-    let unit_100 = if category == Category::Beverage { "per 100 ml" } else { "per 100 g" };
+    let unit_100 = if category == Category::Beverage {
+        "per 100 ml"
+    } else {
+        "per 100 g"
+    };
     let mut c = Vec::new();
     match category {
         Category::Beverage => {
             let b = &spec.beverages;
-            c.push(component("energy", x.kj, "kJ", points(x.kj, &b.energy_kj, false), len(&b.energy_kj), "negative"));
-            c.push(component("sugars", x.sugars, "g", points(x.sugars, &b.sugars_g, false), len(&b.sugars_g), "negative"));
-            c.push(component("saturated_fat", x.sat, "g", points(x.sat, &f.saturated_fat_g, false), len(&f.saturated_fat_g), "negative"));
-            c.push(component("salt", x.salt, "g", points(x.salt, &f.salt_g, false), len(&f.salt_g), "negative"));
+            c.push(component(
+                "energy",
+                x.kj,
+                "kJ",
+                points(x.kj, &b.energy_kj, false),
+                len(&b.energy_kj),
+                "negative",
+            ));
+            c.push(component(
+                "sugars",
+                x.sugars,
+                "g",
+                points(x.sugars, &b.sugars_g, false),
+                len(&b.sugars_g),
+                "negative",
+            ));
+            c.push(component(
+                "saturated_fat",
+                x.sat,
+                "g",
+                points(x.sat, &f.saturated_fat_g, false),
+                len(&f.saturated_fat_g),
+                "negative",
+            ));
+            c.push(component(
+                "salt",
+                x.salt,
+                "g",
+                points(x.salt, &f.salt_g, false),
+                len(&f.salt_g),
+                "negative",
+            ));
             c.push(component(
                 "sweeteners",
                 if x.sweeteners { 1.0 } else { 0.0 },
@@ -183,10 +236,31 @@ fn score(spec: &NutriScoreSpec, category: Category, x: &Inputs) -> ScoreMark {
                 b.sweeteners_points,
                 "negative",
             ));
-            c.push(component("protein", x.protein, "g", points(x.protein, &b.protein_g, false), len(&b.protein_g), "positive"));
-            c.push(component("fibre", x.fibre, "g", points(x.fibre, &f.fibre_g, false), len(&f.fibre_g), "positive"));
+            c.push(component(
+                "protein",
+                x.protein,
+                "g",
+                points(x.protein, &b.protein_g, false),
+                len(&b.protein_g),
+                "positive",
+            ));
+            c.push(component(
+                "fibre",
+                x.fibre,
+                "g",
+                points(x.fibre, &f.fibre_g, false),
+                len(&f.fibre_g),
+                "positive",
+            ));
             let (fp, fm) = fvl_points(x.fvl, &b.fvl_pct);
-            c.push(component("fruit_vegetable_legume", x.fvl, "%", fp, fm, "positive"));
+            c.push(component(
+                "fruit_vegetable_legume",
+                x.fvl,
+                "%",
+                fp,
+                fm,
+                "positive",
+            ));
         }
         Category::FatsOilsNutsSeeds => {
             let t = &spec.fats;
@@ -194,31 +268,133 @@ fn score(spec: &NutriScoreSpec, category: Category, x: &Inputs) -> ScoreMark {
             let e_sat = x.sat * 37.0;
             let fat = x.fat.unwrap_or(0.0);
             let ratio = if fat > 0.0 { x.sat / fat * 100.0 } else { 0.0 };
-            c.push(component("energy_from_saturates", e_sat, "kJ", points(e_sat, &t.energy_from_saturates_kj, false), len(&t.energy_from_saturates_kj), "negative"));
-            c.push(component("sugars", x.sugars, "g", points(x.sugars, &f.sugars_g, false), len(&f.sugars_g), "negative"));
-            c.push(component("saturates_ratio", ratio, "%", points(ratio, &t.saturates_ratio_pct, true), len(&t.saturates_ratio_pct), "negative"));
-            c.push(component("salt", x.salt, "g", points(x.salt, &f.salt_g, false), len(&f.salt_g), "negative"));
-            c.push(component("protein", x.protein, "g", points(x.protein, &f.protein_g, false), len(&f.protein_g), "positive"));
-            c.push(component("fibre", x.fibre, "g", points(x.fibre, &f.fibre_g, false), len(&f.fibre_g), "positive"));
+            c.push(component(
+                "energy_from_saturates",
+                e_sat,
+                "kJ",
+                points(e_sat, &t.energy_from_saturates_kj, false),
+                len(&t.energy_from_saturates_kj),
+                "negative",
+            ));
+            c.push(component(
+                "sugars",
+                x.sugars,
+                "g",
+                points(x.sugars, &f.sugars_g, false),
+                len(&f.sugars_g),
+                "negative",
+            ));
+            c.push(component(
+                "saturates_ratio",
+                ratio,
+                "%",
+                points(ratio, &t.saturates_ratio_pct, true),
+                len(&t.saturates_ratio_pct),
+                "negative",
+            ));
+            c.push(component(
+                "salt",
+                x.salt,
+                "g",
+                points(x.salt, &f.salt_g, false),
+                len(&f.salt_g),
+                "negative",
+            ));
+            c.push(component(
+                "protein",
+                x.protein,
+                "g",
+                points(x.protein, &f.protein_g, false),
+                len(&f.protein_g),
+                "positive",
+            ));
+            c.push(component(
+                "fibre",
+                x.fibre,
+                "g",
+                points(x.fibre, &f.fibre_g, false),
+                len(&f.fibre_g),
+                "positive",
+            ));
             let (fp, fm) = fvl_points(x.fvl, &f.fvl_pct);
-            c.push(component("fruit_vegetable_legume", x.fvl, "%", fp, fm, "positive"));
+            c.push(component(
+                "fruit_vegetable_legume",
+                x.fvl,
+                "%",
+                fp,
+                fm,
+                "positive",
+            ));
         }
         _ => {
-            c.push(component("energy", x.kj, "kJ", points(x.kj, &f.energy_kj, false), len(&f.energy_kj), "negative"));
-            c.push(component("sugars", x.sugars, "g", points(x.sugars, &f.sugars_g, false), len(&f.sugars_g), "negative"));
-            c.push(component("saturated_fat", x.sat, "g", points(x.sat, &f.saturated_fat_g, false), len(&f.saturated_fat_g), "negative"));
-            c.push(component("salt", x.salt, "g", points(x.salt, &f.salt_g, false), len(&f.salt_g), "negative"));
+            c.push(component(
+                "energy",
+                x.kj,
+                "kJ",
+                points(x.kj, &f.energy_kj, false),
+                len(&f.energy_kj),
+                "negative",
+            ));
+            c.push(component(
+                "sugars",
+                x.sugars,
+                "g",
+                points(x.sugars, &f.sugars_g, false),
+                len(&f.sugars_g),
+                "negative",
+            ));
+            c.push(component(
+                "saturated_fat",
+                x.sat,
+                "g",
+                points(x.sat, &f.saturated_fat_g, false),
+                len(&f.saturated_fat_g),
+                "negative",
+            ));
+            c.push(component(
+                "salt",
+                x.salt,
+                "g",
+                points(x.salt, &f.salt_g, false),
+                len(&f.salt_g),
+                "negative",
+            ));
             let mut protein = points(x.protein, &f.protein_g, false);
             if category == Category::RedMeat {
                 protein = protein.min(f.protein_cap_red_meat);
             }
-            c.push(component("protein", x.protein, "g", protein, len(&f.protein_g), "positive"));
-            c.push(component("fibre", x.fibre, "g", points(x.fibre, &f.fibre_g, false), len(&f.fibre_g), "positive"));
+            c.push(component(
+                "protein",
+                x.protein,
+                "g",
+                protein,
+                len(&f.protein_g),
+                "positive",
+            ));
+            c.push(component(
+                "fibre",
+                x.fibre,
+                "g",
+                points(x.fibre, &f.fibre_g, false),
+                len(&f.fibre_g),
+                "positive",
+            ));
             let (fp, fm) = fvl_points(x.fvl, &f.fvl_pct);
-            c.push(component("fruit_vegetable_legume", x.fvl, "%", fp, fm, "positive"));
+            c.push(component(
+                "fruit_vegetable_legume",
+                x.fvl,
+                "%",
+                fp,
+                fm,
+                "positive",
+            ));
         }
     }
-    let negative: i32 = c.iter().filter(|c| c.side == "negative").map(|c| c.points).sum();
+    let negative: i32 = c
+        .iter()
+        .filter(|c| c.side == "negative")
+        .map(|c| c.points)
+        .sum();
     // Protein counts in beverages and cheese always; otherwise only below the category's
     // negative-points limit (11 for foods, 7 for fats, oils, nuts and seeds).
     let protein_counts = match category {
@@ -241,7 +417,8 @@ fn score(spec: &NutriScoreSpec, category: Category, x: &Inputs) -> ScoreMark {
         _ => &f.grades,
     };
     let g = grade(points, cutoffs);
-    let why = format!(
+    let why =
+        format!(
         "{negative} negative − {positive} positive points{} = {points} → {g} (amounts {unit_100})",
         if protein_counts { "" } else { " (protein not counted)" },
     );

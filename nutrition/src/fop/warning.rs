@@ -112,7 +112,11 @@ fn amount(
             let g = p.per_100g(rule.measure)?;
             let k = rule.measure.kcal_per_g().unwrap_or(0.0);
             // No energy, no share of it: a 0 kcal product has 0 % from any nutrient.
-            let pct = if kcal > 0.0 { g * k / kcal * 100.0 } else { 0.0 };
+            let pct = if kcal > 0.0 {
+                g * k / kcal * 100.0
+            } else {
+                0.0
+            };
             (pct, rule.threshold, basis_text(rule.basis, None, unit))
         }
         Basis::MgPerKcal => {
@@ -125,15 +129,19 @@ fn amount(
                 ));
                 return Ok(None);
             }
-            (mg / kcal, rule.threshold, basis_text(rule.basis, None, unit))
+            (
+                mg / kcal,
+                rule.threshold,
+                basis_text(rule.basis, None, unit),
+            )
         }
         Basis::PctDv => {
             let reference = p.reference_amount_g.ok_or("racc_g")?;
             let dv = rule.dv.unwrap_or(1.0);
             if p.facts.category.is_none()
-                && s.dv_variants
-                    .iter()
-                    .any(|v| v.category.is_some() && v.reference_amount_min_g.is_none_or(|m| reference >= m))
+                && s.dv_variants.iter().any(|v| {
+                    v.category.is_some() && v.reference_amount_min_g.is_none_or(|m| reference >= m)
+                })
             {
                 add_missing(r, "front_of_pack_facts.category");
             }
@@ -241,7 +249,11 @@ pub fn evaluate(s: &Scheme, p: &Product, date: &str, required: bool) -> FopResul
         if status == Status::Unconfirmed {
             r.status = Status::Unconfirmed;
         }
-        if reached && !r.marks.iter().any(|m| matches!(m, Mark::Warning(w) if w.code == rule.code))
+        if reached
+            && !r
+                .marks
+                .iter()
+                .any(|m| matches!(m, Mark::Warning(w) if w.code == rule.code))
         {
             r.marks.push(Mark::Warning(WarningMark {
                 nutrient: rule.nutrient.clone(),

@@ -113,5 +113,3 @@ pub fn pdf(r: &FopResult, fonts: &Fonts, options: &RenderOptions) -> Result<Vec<
     pdf_out::write(&scene, m, fonts, options)
 }
 
-#[cfg(test)]
-mod tests;
