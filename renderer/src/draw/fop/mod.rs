@@ -112,4 +112,3 @@ pub fn pdf(r: &FopResult, fonts: &Fonts, options: &RenderOptions) -> Result<Vec<
     let (scene, m) = scene(r, options)?;
     pdf_out::write(&scene, m, fonts, options)
 }
-
