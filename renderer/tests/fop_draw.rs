@@ -250,7 +250,7 @@ fn uk_boxes_carry_their_colours() {
     let p = fop::png(&r, fonts(), &opts()).unwrap();
     let (w, h, px) = decode(&p);
     assert!(h > 80 && w == 290);
-    let has = |c: [u8; 3]| px.iter().any(|p| *p == c);
+    let has = |c: [u8; 3]| px.contains(&c);
     assert!(has([0xe3, 0x1b, 0x23]), "a red box (fat, sugars)");
     assert!(has([0xf5, 0xa6, 0x23]), "an amber box (saturates)");
     assert!(has([0x6c, 0xbd, 0x45]), "a green box (salt)");

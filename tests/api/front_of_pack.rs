@@ -1,6 +1,8 @@
 //! Front-of-pack over HTTP: `fop=` and `front_of_pack_facts` on analyze put the schemes in
 //! the label JSON; `GET /v1/recipes/{id}/fop.{svg,png,pdf}?scheme=` draws one element.
 
+#![allow(clippy::unwrap_used)]
+
 use reqwest::StatusCode;
 use serde_json::json;
 

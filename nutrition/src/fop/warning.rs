@@ -44,11 +44,7 @@ pub(crate) fn exemption(s: &Scheme, p: &Product, r: &mut FopResult) -> bool {
 }
 
 /// The % DV variant for the product (Canada): the first whose conditions hold.
-fn dv_variant<'a>(
-    s: &'a Scheme,
-    reference_g: f64,
-    category: Option<Category>,
-) -> Option<&'a DvVariant> {
+fn dv_variant(s: &Scheme, reference_g: f64, category: Option<Category>) -> Option<&DvVariant> {
     s.dv_variants.iter().find(|v| {
         v.reference_amount_max_g.is_none_or(|m| reference_g <= m)
             && v.reference_amount_min_g.is_none_or(|m| reference_g >= m)

@@ -39,7 +39,7 @@ fn scene(r: &FopResult, options: &RenderOptions) -> Result<(Scene, &'static Metr
             _ => return Err(unsupported()),
         },
     };
-    options_ok(options)?;
+    options.validate()?;
     Ok((
         Scene {
             height: height.max(16.0),
@@ -49,19 +49,6 @@ fn scene(r: &FopResult, options: &RenderOptions) -> Result<(Scene, &'static Metr
         },
         m,
     ))
-}
-
-fn options_ok(options: &RenderOptions) -> Result<(), RenderError> {
-    let probe = RenderOptions { ..*options };
-    if !(probe.width_px.is_finite() && (120.0..=2000.0).contains(&probe.width_px))
-        || !(probe.scale.is_finite() && (0.5..=8.0).contains(&probe.scale))
-    {
-        return Err(RenderError::InvalidOptions(format!(
-            "width_px must be within 120..=2000 and scale within 0.5..=8, got {} and {}",
-            probe.width_px, probe.scale
-        )));
-    }
-    Ok(())
 }
 
 /// What a screen reader says: every mark's words.
