@@ -710,9 +710,63 @@ fn describe(op: &Operation) -> Value {
             params.push(id_param("recipe"));
             params.push(path_param(
                 "file",
-                "`label.svg`, `label.png` or `label.pdf`.",
-                json!({"type": "string", "enum": ["label.svg", "label.png", "label.pdf"]}),
+                "`label.svg`, `label.png` or `label.pdf`; `fop.svg`, `fop.png` or `fop.pdf` for one front-of-pack element (`scheme`).",
+                json!({"type": "string", "enum": ["label.svg", "label.png", "label.pdf", "fop.svg", "fop.png", "fop.pdf"]}),
             ));
+            params.push(query_param(
+                "scheme",
+                "`fop.*` files only, required there: the front-of-pack scheme drawn. Israel's and Ecuador's printed forms are not in our references: 400.",
+                json!({"type": "string", "enum": fop_ids()}),
+            ));
+            for (name, what, schema) in [
+                (
+                    "state",
+                    "`fop.*`: solid or liquid.",
+                    json!({"type": "string", "enum": ["solid", "liquid"]}),
+                ),
+                (
+                    "density_g_per_ml",
+                    "`fop.*`: g per ml, for per 100 ml.",
+                    json!({"type": "number", "exclusiveMinimum": 0, "maximum": 10}),
+                ),
+                (
+                    "category",
+                    "`fop.*`: the product's category.",
+                    json!({"type": "string"}),
+                ),
+                (
+                    "fruit_vegetable_legume_pct",
+                    "`fop.*`: Nutri-Score's share.",
+                    json!({"type": "number", "minimum": 0, "maximum": 100}),
+                ),
+                (
+                    "free_sugars_g_per_100g",
+                    "`fop.*`: free sugars.",
+                    json!({"type": "number", "minimum": 0, "maximum": 100}),
+                ),
+                (
+                    "lactose_galactose_g_per_100g",
+                    "`fop.*`: for Nutri-Grade.",
+                    json!({"type": "number", "minimum": 0, "maximum": 100}),
+                ),
+                (
+                    "non_nutritive_sweeteners",
+                    "`fop.*`: contains sweeteners.",
+                    json!({"type": "boolean"}),
+                ),
+                (
+                    "caffeine",
+                    "`fop.*`: contains added caffeine.",
+                    json!({"type": "boolean"}),
+                ),
+                (
+                    "racc_g",
+                    "`fop.*`: the reference amount (Canada).",
+                    json!({"type": "number", "exclusiveMinimum": 0}),
+                ),
+            ] {
+                params.push(query_param(name, what, schema));
+            }
             params.push(query_param(
                 "width",
                 "Width in pixels (default 290).",
@@ -863,6 +917,11 @@ fn describe(op: &Operation) -> Value {
                 "strict",
                 "`true`: refuse with 422 `incomplete_nutrient_data` (details: the label's `missing`) when the label declares a nutrient some ingredient's data lacks, instead of answering with a label that says so in `missing` and `warnings`.",
                 json!({"type": "boolean", "default": false}),
+            ));
+            params.push(query_param(
+                "fop",
+                "Front-of-pack schemes to compute besides the mandatory ones of the label's market, comma-separated (`uk.fop.tl,eu.fop.nutriscore`); added to the body's `front_of_pack`. Unknown ids: 400 `validation_failed`.",
+                json!({"type": "string", "examples": ["uk.fop.tl,eu.fop.nutriscore"]}),
             ));
             body = Some(json!({"required": true, "content": {"application/json": {
                 "schema": schema_ref("AnalysisRequest"),
@@ -1290,6 +1349,61 @@ fn allergens() -> Value {
         {"pattern": "^(tree_nuts|fish|crustacean_shellfish):[^:]{1,60}$"}]}})
 }
 
+/// Every front-of-pack scheme id (nutrition/data/fop).
+fn fop_ids() -> Vec<String> {
+    nls_nutrition::fop::schemes()
+        .map(|s| s.iter().map(|s| s.id.clone()).collect())
+        .unwrap_or_default()
+}
+
+/// `front_of_pack_facts` (nutrition::fop::Facts).
+fn fop_facts_schema() -> Value {
+    json!({
+        "type": "object",
+        "additionalProperties": false,
+        "description": "What a recipe does not hold and some front-of-pack schemes need. Nothing is guessed: a scheme that needs an absent fact lists it in its `missing` and leaves the marks that depend on it out.",
+        "properties": {
+            "state": {"type": "string", "enum": ["solid", "liquid"], "description": "Judged per 100 g (solid) or per 100 ml (liquid)."},
+            "density_g_per_ml": {"type": "number", "exclusiveMinimum": 0, "maximum": 10, "description": "Turns per 100 g into per 100 ml for liquids."},
+            "free_sugars_g_per_100g": {"type": "number", "minimum": 0, "maximum": 100, "description": "Free sugars (Mexico's profile)."},
+            "lactose_galactose_g_per_100g": {"type": "number", "minimum": 0, "maximum": 100, "description": "Subtracted from sugars by Nutri-Grade."},
+            "fruit_vegetable_legume_pct": {"type": "number", "minimum": 0, "maximum": 100, "description": "Nutri-Score's fruit, vegetable and legume share."},
+            "non_nutritive_sweeteners": {"type": "boolean"},
+            "caffeine": {"type": "boolean", "description": "Added caffeine."},
+            "category": {"type": "string", "enum": ["general", "cheese", "red_meat", "fats_oils_nuts_seeds", "beverage", "water", "main_dish", "whole_fruit_vegetable", "plain_milk", "single_ingredient_meat_fish", "vegetable_oil", "sugar_honey_salt"]}
+        },
+        "examples": [{"state": "solid", "category": "general", "fruit_vegetable_legume_pct": 0}]
+    })
+}
+
+/// One `front_of_pack` entry (nutrition::fop::FopResult).
+fn fop_schema() -> Value {
+    json!({
+        "type": "object",
+        "description": "One front-of-pack scheme computed for the label. Warning marks: `{nutrient, code, text, why, status}` with the law's printed text; traffic lights: `{nutrient, level, colour, amount, unit, per_100, percent_ri, why, status}`; Nutri-Score: `{grade, points, components, why}`; Nutri-Grade: `{grade, components, why}`. `checks` gives every limit looked at with its `headroom` (limit minus amount on the rule's basis).",
+        "properties": {
+            "scheme": {"type": "string", "enum": fop_ids()},
+            "required": {"type": "boolean"},
+            "citation": {"type": "string"},
+            "version": {"type": "string"},
+            "status": {"type": "string", "enum": ["confirmed", "unconfirmed"]},
+            "phase": {"type": "string"},
+            "marks": {"type": "array", "items": {"type": "object"}},
+            "checks": {"type": "array", "items": {"type": "object", "properties": {
+                "code": {"type": "string"}, "nutrient": {"type": "string"}, "amount": {"type": "number"},
+                "threshold": {"type": "number"}, "op": {"type": "string"}, "unit": {"type": "string"},
+                "basis": {"type": "string"}, "reached": {"type": "boolean"}, "headroom": {"type": "number"},
+                "why": {"type": "string"}, "status": {"type": "string"}}}},
+            "missing": {"type": "array", "items": {"type": "string"}},
+            "exempt": {"type": "string"},
+            "notes": {"type": "array", "items": {"type": "string"}}
+        },
+        "required": ["scheme", "required", "citation", "version", "status", "marks"],
+        "examples": [{"scheme": "cl.fop.alto", "required": true, "citation": "Ley 20.606; ...", "version": "DS 13/2015 ...", "status": "confirmed", "phase": "final",
+            "marks": [{"nutrient": "sodium", "code": "sodium", "text": "ALTO EN SODIO", "why": "sodium 512 mg per 100 g ≥ 400 mg", "status": "confirmed"}]}]
+    })
+}
+
 /// The label object (nutrition::Label's JSON).
 fn label_schema() -> Value {
     json!({
@@ -1325,6 +1439,7 @@ fn label_schema() -> Value {
                 "serving_size": {"type": "object"}, "servings_per_container": {"type": "number"},
                 "ingredient_statement": {"type": "string"}}}},
             "package": {"type": "object", "description": "Present when the request gave a `package`: `given`, the `racc` used, `percent_of_racc`, `layouts` (each US format id with its `use`: `required`, `allowed`, `voluntary` or `not_allowed`, its `citation` and `reason`), `allowed_formats` and `required_formats` (format ids in FDA's order of preference), `chosen` (the format `us.auto` picked), `single_serving`, `small_package_exemption_possible`."},
+            "front_of_pack": {"type": "array", "description": "Present only when non-empty: the front-of-pack schemes of the label's market that are mandatory, and those asked for (`fop=` on analyze and label files, a recipe's `front_of_pack`).", "items": schema_ref("FrontOfPack")},
             "warnings": {"type": "array", "description": "Present only when non-empty: what the label cannot print as its regime asks. Codes: `no_household_measure` (US serving size without a household measure, 21 CFR 101.9(b)(5)); `incomplete_nutrient_data` (declared nutrients the data lacks, see `missing`); `voluntary_nutrient_omitted` (a voluntary nutrient, e.g. EU fibre, left off because some ingredient's data lacks it, rather than understated); `confirm_sub_ingredients` (sub-ingredients from a standard of identity, to be checked against the brand used, 21 CFR 101.4(b)(2)); `simplified_format_not_permitted` (a `us.v.simpl` label whose food has fewer than 8 of the 15 insignificant amounts 21 CFR 101.9(f) asks for).",
                 "items": {"type": "object", "properties": {"code": {"type": "string"}, "message": {"type": "string"}}, "required": ["code", "message"]}}
         },
@@ -1342,6 +1457,8 @@ fn analysis_request_schema() -> Value {
             "serving_size_text": {"type": "string"},
             "ingredients": {"type": "array", "minItems": 1, "maxItems": 200, "items": schema_ref("IngredientEntry")},
             "racc_g": {"type": "number", "exclusiveMinimum": 0, "description": "Reference amount customarily consumed; default the package's RACC category, else the serving weight."},
+            "front_of_pack": {"type": "array", "maxItems": 32, "items": {"type": "string", "enum": fop_ids()}, "description": "Front-of-pack schemes to compute besides the mandatory ones of the label's market."},
+            "front_of_pack_facts": schema_ref("FrontOfPackFacts"),
             "package": schema_ref("Package"),
             "prepared": {"type": "object", "description": "What preparing the whole recipe adds (milk and eggs for a mix), for `us.v.dual-prep` (as packaged / as prepared, 21 CFR 101.9(e)): the as-prepared column is one packaged serving plus its share of these. Required by that format; refused (400 `validation_failed`) with any other. Not part of the ingredient statement.",
                 "properties": {"ingredients": {"type": "array", "minItems": 1, "maxItems": 200, "items": schema_ref("IngredientEntry")}},
@@ -1525,6 +1642,8 @@ fn schemas(codes: &[&str]) -> Value {
         "Label": label,
         "AnalysisRequest": analysis_request,
         "Package": package,
+        "FrontOfPackFacts": fop_facts_schema(),
+        "FrontOfPack": fop_schema(),
         "Claim": {"type": "object", "properties": {
             "code": {"type": "string"}, "text": {"type": "string"}, "nutrient": {"type": "string"},
             "basis": {"type": "string"}, "citation": {"type": "string"}},

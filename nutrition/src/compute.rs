@@ -477,6 +477,7 @@ pub fn compute_label_with(
         missing,
         foods: Vec::new(),
         package: package_report(extras),
+        front_of_pack: Vec::new(),
         shape: format.json.clone(),
     })
 }
@@ -639,6 +640,7 @@ pub fn compute_aggregate(
         warnings,
         missing,
         foods: food_columns,
+        front_of_pack: Vec::new(),
         package: package_report(extras),
         shape: format.json.clone(),
     })

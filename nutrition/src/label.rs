@@ -169,6 +169,10 @@ pub struct Label {
     /// What the package allows and requires (21 CFR 101.9(b)(6), (b)(12), (j)(13)), when the
     /// request described one; absent from the JSON otherwise.
     pub package: Option<crate::package::PackageReport>,
+    /// Front-of-pack schemes computed for the label ([`crate::fop::front_of_pack`]): the
+    /// mandatory ones of its market and those asked for; absent from the JSON when empty, so
+    /// labels without any are unchanged byte for byte.
+    pub front_of_pack: Vec<crate::fop::FopResult>,
     /// The JSON shape of the format.
     pub shape: JsonShape,
 }
@@ -447,6 +451,9 @@ impl Serialize for Label {
         if !self.missing.is_empty() {
             m.serialize_entry("missing", &self.missing)?;
         }
+        if !self.front_of_pack.is_empty() {
+            m.serialize_entry("front_of_pack", &self.front_of_pack)?;
+        }
         m.end()
     }
 }
@@ -487,7 +494,7 @@ impl<'de> Deserialize<'de> for Label {
             .format(&id)
             .ok_or_else(|| D::Error::custom(LabelShapeError::UnknownFormat(id.clone())))?;
         let allowed = crate::format::wire_keys(format);
-        const COMMON: [&str; 12] = [
+        const COMMON: [&str; 13] = [
             "serving_size",
             "servings_per_container",
             "ingredient_statement",
@@ -500,6 +507,7 @@ impl<'de> Deserialize<'de> for Label {
             "warnings",
             "missing",
             "package",
+            "front_of_pack",
         ];
         // An aggregate label's columns are named by its `foods`.
         let foods: Vec<FoodColumn> = match map.remove("foods") {
@@ -561,6 +569,10 @@ impl<'de> Deserialize<'de> for Label {
         let package = match map.remove("package") {
             Some(v) => Some(field("package", v)?),
             None => None,
+        };
+        let front_of_pack = match map.remove("front_of_pack") {
+            Some(v) => field("front_of_pack", v)?,
+            None => Vec::new(),
         };
         let missing = |name: &str| {
             D::Error::custom(LabelShapeError::MissingField {
@@ -688,6 +700,7 @@ impl<'de> Deserialize<'de> for Label {
             missing: missing_data,
             foods,
             package,
+            front_of_pack,
             shape: format.json.clone(),
         })
     }

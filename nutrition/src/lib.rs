@@ -10,6 +10,7 @@ pub mod catalog;
 pub mod claims;
 pub mod compute;
 pub mod error;
+pub mod fop;
 pub mod format;
 pub mod label;
 pub mod missing;

@@ -3,6 +3,7 @@
 use axum::extract::State;
 use axum::Json;
 use nls_events::RecipeState;
+use nls_nutrition::fop::Facts;
 use nls_nutrition::package::Package;
 use nls_readmodel::extras::{self, FoodBody, PreparedBody};
 use nls_readmodel::requests::{EntryBody, RecipeBody, RecipeChange};
@@ -28,6 +29,11 @@ pub struct AnalyzeBody {
     pub prepared: Option<PreparedBody>,
     /// The foods of a variety pack (one column each in `us.aggr`); replaces `ingredients`.
     pub foods: Option<Vec<FoodBody>>,
+    /// Front-of-pack schemes to compute besides the market's mandatory ones.
+    pub front_of_pack: Option<Vec<String>>,
+    /// What the recipe does not hold and some schemes need (solid or liquid, density, free
+    /// sugars, fruit/vegetable share, sweeteners, caffeine, category).
+    pub front_of_pack_facts: Option<Facts>,
 }
 
 impl JsonFields for AnalyzeBody {
@@ -41,6 +47,8 @@ impl JsonFields for AnalyzeBody {
         "package",
         "prepared",
         "foods",
+        "front_of_pack",
+        "front_of_pack_facts",
     ];
 }
 
@@ -51,6 +59,8 @@ pub struct AnalyzeParams {
     /// lacks, instead of returning it with `missing`.
     #[serde(default)]
     pub strict: bool,
+    /// `fop=a,b`: front-of-pack schemes to compute (added to the body's `front_of_pack`).
+    pub fop: Option<String>,
 }
 
 #[tracing::instrument(skip_all, fields(account_id = %caller.account_id))]
@@ -61,6 +71,16 @@ pub async fn analyze(
     body: ApiJson<AnalyzeBody>,
 ) -> Result<Json<Value>, ApiError> {
     let body = body.value;
+    let mut fop = nls_web::fop::scheme_ids(
+        "front_of_pack",
+        body.front_of_pack.as_deref().unwrap_or_default(),
+    )?;
+    for id in nls_web::fop::scheme_param("fop", params.fop.as_deref())? {
+        if !fop.contains(&id) {
+            fop.push(id);
+        }
+    }
+    let facts = nls_web::fop::facts("front_of_pack_facts", body.front_of_pack_facts)?;
     let racc_g = match body.racc_g {
         Some(r) if !(r.is_finite() && r > 0.0 && r <= 100_000.0) => {
             return Err(ApiError::validation(
@@ -202,8 +222,9 @@ pub async fn analyze(
             chosen,
             ..Default::default()
         };
-        let label = nls_nutrition::compute_aggregate(&inputs, format, &extras)
+        let mut label = nls_nutrition::compute_aggregate(&inputs, format, &extras)
             .map_err(derive::DeriveError::Label)?;
+        nls_web::fop::attach(&mut label, &fop, &facts, racc_g, "fop")?;
         check_size(&label)?;
         if params.strict {
             nls_readmodel::api_error::require_complete(&json!({ "missing": label.missing }))?;
@@ -264,6 +285,7 @@ pub async fn analyze(
     };
     derived.label = nls_nutrition::compute_label_with(&derived.input, format, &extras)
         .map_err(derive::DeriveError::Label)?;
+    nls_web::fop::attach(&mut derived.label, &fop, &facts, racc_g, "fop")?;
     check_size(&derived.label)?;
     if params.strict {
         nls_readmodel::api_error::require_complete(&json!({ "missing": derived.label.missing }))?;

@@ -214,7 +214,11 @@ fn options_for(
 }
 
 /// Applies the plan's export rules; returns whether the file gets the watermark.
-fn plan_rules(plan: &Plan, file_type: FileType, format: Option<&Format>) -> Result<bool, ApiError> {
+pub(crate) fn plan_rules(
+    plan: &Plan,
+    file_type: FileType,
+    format: Option<&Format>,
+) -> Result<bool, ApiError> {
     if !plan
         .export_file_types
         .iter()
@@ -387,7 +391,33 @@ async fn recipe_label(
     Path((id, file)): Path<(String, String)>,
     ApiQuery(params): ApiQuery<LabelParams>,
     headers: HeaderMap,
+    uri: axum::http::Uri,
 ) -> Result<Response, ApiError> {
+    // `fop.<type>`: a front-of-pack element (crate::fop_http).
+    if let Some(ext) = file.strip_prefix("fop.") {
+        let file_type = FileType::parse(ext)
+            .ok_or_else(|| ApiError::new(ErrorCode::NotFound, "no such path"))?;
+        if nls_events::RecipeId::parse(&id).is_none() {
+            return Err(ApiError::not_found("recipe"));
+        }
+        let ApiQuery(fop_params) = ApiQuery::<crate::fop_http::FopParams>::from_uri(&uri)?;
+        let (width_px, scale) = options(fop_params.width, fop_params.scale, "")?;
+        let options = RenderOptions {
+            width_px,
+            scale,
+            watermark: false,
+        };
+        return crate::fop_http::recipe_fop(
+            &state.pool,
+            &state.fonts,
+            &caller,
+            &id,
+            file_type,
+            fop_params,
+            options,
+        )
+        .await;
+    }
     // Only `label.<type>` exists under a recipe here; anything else is an unknown path.
     let file_type = file
         .strip_prefix("label.")
@@ -606,7 +636,7 @@ async fn read_pointer(state: &RenderState, id: &str) -> Result<Found, ApiError> 
 }
 
 /// 409 for a recipe whose label cannot be computed, naming why.
-fn no_label(id: &str, label_error: Option<&Value>) -> ApiError {
+pub(crate) fn no_label(id: &str, label_error: Option<&Value>) -> ApiError {
     let problem = label_error
         .and_then(|e| e["message"].as_str())
         .unwrap_or("the label cannot be computed")

@@ -15,6 +15,7 @@ mod errors;
 mod eventlog;
 mod export;
 mod formats;
+mod front_of_pack;
 mod http_details;
 mod impossible_food;
 mod ingredients;

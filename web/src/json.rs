@@ -210,6 +210,24 @@ fn truncate(text: &str, max: usize) -> String {
 #[derive(Debug)]
 pub struct ApiQuery<T>(pub T);
 
+impl<T: DeserializeOwned> ApiQuery<T> {
+    /// Decodes the query of `uri`, for a handler that learns from its path which parameters
+    /// it takes.
+    pub fn from_uri(uri: &http::Uri) -> Result<Self, ApiError> {
+        axum::extract::Query::<T>::try_from_uri(uri)
+            .map(|q| Self(q.0))
+            .map_err(|err| {
+                ApiError::new(
+                    ErrorCode::ValidationFailed,
+                    format!(
+                        "invalid query string: {}",
+                        truncate(&crate::json_value::api_words(&err.body_text()), 200)
+                    ),
+                )
+            })
+    }
+}
+
 impl<S, T> FromRequestParts<S> for ApiQuery<T>
 where
     S: Send + Sync,

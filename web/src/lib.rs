@@ -5,6 +5,7 @@
 pub mod auth;
 pub mod body_deadline;
 pub mod error;
+pub mod fop;
 pub mod formats;
 pub mod headers;
 pub mod json;

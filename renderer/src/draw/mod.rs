@@ -11,6 +11,7 @@ pub mod bounds;
 mod error;
 mod eu_table;
 mod fonts;
+pub mod fop;
 mod pdf;
 mod png;
 pub mod print_size;

@@ -1,0 +1,237 @@
+//! What a scheme is computed from: the product's amounts per 100 g (from the label's exact
+//! per-serving amounts), its portion and reference amount, and the facts a recipe does not
+//! hold (solid or liquid, density, free sugars, fruit/vegetable share, sweeteners, caffeine,
+//! category), which a request may give. Nothing here guesses: an absent fact stays absent
+//! and the scheme reports it missing.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::data::{Measure, State};
+use crate::label::Label;
+
+/// kJ per kcal (thermochemical calorie), used only when a label carries no kJ of its own.
+pub const KJ_PER_KCAL: f64 = 4.184;
+
+/// Salt = sodium × 2.5 (Reg. (EU) 1169/2011 Annex I(11)).
+pub const SALT_PER_SODIUM: f64 = 2.5;
+
+/// The product's category where a scheme treats categories differently or exempts them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Category {
+    /// A food without a special rule.
+    General,
+    Cheese,
+    RedMeat,
+    /// Fats, oils, nuts and seeds (Nutri-Score).
+    FatsOilsNutsSeeds,
+    /// A beverage (Nutri-Score beverages; Nutri-Grade).
+    Beverage,
+    /// Plain water.
+    Water,
+    /// A prepackaged main dish (Canada, reference amount ≥ 200 g).
+    MainDish,
+    WholeFruitVegetable,
+    PlainMilk,
+    SingleIngredientMeatFish,
+    VegetableOil,
+    SugarHoneySalt,
+}
+
+impl Category {
+    /// Its wire name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::General => "general",
+            Self::Cheese => "cheese",
+            Self::RedMeat => "red_meat",
+            Self::FatsOilsNutsSeeds => "fats_oils_nuts_seeds",
+            Self::Beverage => "beverage",
+            Self::Water => "water",
+            Self::MainDish => "main_dish",
+            Self::WholeFruitVegetable => "whole_fruit_vegetable",
+            Self::PlainMilk => "plain_milk",
+            Self::SingleIngredientMeatFish => "single_ingredient_meat_fish",
+            Self::VegetableOil => "vegetable_oil",
+            Self::SugarHoneySalt => "sugar_honey_salt",
+        }
+    }
+}
+
+/// Facts about a product that its recipe does not hold; each may be given on a recipe or an
+/// analysis (`front_of_pack_facts`). Amounts are per 100 g of the product as sold.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Facts {
+    /// Judged as a solid (per 100 g) or a liquid (per 100 ml).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<State>,
+    /// Grams per millilitre, to turn per 100 g into per 100 ml for liquids.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub density_g_per_ml: Option<f64>,
+    /// Free sugars (WHO: added sugars plus sugars in honey, syrups and juices), g per 100 g.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub free_sugars_g_per_100g: Option<f64>,
+    /// Lactose and galactose, g per 100 g (Nutri-Grade subtracts them from sugars).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lactose_galactose_g_per_100g: Option<f64>,
+    /// Share of fruit, vegetables and legumes, % by weight (Nutri-Score).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fruit_vegetable_legume_pct: Option<f64>,
+    /// Contains non-nutritive sweeteners.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub non_nutritive_sweeteners: Option<bool>,
+    /// Contains added caffeine.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caffeine: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub category: Option<Category>,
+}
+
+impl Facts {
+    /// Checks the numbers; the error names the field.
+    pub fn validate(&self) -> Result<(), (&'static str, &'static str)> {
+        let positive = |v: Option<f64>| v.is_none_or(|v| v.is_finite() && v > 0.0 && v <= 10.0);
+        let share = |v: Option<f64>| v.is_none_or(|v| v.is_finite() && (0.0..=100.0).contains(&v));
+        if !positive(self.density_g_per_ml) {
+            return Err((
+                "density_g_per_ml",
+                "must be a number of g per ml above 0 and at most 10",
+            ));
+        }
+        if !share(self.free_sugars_g_per_100g) {
+            return Err((
+                "free_sugars_g_per_100g",
+                "must be a number of grams from 0 to 100",
+            ));
+        }
+        if !share(self.lactose_galactose_g_per_100g) {
+            return Err((
+                "lactose_galactose_g_per_100g",
+                "must be a number of grams from 0 to 100",
+            ));
+        }
+        if !share(self.fruit_vegetable_legume_pct) {
+            return Err((
+                "fruit_vegetable_legume_pct",
+                "must be a percentage from 0 to 100",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A product as the schemes see it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Product {
+    /// Exact amounts per 100 g, by nutrient key (`sodium_mg`, `calories`, `energy_kj`, ...).
+    pub per_100g: BTreeMap<String, f64>,
+    /// The portion (serving) in grams.
+    pub portion_g: f64,
+    /// The reference amount (Canada's Table of Reference Amounts, US RACC), grams.
+    pub reference_amount_g: Option<f64>,
+    pub facts: Facts,
+}
+
+impl Product {
+    /// From a label: its exact per-serving amounts scaled to 100 g.
+    pub fn from_label(label: &Label, reference_amount_g: Option<f64>, facts: Facts) -> Self {
+        let grams = label.serving_size.grams;
+        let per_100g = if grams > 0.0 && grams.is_finite() {
+            label
+                .unrounded
+                .iter()
+                .map(|(k, v)| (k.clone(), v * 100.0 / grams))
+                .collect()
+        } else {
+            BTreeMap::new()
+        };
+        Self {
+            per_100g,
+            portion_g: grams,
+            reference_amount_g,
+            facts,
+        }
+    }
+
+    /// Energy in kcal per 100 g: the label's kcal (EU `energy_kcal`, else `calories`).
+    pub fn kcal_per_100g(&self) -> Option<f64> {
+        self.per_100g
+            .get("energy_kcal")
+            .or_else(|| self.per_100g.get("calories"))
+            .copied()
+    }
+
+    /// Energy in kJ per 100 g: the label's kJ, else kcal × 4.184.
+    pub fn kj_per_100g(&self) -> Option<f64> {
+        self.per_100g
+            .get("energy_kj")
+            .copied()
+            .or_else(|| self.kcal_per_100g().map(|k| k * KJ_PER_KCAL))
+    }
+
+    /// The amount of `m` per 100 g, or the name of what is missing.
+    pub fn per_100g(&self, m: Measure) -> Result<f64, &'static str> {
+        let key = |k: &'static str| self.per_100g.get(k).copied().ok_or(k);
+        match m {
+            Measure::EnergyKcal => self.kcal_per_100g().ok_or("calories"),
+            Measure::TotalFatG => key("total_fat_g"),
+            Measure::SaturatedFatG => key("saturated_fat_g"),
+            Measure::TransFatG => key("trans_fat_g"),
+            Measure::SodiumMg => key("sodium_mg"),
+            Measure::SaltG => self
+                .per_100g
+                .get("sodium_mg")
+                .map(|na| na * SALT_PER_SODIUM / 1000.0)
+                .ok_or("sodium_mg"),
+            Measure::TotalSugarsG => key("total_sugars_g"),
+            Measure::AddedSugarsG => key("added_sugars_g"),
+            Measure::FreeSugarsG => self
+                .facts
+                .free_sugars_g_per_100g
+                .ok_or("front_of_pack_facts.free_sugars_g_per_100g"),
+            Measure::Sweeteners => self
+                .facts
+                .non_nutritive_sweeteners
+                .map(|b| if b { 1.0 } else { 0.0 })
+                .ok_or("front_of_pack_facts.non_nutritive_sweeteners"),
+            Measure::Caffeine => self
+                .facts
+                .caffeine
+                .map(|b| if b { 1.0 } else { 0.0 })
+                .ok_or("front_of_pack_facts.caffeine"),
+        }
+    }
+
+    /// The factor from per 100 g to per 100 g/ml for `state`: 1 for solids, the density for
+    /// liquids (100 ml weigh `density × 100` g).
+    pub fn per_100_factor(&self, state: State) -> Result<f64, &'static str> {
+        match state {
+            State::Solid => Ok(1.0),
+            State::Liquid => self
+                .facts
+                .density_g_per_ml
+                .ok_or("front_of_pack_facts.density_g_per_ml"),
+        }
+    }
+
+    /// The amount of `m` per 100 g (solid) or per 100 ml (liquid).
+    pub fn per_100(&self, m: Measure, state: State) -> Result<f64, &'static str> {
+        if matches!(m, Measure::Sweeteners | Measure::Caffeine) {
+            return self.per_100g(m);
+        }
+        Ok(self.per_100g(m)? * self.per_100_factor(state)?)
+    }
+
+    /// The portion in g (solid) or ml (liquid).
+    pub fn portion(&self, state: State) -> Result<f64, &'static str> {
+        Ok(self.portion_g / self.per_100_factor(state)?)
+    }
+
+    /// The state, or what is missing.
+    pub fn state(&self) -> Result<State, &'static str> {
+        self.facts.state.ok_or("front_of_pack_facts.state")
+    }
+}

@@ -1,0 +1,142 @@
+//! Traffic-light schemes (UK, Sri Lanka, Ecuador): a colour per nutrient from its amount
+//! per 100 g or 100 ml, and for the UK the per-portion red for large portions.
+
+use super::data::{Band, Measure, Scheme, State, Status};
+use super::input::Product;
+use super::result::{num, FopResult, Level, LightMark, Mark};
+use super::warning::{add_missing, base, exemption};
+
+fn per(state: State) -> &'static str {
+    match state {
+        State::Solid => "g",
+        State::Liquid => "ml",
+    }
+}
+
+fn light(b: &Band, p: &Product, state: State) -> Result<LightMark, &'static str> {
+    let per_100 = p.per_100(b.measure, state)?;
+    let portion = p.portion(state)?;
+    let amount = per_100 * portion / 100.0;
+    let u = &b.unit;
+    let base_text = format!("{} {} {u} per 100 {}", b.nutrient, num(per_100), per(state));
+    let (mut level, mut why) = if b.green.op.holds(per_100, b.green.value) {
+        (
+            Level::Low,
+            format!(
+                "{base_text} {} {} {u}: green; {} {u} below amber",
+                b.green.op.symbol(),
+                num(b.green.value),
+                num(b.green.value - per_100)
+            ),
+        )
+    } else if b.red.op.holds(per_100, b.red.value) {
+        (
+            Level::High,
+            format!(
+                "{base_text} {} {} {u}: red",
+                b.red.op.symbol(),
+                num(b.red.value)
+            ),
+        )
+    } else {
+        (
+            Level::Medium,
+            format!(
+                "{base_text}: amber; {} {u} below red ({} {} {u})",
+                num(b.red.value - per_100),
+                b.red.op.symbol(),
+                num(b.red.value)
+            ),
+        )
+    };
+    if let Some(pr) = b.portion_red {
+        if level != Level::High && portion > pr.portion_over && pr.op.holds(amount, pr.value) {
+            level = Level::High;
+            why = format!(
+                "{} {} {u} per {} {} portion {} {} {u} (portions over {} {}): red",
+                b.nutrient,
+                num(amount),
+                num(portion),
+                per(state),
+                pr.op.symbol(),
+                num(pr.value),
+                num(pr.portion_over),
+                per(state)
+            );
+        }
+    }
+    Ok(LightMark {
+        nutrient: b.nutrient.clone(),
+        level: Some(level),
+        colour: Some(level.colour()),
+        amount,
+        unit: u.clone(),
+        per_100,
+        percent_ri: b.ri.map(|ri| amount / ri * 100.0),
+        why,
+        status: b.status,
+    })
+}
+
+/// Evaluates a traffic-light scheme.
+pub fn evaluate(s: &Scheme, p: &Product, required: bool) -> FopResult {
+    let mut r = base(s, required);
+    if s.bands.is_empty() {
+        r.notes
+            .push("no confirmed thresholds: nothing is computed".to_string());
+        return r;
+    }
+    if exemption(s, p, &mut r) {
+        r.required = false;
+        return r;
+    }
+    let state = match p.state() {
+        Ok(st) => st,
+        Err(what) => {
+            add_missing(&mut r, what);
+            return r;
+        }
+    };
+    r.phase = Some(match state {
+        State::Solid => "foods".to_string(),
+        State::Liquid => "drinks".to_string(),
+    });
+    if let Some(ri) = s.energy_ri_kcal {
+        match (p.per_100(Measure::EnergyKcal, state), p.portion(state)) {
+            (Ok(per_100), Ok(portion)) => {
+                let amount = per_100 * portion / 100.0;
+                r.marks.push(Mark::Light(LightMark {
+                    nutrient: "energy".to_string(),
+                    level: None,
+                    colour: None,
+                    amount,
+                    unit: "kcal".to_string(),
+                    per_100,
+                    percent_ri: Some(amount / ri * 100.0),
+                    why: format!(
+                        "energy {} kcal per {} {} portion, {} % of the reference intake ({} kcal); not colour-coded",
+                        num(amount),
+                        num(portion),
+                        per(state),
+                        num(amount / ri * 100.0),
+                        num(ri)
+                    ),
+                    status: Status::Confirmed,
+                }));
+            }
+            (Err(what), _) | (_, Err(what)) => add_missing(&mut r, what),
+        }
+    }
+    for b in s.bands.iter().filter(|b| b.state == state) {
+        match light(b, p, state) {
+            Ok(mark) => {
+                if mark.status == Status::Unconfirmed {
+                    r.status = Status::Unconfirmed;
+                }
+                r.marks.push(Mark::Light(mark));
+            }
+            Err(what) => add_missing(&mut r, what),
+        }
+    }
+    r
+}

@@ -1,0 +1,177 @@
+//! Front-of-pack over HTTP: `fop=` and `front_of_pack_facts` on analyze put the schemes in
+//! the label JSON; `GET /v1/recipes/{id}/fop.{svg,png,pdf}?scheme=` draws one element.
+
+#![allow(clippy::unwrap_used)]
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::helpers::TestApp;
+use crate::labels::{fetch, oat_recipe};
+
+fn sugar_body(facts: serde_json::Value) -> serde_json::Value {
+    json!({
+        "label_format": "uk",
+        "servings": 4,
+        "serving_weight_g": 50,
+        "ingredients": [{ "name": "sugar", "grams": 200 }],
+        "front_of_pack_facts": facts
+    })
+}
+
+#[tokio::test]
+async fn analyze_computes_the_schemes_asked_for_and_explains_them() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let reply = app
+        .post(
+            &key,
+            "/v1/analyze?fop=uk.fop.tl,cl.fop.alto",
+            sugar_body(json!({ "state": "solid" })),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
+    let fop = reply.body["label"]["front_of_pack"]
+        .as_array()
+        .expect("front_of_pack");
+    assert_eq!(fop.len(), 2);
+    assert_eq!(fop[0]["scheme"], "uk.fop.tl");
+    assert_eq!(fop[0]["required"], false);
+    let sugars = fop[0]["marks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["nutrient"] == "sugars")
+        .cloned()
+        .expect("a sugars light");
+    assert_eq!(sugars["colour"], "red");
+    assert_eq!(sugars["level"], "high");
+    assert_eq!(fop[1]["scheme"], "cl.fop.alto");
+    let texts: Vec<&str> = fop[1]["marks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|m| m["text"].as_str())
+        .collect();
+    assert!(texts.contains(&"ALTO EN AZÚCARES"), "{texts:?}");
+    assert!(texts.contains(&"ALTO EN CALORÍAS"), "{texts:?}");
+    let why = fop[1]["marks"][0]["why"].as_str().unwrap();
+    assert!(why.contains("per 100 g ≥"), "{why}");
+
+    // Without fop= nothing is added (the UK has no mandatory scheme).
+    let plain = app.post(&key, "/v1/analyze", sugar_body(json!({}))).await;
+    assert_eq!(plain.status, StatusCode::OK);
+    assert!(plain.body["label"].get("front_of_pack").is_none());
+
+    // Nothing is guessed: without the state, the result says what is missing.
+    let missing = app
+        .post(&key, "/v1/analyze?fop=cl.fop.alto", sugar_body(json!({})))
+        .await;
+    assert_eq!(
+        missing.body["label"]["front_of_pack"][0]["missing"],
+        json!(["front_of_pack_facts.state"])
+    );
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn analyze_refuses_unknown_schemes_and_bad_facts() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let unknown = app
+        .post(&key, "/v1/analyze?fop=xx.fop", sugar_body(json!({})))
+        .await;
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
+    assert_eq!(unknown.code(), "validation_failed");
+    assert_eq!(unknown.body["error"]["details"][0]["field"], "fop");
+    let bad = app
+        .post(
+            &key,
+            "/v1/analyze",
+            sugar_body(json!({ "state": "liquid", "density_g_per_ml": 0 })),
+        )
+        .await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        bad.body["error"]["details"][0]["field"],
+        "front_of_pack_facts.density_g_per_ml"
+    );
+    let stranger = app
+        .post(&key, "/v1/analyze", sugar_body(json!({ "colour": "red" })))
+        .await;
+    assert_eq!(
+        stranger.status,
+        StatusCode::BAD_REQUEST,
+        "{:?}",
+        stranger.body
+    );
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn a_recipes_front_of_pack_element_is_drawn() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let (id, _) = oat_recipe(&app, &key).await;
+    let svg = fetch(
+        &app,
+        &key,
+        &format!("/v1/recipes/{id}/fop.svg?scheme=cl.fop.alto&state=solid"),
+        &[],
+    )
+    .await;
+    assert_eq!(svg.status, StatusCode::OK, "{}", svg.text());
+    assert_eq!(svg.header("content-type"), "image/svg+xml");
+    assert!(
+        svg.text().contains("ALTO EN CALORÍAS"),
+        "400 kcal per 100 g"
+    );
+    let png = fetch(
+        &app,
+        &key,
+        &format!("/v1/recipes/{id}/fop.png?scheme=uk.fop.tl&state=solid"),
+        &[],
+    )
+    .await;
+    assert_eq!(png.status, StatusCode::OK);
+    assert!(png.bytes.starts_with(b"\x89PNG"));
+    let pdf = fetch(
+        &app,
+        &key,
+        &format!("/v1/recipes/{id}/fop.pdf?scheme=cl.fop.alto&state=solid"),
+        &[],
+    )
+    .await;
+    assert!(pdf.bytes.starts_with(b"%PDF"));
+    for (query, field) in [
+        ("", "scheme"),
+        ("?scheme=xx", "scheme"),
+        ("?scheme=il.fop.red&state=solid", "scheme"),
+        (
+            "?scheme=cl.fop.alto&density_g_per_ml=-1",
+            ".density_g_per_ml",
+        ),
+    ] {
+        let bad = fetch(&app, &key, &format!("/v1/recipes/{id}/fop.svg{query}"), &[]).await;
+        assert_eq!(
+            bad.status,
+            StatusCode::BAD_REQUEST,
+            "{query}: {}",
+            bad.text()
+        );
+        assert!(bad.text().contains(field), "{query}: {}", bad.text());
+    }
+    let other = app.business_key().await;
+    assert_eq!(
+        fetch(
+            &app,
+            &other,
+            &format!("/v1/recipes/{id}/fop.svg?scheme=cl.fop.alto"),
+            &[]
+        )
+        .await
+        .status,
+        StatusCode::NOT_FOUND
+    );
+    app.finish().await;
+}
