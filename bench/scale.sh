@@ -48,7 +48,11 @@ cleanup() {
   for stream in "${STREAMS[@]}"; do
     "$NLS" stream delete "$stream" >/dev/null 2>&1 || echo "could not delete NATS stream $stream" >&2
   done
-  rm -rf "$WORK"
+  if [ "${KEEP_LOGS:-}" = 1 ]; then
+    echo "process logs kept in $WORK" >&2
+  else
+    rm -rf "$WORK"
+  fi
 }
 trap cleanup EXIT
 
@@ -56,8 +60,10 @@ run_wrk() {
   local out
   out=$(wrk -t2 -c"${CONNECTIONS:-16}" -d"${SECONDS_PER_RUN}s" --latency "$@")
   grep -E "Requests/sec| 50%| 99%" <<<"$out" | tr -s ' ' | paste -sd' '
+  grep -E "^non-200" <<<"$out" >&2 || true
   if grep -q "Non-2xx" <<<"$out"; then
     grep "Non-2xx" <<<"$out" >&2
+    tail -n 5 "$WORK"/nginx-*.log >&2 2>/dev/null || true
     echo "error: responses other than 2xx; the figures above measure error responses" >&2
     exit 1
   fi
@@ -80,15 +86,17 @@ start_cluster() {
     local servers=""
     for i in $(seq "$n"); do
       port=$((PORT++))
-      # Each process gets an equal share of the connections one process would have.
-      NLS_DB_POOL_SIZE=$((32 / n < 4 ? 4 : 32 / n)) NLS_RATE_LIMIT_DISABLED=true NLS_PUBLIC_URL=http://127.0.0.1:18090 \
+      # All 4n processes share 80 connections (the server allows 100, and renderers open
+      # render-slot connections besides).
+      NLS_DB_POOL_SIZE=$((80 / (4 * n) < 4 ? 4 : 80 / (4 * n))) NLS_RATE_LIMIT_DISABLED=true NLS_PUBLIC_URL=http://127.0.0.1:18090 \
         "$NLS" serve --role "$role" --listen "127.0.0.1:$port" >"$WORK/$role-$port.log" 2>&1 &
       PIDS+=("$!")
       CLUSTER+=("$!")
       servers+="server 127.0.0.1:$port; "
       for _ in $(seq 200); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.05; done
     done
-    [ "$role" = projector ] || upstreams+="upstream nls_$role { $servers keepalive 32; }"$'\n'
+    # As deploy/nginx/nls.conf: idle upstream connections go before the service drops them.
+    [ "$role" = projector ] || upstreams+="upstream nls_$role { $servers keepalive 32; keepalive_timeout 10s; }"$'\n'
   done
   # The deployment's routing map and server block, with these upstreams.
   {

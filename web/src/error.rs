@@ -249,7 +249,19 @@ impl ApiError {
 
 impl From<sqlx::Error> for ApiError {
     fn from(err: sqlx::Error) -> Self {
-        Self::internal(err)
+        match err {
+            // Every connection busy, or Postgres away or refusing more clients: a moment's
+            // wait may be all it takes, so 503 with Retry-After rather than a 500.
+            sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => {
+                tracing::warn!(error = %err, "database unavailable");
+                Self::new(
+                    ErrorCode::Unavailable,
+                    "the database is busy or unreachable; retry shortly",
+                )
+                .with_retry_after(1)
+            }
+            other => Self::internal(other),
+        }
     }
 }
 
@@ -311,6 +323,22 @@ impl IntoResponse for ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_database_that_is_busy_or_away_is_503_with_retry_after_and_other_failures_500() {
+        for err in [
+            sqlx::Error::PoolTimedOut,
+            sqlx::Error::Io(std::io::Error::other("connection refused")),
+        ] {
+            let api = ApiError::from(err);
+            assert_eq!(api.code(), ErrorCode::Unavailable);
+            assert_eq!(api.code().status(), StatusCode::SERVICE_UNAVAILABLE);
+        }
+        assert_eq!(
+            ApiError::from(sqlx::Error::RowNotFound).code(),
+            ErrorCode::Internal
+        );
+    }
 
     #[test]
     fn every_code_has_a_distinct_name() {
