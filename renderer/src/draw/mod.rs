@@ -19,6 +19,7 @@ mod scene;
 mod svg;
 mod us_bilingual;
 mod us_linear;
+mod us_parts;
 mod us_tabular;
 mod us_vertical;
 

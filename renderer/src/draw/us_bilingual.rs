@@ -10,6 +10,7 @@ use nls_nutrition::{Format, Label, Row, Section};
 
 use super::fonts::{Face, Metrics};
 use super::scene::{grams, marked_spans, number, plain, Anchor, Painter, Scene, Span, BASE_WIDTH};
+use super::us_parts;
 
 /// User units per FDA point.
 pub(crate) const PT: f32 = 1.75;
@@ -232,7 +233,7 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
                 vec![Span::new(Face::Black, pct)],
             );
         }
-        said.push(line_description(format, text, pct.as_deref()));
+        said.push(us_parts::said_row(format, text, pct.as_deref()));
         y += ROW + (last - baseline);
     }
 
@@ -267,7 +268,7 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
                     vec![Span::new(Face::Regular, pct)],
                 );
             }
-            said.push(line_description(format, text, pct.as_deref()));
+            said.push(us_parts::said_row(format, text, pct.as_deref()));
             y += ROW + (last - baseline);
         }
     }
@@ -314,53 +315,20 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
     p.frame(0.0, 0.0, BASE_WIDTH, panel_bottom, BORDER);
 
     // Ingredient and allergen statements below the panel.
-    let statement = 7.0 * PT;
-    let mut bottom = panel_bottom;
-    if !label.ingredient_statement.trim().is_empty() {
-        let y = panel_bottom + 1.2 * statement + 2.0 * PT;
-        let ingredients = format.term("ingredients");
-        let spans = [
-            Span::new(Face::Black, &ingredients),
-            Span::new(Face::Regular, format!(" {}", label.ingredient_statement)),
-        ];
-        bottom = p.paragraph(0.0, y, statement, 1.25 * statement, BASE_WIDTH, &spans);
-        said.push(format!("{ingredients} {}", label.ingredient_statement));
-    }
-    if let Some(contains) = label
-        .contains_statement
-        .as_deref()
-        .filter(|c| !c.is_empty())
-    {
-        let y = bottom + 1.45 * statement;
-        bottom = p.paragraph(
-            0.0,
-            y,
-            statement,
-            1.25 * statement,
-            BASE_WIDTH,
-            &[Span::new(Face::Black, contains)],
-        );
-        said.push(contains.to_string());
-    }
-    if bottom > panel_bottom {
-        bottom += 0.4 * statement;
-    }
+    let bottom = us_parts::statements_below(
+        &mut p,
+        label,
+        format,
+        panel_bottom,
+        7.0 * PT,
+        2.0 * PT,
+        &mut said,
+    );
 
     Scene {
         height: bottom.ceil(),
         title: title.to_string(),
         description: said.join(". "),
         items: p.items,
-    }
-}
-
-/// A row as a screen reader says it: its text, then its percentage in the format's words.
-fn line_description(format: &Format, text: String, pct: Option<&str>) -> String {
-    match pct {
-        Some(p) => format!(
-            "{text}, {}",
-            format.term_with("percent.said", &[("percent", p)])
-        ),
-        None => text,
     }
 }

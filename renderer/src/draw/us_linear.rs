@@ -9,7 +9,8 @@ use nls_nutrition::{Format, Label, Section};
 
 use super::fonts::{Face, Metrics};
 use super::scene::{grams, marked_spans, number, plain, Anchor, Painter, Scene, Span, BASE_WIDTH};
-use super::us_tabular::{describe, statements, PT};
+use super::us_parts;
+use super::us_tabular::PT;
 
 const BORDER: f32 = 0.5 * PT;
 const PAD: f32 = 3.0 * PT;
@@ -144,7 +145,7 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
         if let Some(pct) = &pct {
             push(&mut spans, Face::Regular, keep(format!(" {pct}")));
         }
-        said.push(describe(
+        said.push(us_parts::said_row(
             format,
             text,
             cell.percent.map(|v| format!("{}%", number(v))).as_deref(),
@@ -173,7 +174,15 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
     let panel_bottom = y + 0.4 * SMALL + PAD + BORDER;
     p.frame(0.0, 0.0, BASE_WIDTH, panel_bottom, BORDER);
 
-    let bottom = statements(&mut p, label, format, panel_bottom, &mut said);
+    let bottom = us_parts::statements_below(
+        &mut p,
+        label,
+        format,
+        panel_bottom,
+        8.0 * PT,
+        2.0 * PT,
+        &mut said,
+    );
     Scene {
         height: bottom.ceil(),
         title: plain(&title),

@@ -10,6 +10,7 @@ use nls_nutrition::{Format, Label, Row, Section};
 
 use super::fonts::{Face, Metrics};
 use super::scene::{grams, marked_spans, number, plain, Anchor, Painter, Scene, Span, BASE_WIDTH};
+use super::us_parts;
 
 /// User units per FDA point: the panel is about 5.4 in wide at FDA's sizes.
 pub(crate) const PT: f32 = 0.75;
@@ -251,7 +252,7 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
                     vec![Span::new(Face::Black, pct)],
                 );
             }
-            said.push(describe(format, text, n.percent.as_deref()));
+            said.push(us_parts::said_row(format, text, n.percent.as_deref()));
             ty += ROW;
         }
         bottom = bottom.max(ty);
@@ -278,7 +279,7 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
             if i > 0 {
                 spans.push(Span::new(Face::Regular, " \u{2022} "));
             }
-            said.push(describe(
+            said.push(us_parts::said_row(
                 format,
                 format!("{name} {}", n.amount),
                 n.percent.as_deref(),
@@ -334,7 +335,15 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
     );
     p.frame(0.0, 0.0, BASE_WIDTH, panel_bottom, BORDER);
 
-    let bottom = statements(&mut p, label, format, panel_bottom, &mut said);
+    let bottom = us_parts::statements_below(
+        &mut p,
+        label,
+        format,
+        panel_bottom,
+        8.0 * PT,
+        2.0 * PT,
+        &mut said,
+    );
     Scene {
         height: bottom.ceil(),
         title: plain(&title),
@@ -356,57 +365,4 @@ fn split_point(main: &[&Line<'_>]) -> usize {
                 .total_cmp(&(*b as f32 - half).abs())
         })
         .unwrap_or(main.len())
-}
-
-/// The ingredient and "Contains" statements below the panel; returns the bottom.
-pub(crate) fn statements(
-    p: &mut Painter<'_>,
-    label: &Label,
-    format: &Format,
-    panel_bottom: f32,
-    said: &mut Vec<String>,
-) -> f32 {
-    let size = 8.0 * PT;
-    let mut bottom = panel_bottom;
-    if !label.ingredient_statement.trim().is_empty() {
-        let y = panel_bottom + 1.2 * size + 2.0 * PT;
-        let ingredients = format.term("ingredients");
-        let spans = [
-            Span::new(Face::Black, &ingredients),
-            Span::new(Face::Regular, format!(" {}", label.ingredient_statement)),
-        ];
-        bottom = p.paragraph(0.0, y, size, 1.25 * size, BASE_WIDTH, &spans);
-        said.push(format!("{ingredients} {}", label.ingredient_statement));
-    }
-    if let Some(contains) = label
-        .contains_statement
-        .as_deref()
-        .filter(|c| !c.is_empty())
-    {
-        let y = bottom + 1.45 * size;
-        bottom = p.paragraph(
-            0.0,
-            y,
-            size,
-            1.25 * size,
-            BASE_WIDTH,
-            &[Span::new(Face::Black, contains)],
-        );
-        said.push(contains.to_string());
-    }
-    if bottom > panel_bottom {
-        bottom += 0.4 * size;
-    }
-    bottom
-}
-
-/// A row as a screen reader says it: its text, then its percentage in the format's words.
-pub(crate) fn describe(format: &Format, text: String, pct: Option<&str>) -> String {
-    match pct {
-        Some(p) => format!(
-            "{text}, {}",
-            format.term_with("percent.said", &[("percent", p)])
-        ),
-        None => text,
-    }
 }

@@ -1,0 +1,63 @@
+//! Pieces every US layout draws the same way: the ingredient and "Contains" statements
+//! below the panel, and how a row is said to a screen reader.
+
+use nls_nutrition::{Format, Label};
+
+use super::fonts::Face;
+use super::scene::{Painter, Span, BASE_WIDTH};
+
+/// The ingredient statement (101.4) and the "Contains" statement (21 U.S.C. 343(w)) below
+/// a panel ending at `panel_bottom`, in type of `size`, the first `gap` below the panel;
+/// each said in `said`. Returns the bottom of what was drawn.
+pub(crate) fn statements_below(
+    p: &mut Painter<'_>,
+    label: &Label,
+    format: &Format,
+    panel_bottom: f32,
+    size: f32,
+    gap: f32,
+    said: &mut Vec<String>,
+) -> f32 {
+    let mut bottom = panel_bottom;
+    if !label.ingredient_statement.trim().is_empty() {
+        let y = panel_bottom + 1.2 * size + gap;
+        let ingredients = format.term("ingredients");
+        let spans = [
+            Span::new(Face::Black, &ingredients),
+            Span::new(Face::Regular, format!(" {}", label.ingredient_statement)),
+        ];
+        bottom = p.paragraph(0.0, y, size, 1.25 * size, BASE_WIDTH, &spans);
+        said.push(format!("{ingredients} {}", label.ingredient_statement));
+    }
+    if let Some(contains) = label
+        .contains_statement
+        .as_deref()
+        .filter(|c| !c.is_empty())
+    {
+        let y = bottom + 1.45 * size;
+        bottom = p.paragraph(
+            0.0,
+            y,
+            size,
+            1.25 * size,
+            BASE_WIDTH,
+            &[Span::new(Face::Black, contains)],
+        );
+        said.push(contains.to_string());
+    }
+    if bottom > panel_bottom {
+        bottom += 0.4 * size;
+    }
+    bottom
+}
+
+/// A row as a screen reader says it: its text, then its percentage in the format's words.
+pub(crate) fn said_row(format: &Format, text: String, pct: Option<&str>) -> String {
+    match pct {
+        Some(p) => format!(
+            "{text}, {}",
+            format.term_with("percent.said", &[("percent", p)])
+        ),
+        None => text,
+    }
+}
