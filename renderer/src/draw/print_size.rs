@@ -25,8 +25,7 @@ const PT_PER_IN: f64 = 72.0;
 /// User units per FDA point of the layout, for layouts with FDA minimum type sizes.
 fn units_per_point(layout: &str) -> Option<f64> {
     match layout {
-        "us-vertical" => Some(f64::from(super::us_vertical::PT)),
-        "us-bilingual" => Some(f64::from(super::us_bilingual::PT)),
+        "us-vertical" | "us-bilingual" => Some(f64::from(super::us_vertical::PT)),
         "us-tabular" | "us-linear" => Some(f64::from(super::us_tabular::PT)),
         _ => None,
     }

@@ -6,29 +6,13 @@
 //! from the format's terms) but wraps every line the two languages make too long, never
 //! setting type below FDA's sizes. Sizes are FDA's points times [`PT`].
 
-use nls_nutrition::{Format, Label, Row, Section};
+use nls_nutrition::{Format, Label, Section};
 
 use super::fonts::{Face, Metrics};
-use super::scene::{grams, marked_spans, number, plain, Anchor, Painter, Scene, Span, BASE_WIDTH};
-use super::us_parts;
-
-/// User units per FDA point.
-pub(crate) const PT: f32 = 1.75;
-const BORDER: f32 = 0.5 * PT;
-const PAD: f32 = 3.5 * PT;
-const HAIRLINE: f32 = 0.35 * PT;
-const BAR_THICK: f32 = 8.0 * PT;
-const BAR_MEDIUM: f32 = 4.0 * PT;
-const TEXT: f32 = 8.0 * PT;
-const ROW: f32 = 11.0 * PT;
-const SMALL: f32 = 6.5 * PT;
-
-/// A row of the format with the label's declaration of it (first column).
-struct Line<'a> {
-    row: &'a Row,
-    amount: String,
-    percent: Option<String>,
-}
+use super::scene::{grams, marked_spans, plain, Anchor, Painter, Scene, Span, BASE_WIDTH};
+use super::us_parts::{self, Line};
+// The vertical format's dimensions: the bilingual panel is that panel with two languages.
+use super::us_vertical::{BAR_MEDIUM, BAR_THICK, BORDER, HAIRLINE, PAD, PT, ROW, SMALL, TEXT};
 
 pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
     let mut p = Painter::new(m);
@@ -37,18 +21,7 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
     let inner = x1 - x0;
     let display = |key: &str| label.display.get(key).cloned().unwrap_or_default();
     let mut said: Vec<String> = Vec::new();
-    let lines: Vec<Line<'_>> = format
-        .rows
-        .iter()
-        .filter_map(|row| {
-            let cell = label.row(&row.key)?.cells.first()?;
-            Some(Line {
-                row,
-                amount: cell.text.clone(),
-                percent: cell.percent.map(|v| format!("{}%", number(v))),
-            })
-        })
-        .collect();
+    let lines = us_parts::first_column_lines(label, format);
 
     // Heading, set to fill the width (FDA: flush left and flush right).
     let title = format.term("title");

@@ -1,10 +1,34 @@
 //! Pieces every US layout draws the same way: the ingredient and "Contains" statements
 //! below the panel, and how a row is said to a screen reader.
 
-use nls_nutrition::{Format, Label};
+use nls_nutrition::{Format, Label, Row};
 
 use super::fonts::Face;
-use super::scene::{Painter, Span, BASE_WIDTH};
+use super::scene::{number, Painter, Span, BASE_WIDTH};
+
+/// A row of the format with the label's declaration of it (first column).
+pub(crate) struct Line<'a> {
+    pub(crate) row: &'a Row,
+    pub(crate) amount: String,
+    pub(crate) percent: Option<String>,
+}
+
+/// The format's rows the label declares, in the format's order, with the first column's
+/// amount and percentage as printed.
+pub(crate) fn first_column_lines<'a>(label: &Label, format: &'a Format) -> Vec<Line<'a>> {
+    format
+        .rows
+        .iter()
+        .filter_map(|row| {
+            let cell = label.row(&row.key)?.cells.first()?;
+            Some(Line {
+                row,
+                amount: cell.text.clone(),
+                percent: cell.percent.map(|v| format!("{}%", number(v))),
+            })
+        })
+        .collect()
+}
 
 /// The ingredient statement (101.4) and the "Contains" statement (21 U.S.C. 343(w)) below
 /// a panel ending at `panel_bottom`, in type of `size`, the first `gap` below the panel;

@@ -6,11 +6,11 @@
 //! ("Vitamin D 2mcg 10% • Calcium 260mg 20% • …", 101.9(d)(11)(iii)); then the footnote. Every
 //! word comes from the format's terms. Sizes are FDA's points times [`PT`].
 
-use nls_nutrition::{Format, Label, Row, Section};
+use nls_nutrition::{Format, Label, Section};
 
 use super::fonts::{Face, Metrics};
-use super::scene::{grams, marked_spans, number, plain, Anchor, Painter, Scene, Span, BASE_WIDTH};
-use super::us_parts;
+use super::scene::{grams, marked_spans, plain, Anchor, Painter, Scene, Span, BASE_WIDTH};
+use super::us_parts::{self, Line};
 
 /// User units per FDA point: the panel is about 5.4 in wide at FDA's sizes.
 pub(crate) const PT: f32 = 0.75;
@@ -33,31 +33,13 @@ const CAL_NUMBER: f32 = 22.0 * PT;
 const CAL_WORD_MIN: f32 = 10.0 * PT;
 const GUTTER: f32 = 4.0 * PT;
 
-/// A row of the format with the label's declaration of it (first column).
-struct Line<'a> {
-    row: &'a Row,
-    amount: String,
-    percent: Option<String>,
-}
-
 pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
     let mut p = Painter::new(m);
     let x0 = BORDER + PAD;
     let x1 = BASE_WIDTH - BORDER - PAD;
     let display = |key: &str| label.display.get(key).cloned().unwrap_or_default();
     let mut said: Vec<String> = Vec::new();
-    let lines: Vec<Line<'_>> = format
-        .rows
-        .iter()
-        .filter_map(|row| {
-            let cell = label.row(&row.key)?.cells.first()?;
-            Some(Line {
-                row,
-                amount: cell.text.clone(),
-                percent: cell.percent.map(|v| format!("{}%", number(v))),
-            })
-        })
-        .collect();
+    let lines = us_parts::first_column_lines(label, format);
 
     // ---- Left block: heading, servings, serving size, calories.
     let block_w = 0.25 * (x1 - x0);

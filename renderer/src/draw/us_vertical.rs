@@ -8,25 +8,18 @@ use nls_nutrition::{Format, Label, Row, Section};
 
 use super::fonts::{Face, Metrics};
 use super::scene::{grams, marked_spans, number, plain, Anchor, Painter, Scene, Span, BASE_WIDTH};
-use super::us_parts;
+use super::us_parts::{self, Line};
 
 /// User units per FDA point.
 pub(crate) const PT: f32 = 1.75;
-const BORDER: f32 = 0.5 * PT;
-const PAD: f32 = 3.5 * PT;
-const HAIRLINE: f32 = 0.35 * PT;
-const BAR_THICK: f32 = 8.0 * PT;
-const BAR_MEDIUM: f32 = 4.0 * PT;
-const TEXT: f32 = 8.0 * PT;
-const ROW: f32 = 11.0 * PT;
-const SMALL: f32 = 6.5 * PT;
-
-/// A row of the format with the label's declaration of it (first column).
-struct Line<'a> {
-    row: &'a Row,
-    amount: String,
-    percent: Option<String>,
-}
+pub(crate) const BORDER: f32 = 0.5 * PT;
+pub(crate) const PAD: f32 = 3.5 * PT;
+pub(crate) const HAIRLINE: f32 = 0.35 * PT;
+pub(crate) const BAR_THICK: f32 = 8.0 * PT;
+pub(crate) const BAR_MEDIUM: f32 = 4.0 * PT;
+pub(crate) const TEXT: f32 = 8.0 * PT;
+pub(crate) const ROW: f32 = 11.0 * PT;
+pub(crate) const SMALL: f32 = 6.5 * PT;
 
 pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
     let mut p = Painter::new(m);
@@ -35,18 +28,7 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
     let inner = x1 - x0;
     let display = |key: &str| label.display.get(key).cloned().unwrap_or_default();
     let mut said: Vec<String> = Vec::new();
-    let lines: Vec<Line<'_>> = format
-        .rows
-        .iter()
-        .filter_map(|row| {
-            let cell = label.row(&row.key)?.cells.first()?;
-            Some(Line {
-                row,
-                amount: cell.text.clone(),
-                percent: cell.percent.map(|v| format!("{}%", number(v))),
-            })
-        })
-        .collect();
+    let lines = us_parts::first_column_lines(label, format);
 
     // Heading, set to fill the width (FDA: flush left and flush right).
     let title = format.term("title");
