@@ -18,7 +18,7 @@ pub async fn apply(tx: &mut PgConnection, event: &Envelope) -> Result<bool, Proj
         return Ok(false);
     }
     for recipe_id in dependents(tx, &event.stream_id).await? {
-        derive::refresh_label(tx, &recipe_id).await?;
+        derive::refresh_label(tx, &recipe_id, Some(event)).await?;
     }
     checkpoint::advance(tx, PROJECTION, &event.stream_id, event.stream_version).await?;
     Ok(true)

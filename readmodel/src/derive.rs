@@ -9,7 +9,9 @@ use std::collections::{BTreeSet, HashMap};
 use chrono::{DateTime, Utc};
 
 use nls_events::recipe::IngredientLine;
-use nls_events::{DecodeError, IngredientEvent, IngredientState, RecipeEvent, RecipeState};
+use nls_events::{
+    DecodeError, Envelope, IngredientEvent, IngredientState, RecipeEvent, RecipeState,
+};
 use nls_nutrition::{
     Allergen, IngredientSource, Label, LabelError, Nutrient, NutrientAmounts, RecipeInput,
     ResolvedIngredient,
@@ -248,8 +250,14 @@ impl LabelColumns {
     }
 }
 
-/// Recomputes and stores the label of one recipe from the current views.
-pub async fn refresh_label(tx: &mut PgConnection, recipe_id: &str) -> Result<(), DeriveError> {
+/// Recomputes and stores the label of one recipe from the current views. `cause` is the
+/// event that made it necessary, recorded with any printed change (see [`store_label`]);
+/// `None` when nothing new happened (a replay's final pass).
+pub async fn refresh_label(
+    tx: &mut PgConnection,
+    recipe_id: &str,
+    cause: Option<&Envelope>,
+) -> Result<(), DeriveError> {
     let Some(row) =
         sqlx::query("select account_id, body from recipe_view where recipe_id = $1 for update")
             .bind(recipe_id)
@@ -272,19 +280,32 @@ pub async fn refresh_label(tx: &mut PgConnection, recipe_id: &str) -> Result<(),
     }
     let outcome = derive(tx, account_id, recipe_id, &state, None).await;
     let columns = LabelColumns::from_outcome(outcome, &state)?;
-    store_label(tx, recipe_id, &columns).await
+    store_label(tx, recipe_id, &columns, cause).await
 }
 
-/// Writes a recipe's derived columns.
+/// Writes a recipe's derived columns. When `cause` is given and the printed label changed,
+/// the change is recorded in `label_change` in the same transaction
+/// ([`crate::label_change`]): whichever role stores a label records its change, once.
+/// The replaced label is read in the same statement, and only when its hash differs.
 pub async fn store_label(
     tx: &mut PgConnection,
     recipe_id: &str,
     columns: &LabelColumns,
+    cause: Option<&Envelope>,
 ) -> Result<(), DeriveError> {
-    sqlx::query(
-        "update recipe_view set label = $2, label_hash = $6, label_error = $3, ingredients = $4,
-                                cost = $5
-         where recipe_id = $1",
+    let row = sqlx::query(
+        "with old as (
+             select label_hash, label, label_error from recipe_view where recipe_id = $1 for update
+         )
+         update recipe_view r
+            set label = $2, label_hash = $6, label_error = $3, ingredients = $4, cost = $5
+           from old
+          where r.recipe_id = $1
+         returning r.account_id, r.version, r.body->>'label_format' as format,
+                   old.label_error is not null as had_error,
+                   case when $7 and old.label_hash is distinct from $6 then old.label end
+                       as replaced_label,
+                   old.label_hash is distinct from $6 as hash_changed",
     )
     .bind(recipe_id)
     .bind(&columns.label)
@@ -292,7 +313,34 @@ pub async fn store_label(
     .bind(&columns.ingredients)
     .bind(columns.cost)
     .bind(&columns.label_hash)
-    .execute(&mut *tx)
+    .bind(cause.is_some())
+    .fetch_optional(&mut *tx)
+    .await?;
+    let (Some(row), Some(cause)) = (row, cause) else {
+        return Ok(());
+    };
+    if !row.try_get::<bool, _>("hash_changed")? {
+        return Ok(());
+    }
+    let replaced: Option<serde_json::Value> = row.try_get("replaced_label")?;
+    let had_error: bool = row.try_get("had_error")?;
+    // A recipe's first label (its creation, or a replay rebuilding the views) replaces
+    // nothing: it is announced by `recipe.created`, not as a change.
+    if replaced.is_none() && !had_error {
+        return Ok(());
+    }
+    crate::label_change::record(
+        tx,
+        &crate::label_change::Replaced {
+            account_id: row.try_get("account_id")?,
+            recipe_id,
+            recipe_version: row.try_get("version")?,
+            format: row.try_get("format")?,
+            before: replaced.as_ref(),
+            after: columns.label.as_ref(),
+        },
+        cause,
+    )
     .await?;
     Ok(())
 }

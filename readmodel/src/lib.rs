@@ -27,6 +27,7 @@ pub mod derive;
 pub mod error;
 pub mod extras;
 pub mod guard;
+pub mod label_change;
 pub mod label_history;
 pub mod labels;
 pub mod names;

@@ -95,7 +95,7 @@ pub async fn rebuild(
     for chunk in recipe_ids.chunks(200) {
         let mut tx = pool.begin().await?;
         for id in chunk {
-            derive::refresh_label(&mut tx, id).await?;
+            derive::refresh_label(&mut tx, id, None).await?;
         }
         tx.commit().await?;
     }

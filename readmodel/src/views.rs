@@ -21,7 +21,7 @@ pub async fn apply(tx: &mut PgConnection, event: &Envelope) -> Result<bool, Proj
     match apply_events(tx, event).await? {
         Applied::Nothing => Ok(false),
         Applied::Recipe(recipe_id) => {
-            derive::refresh_label(tx, &recipe_id).await?;
+            derive::refresh_label(tx, &recipe_id, Some(event)).await?;
             Ok(true)
         }
         Applied::Other => Ok(true),
@@ -42,9 +42,12 @@ pub async fn apply_own(
             touched_recipe = Some(recipe_id);
         }
     }
+    let cause = stored.last();
     match (touched_recipe, columns) {
-        (Some(recipe_id), Some(columns)) => derive::store_label(tx, &recipe_id, columns).await?,
-        (Some(recipe_id), None) => derive::refresh_label(tx, &recipe_id).await?,
+        (Some(recipe_id), Some(columns)) => {
+            derive::store_label(tx, &recipe_id, columns, cause).await?
+        }
+        (Some(recipe_id), None) => derive::refresh_label(tx, &recipe_id, cause).await?,
         (None, _) => {}
     }
     Ok(())
