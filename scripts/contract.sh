@@ -36,7 +36,8 @@ export NLS_NATS_STREAM="NLS_CONTRACT_$tag" NLS_NATS_PREFIX="nlscontract$tag"
 ACC=$("$NLS" account create --name Contract --email "contract-$tag@example.com" --plan business 2>/dev/null)
 KEY=$("$NLS" key create --account "$ACC" 2>/dev/null)
 PORT="${NLS_CONTRACT_PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}"
-NLS_RATE_LIMIT_PER_MINUTE=1000000 "$NLS" serve --listen "127.0.0.1:$PORT" >"$ROOT/.nls/contract-server.log" 2>&1 &
+NLS_WEBHOOK_KEY="$(head -c 32 /dev/urandom | base64)" \
+    NLS_RATE_LIMIT_PER_MINUTE=1000000 "$NLS" serve --listen "127.0.0.1:$PORT" >"$ROOT/.nls/contract-server.log" 2>&1 &
 SERVER=$!
 cleanup() {
     kill "$SERVER" 2>/dev/null || true

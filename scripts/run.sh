@@ -185,8 +185,23 @@ print_usage() {
 EOF
 }
 
+# Webhook signing secrets are stored encrypted under NLS_WEBHOOK_KEY (32 bytes, base64).
+# Locally a key is made once and kept beside the demo state (git-ignored, mode 600): the
+# endpoints written with it stay usable across restarts. Production sets its own.
+ensure_webhook_key() {
+    [[ -n "${NLS_WEBHOOK_KEY:-}" ]] && return
+    local file="$STATE/webhook-key"
+    if [[ ! -s "$file" ]]; then
+        mkdir -p "$STATE"
+        (umask 077 && head -c 32 /dev/urandom | base64 >"$file")
+    fi
+    NLS_WEBHOOK_KEY="$(cat "$file")"
+    export NLS_WEBHOOK_KEY
+}
+
 main() {
     ensure_services
+    ensure_webhook_key
     build
     log "applying migrations"
     "$NLS_BIN" migrate || die "nls migrate failed"

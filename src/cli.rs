@@ -88,6 +88,20 @@ pub enum Command {
         /// Connections served at once; more wait to be accepted.
         #[arg(long, env = "NLS_MAX_CONNECTIONS", default_value_t = 16_384, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
         max_connections: u64,
+        /// Key for webhook signing secrets at rest: 32 bytes in base64
+        /// (`openssl rand -base64 32`). Without it webhooks cannot be created or sent.
+        #[arg(long, env = "NLS_WEBHOOK_KEY", hide_env_values = true)]
+        webhook_key: Option<String>,
+        /// Let webhooks reach private, loopback and link-local addresses (tests, a
+        /// receiver on the operator's own network).
+        #[arg(long, env = "NLS_WEBHOOKS_ALLOW_PRIVATE")]
+        webhooks_allow_private: bool,
+        /// Let webhook URLs use plain http (development only).
+        #[arg(long, env = "NLS_WEBHOOKS_ALLOW_HTTP")]
+        webhooks_allow_http: bool,
+        /// Waits between a failed webhook attempt and the next, e.g. `5s,5m,30m,2h,5h,10h,14h`.
+        #[arg(long, env = "NLS_WEBHOOK_RETRY_SCHEDULE")]
+        webhook_retry_schedule: Option<String>,
     },
     /// Create the database if missing and apply migrations.
     Migrate,
@@ -197,7 +211,28 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             body_read_timeout_secs,
             write_stall_timeout_secs,
             max_connections,
+            webhook_key,
+            webhooks_allow_private,
+            webhooks_allow_http,
+            webhook_retry_schedule,
         } => {
+            let webhooks = nls_webhooks::Settings {
+                key: webhook_key
+                    .filter(|k| !k.trim().is_empty())
+                    .map(|k| nls_webhooks::crypto::SealingKey::from_base64(&k))
+                    .transpose()?,
+                policy: nls_webhooks::guard::Policy {
+                    allow_private: webhooks_allow_private,
+                    allow_http: webhooks_allow_http,
+                },
+                schedule: webhook_retry_schedule
+                    .as_deref()
+                    .map(nls_webhooks::schedule::RetrySchedule::parse)
+                    .transpose()
+                    .map_err(|e| anyhow::anyhow!("NLS_WEBHOOK_RETRY_SCHEDULE: {e}"))?
+                    .unwrap_or_default(),
+                ..nls_webhooks::Settings::default()
+            };
             let config = ServeConfig {
                 role,
                 listen,
@@ -213,6 +248,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                     max_connections: usize::try_from(max_connections).unwrap_or(usize::MAX),
                     ..crate::conn::ConnLimits::default()
                 },
+                webhooks,
                 ..ServeConfig::new(url, nats)
             };
             let server = crate::serve::start(config).await?;

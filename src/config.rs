@@ -15,6 +15,8 @@ pub enum Role {
     Query,
     Projector,
     Renderer,
+    /// Webhook fan-out and delivery.
+    Webhooks,
 }
 
 impl Role {
@@ -26,6 +28,7 @@ impl Role {
             Self::Query => "query",
             Self::Projector => "projector",
             Self::Renderer => "renderer",
+            Self::Webhooks => "webhooks",
         }
     }
 
@@ -41,6 +44,14 @@ impl Role {
     /// Label files, the export function and session tokens (and their pre-rendering).
     pub fn renders(self) -> bool {
         matches!(self, Self::All | Self::Renderer)
+    }
+    /// Fans events out to webhook deliveries and sends them.
+    pub fn delivers_webhooks(self) -> bool {
+        matches!(self, Self::All | Self::Webhooks)
+    }
+    /// `/v1/webhooks` is an API like the others: writes and reads.
+    pub fn serves_webhook_api(self) -> bool {
+        self.serves_commands() || self.serves_queries()
     }
     /// The relay publishes what writers committed; it runs with the writers.
     pub fn relays(self) -> bool {
@@ -78,6 +89,8 @@ pub struct ServeConfig {
     /// Bounds on connections and request reads (`NLS_HEADER_READ_TIMEOUT_SECS`,
     /// `NLS_BODY_READ_TIMEOUT_SECS`, `NLS_MAX_CONNECTIONS`).
     pub connections: ConnLimits,
+    /// Webhook settings (`NLS_WEBHOOK_KEY`, `NLS_WEBHOOKS_ALLOW_PRIVATE`, ...).
+    pub webhooks: nls_webhooks::Settings,
 }
 
 impl ServeConfig {
@@ -99,6 +112,7 @@ impl ServeConfig {
             rate_limit_per_minute: None,
             rate_limit_enabled: true,
             connections: ConnLimits::default(),
+            webhooks: nls_webhooks::Settings::default(),
         }
     }
 }

@@ -218,6 +218,78 @@ pub const OPERATIONS: &[Operation] = &[
     ),
     op(
         "get",
+        "/v1/webhooks",
+        "listWebhooks",
+        "Webhooks",
+        "List webhook endpoints",
+        Auth::ApiKey,
+    ),
+    op(
+        "post",
+        "/v1/webhooks",
+        "createWebhook",
+        "Webhooks",
+        "Register a webhook endpoint (its signing secret is shown once)",
+        Auth::ApiKey,
+    ),
+    op(
+        "get",
+        "/v1/webhooks/{id}",
+        "getWebhook",
+        "Webhooks",
+        "One webhook endpoint",
+        Auth::ApiKey,
+    ),
+    op(
+        "put",
+        "/v1/webhooks/{id}",
+        "updateWebhook",
+        "Webhooks",
+        "Change a webhook endpoint (partial)",
+        Auth::ApiKey,
+    ),
+    op(
+        "delete",
+        "/v1/webhooks/{id}",
+        "deleteWebhook",
+        "Webhooks",
+        "Delete a webhook endpoint and its delivery log",
+        Auth::ApiKey,
+    ),
+    op(
+        "post",
+        "/v1/webhooks/{id}/rotate-secret",
+        "rotateWebhookSecret",
+        "Webhooks",
+        "A new signing secret; the old one keeps signing for 24 hours",
+        Auth::ApiKey,
+    ),
+    op(
+        "post",
+        "/v1/webhooks/{id}/test",
+        "testWebhook",
+        "Webhooks",
+        "Send a ping event",
+        Auth::ApiKey,
+    ),
+    op(
+        "get",
+        "/v1/webhooks/{id}/deliveries",
+        "listWebhookDeliveries",
+        "Webhooks",
+        "The endpoint's deliveries and their attempts, newest first",
+        Auth::ApiKey,
+    ),
+    op(
+        "post",
+        "/v1/webhooks/{id}/deliveries/{delivery_id}/retry",
+        "retryWebhookDelivery",
+        "Webhooks",
+        "Send one delivery again",
+        Auth::ApiKey,
+    ),
+    op(
+        "get",
         "/v1/openapi.json",
         "openapi",
         "Reference",
@@ -521,6 +593,183 @@ fn idempotency_key() -> Value {
         "name": "Idempotency-Key", "in": "header", "required": false,
         "description": "The same key and body within 24 h replays the first response; the same key with another body is 409 `idempotency_key_reused`.",
         "schema": {"type": "string", "minLength": 1, "maxLength": 255}
+    })
+}
+
+const WEBHOOKS_DESCRIPTION: &str = "Business plan. Each delivery is `POST`ed as JSON `{\"type\", \"timestamp\", \"data\"}`, signed per the Standard Webhooks specification: `webhook-id` (the same on every attempt of one delivery), `webhook-timestamp` (Unix seconds) and `webhook-signature: v1,<base64 HMAC-SHA256 of \"{id}.{timestamp}.{body}\" under the secret's bytes>` (after a rotation, a second `v1,` entry signed with the old secret, space-separated, for 24 hours). Types: `label.changed` (exactly when a recipe's printed label changes, whatever caused it: `data` has `recipe_id`, `recipe_name`, `format`, `version_before`, `version_after`, `changes: [{field, before, after}]` over printed values, and `cause: {type, id, version}`), `recipe.created`, `recipe.updated`, `recipe.deleted`, `ingredient.updated`, `embed.disabled`, and `ping`. 2xx is success; no redirect is followed; 10 s per attempt; failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h, in order per recipe; an endpoint whose every attempt fails for 5 days is disabled (`disabled_reason`, and an `endpoint.disabled` entry in its delivery log). URLs must be https and may not reach private, loopback, link-local or metadata addresses, checked when saved and after DNS resolution at every attempt. 503 `unavailable` when the operator has not configured webhooks.";
+
+fn webhook_id_param() -> Value {
+    path_param(
+        "id",
+        "Id of the webhook endpoint (`whe_...`); another account's id is 404.",
+        json!({"type": "string", "examples": ["whe_01962d3b6a8c7f0e9d2b4c5a6e7f8091"]}),
+    )
+}
+
+/// Parameters, body and responses of the `/v1/webhooks` operations.
+fn webhook_operation(
+    method: &str,
+    path: &str,
+    params: &mut Vec<Value>,
+    body: &mut Option<Value>,
+    responses: &mut Map<String, Value>,
+) {
+    if path.contains("{id}") {
+        params.push(webhook_id_param());
+    }
+    let json_request = |schema: &str, example: Value| {
+        Some(json!({"required": true, "content": {"application/json": {
+            "schema": schema_ref(schema), "examples": {"example": {"value": example}}}}}))
+    };
+    let unavailable = || ("503".to_owned(), response_ref("Unavailable"));
+    match (method, path) {
+        ("get", "/v1/webhooks") => {
+            responses.insert(
+                "200".into(),
+                ok_json(
+                    "Every endpoint of the account.",
+                    schema_ref("WebhookList"),
+                    true,
+                    false,
+                ),
+            );
+        }
+        ("post", "/v1/webhooks") => {
+            *body = json_request(
+                "WebhookCreate",
+                json!({"url": "https://example.com/nls-hooks", "events": ["label.changed"], "description": "Packaging workflow"}),
+            );
+            let mut created = ok_json(
+                "The endpoint, with its `secret` (shown this once).",
+                schema_ref("WebhookWithSecret"),
+                true,
+                false,
+            );
+            created["headers"]["Location"] =
+                json!({"description": "URL of the endpoint.", "schema": {"type": "string"}});
+            responses.insert("201".into(), created);
+            responses.extend([unavailable()]);
+        }
+        ("get", "/v1/webhooks/{id}") => {
+            responses.insert(
+                "200".into(),
+                ok_json("The endpoint.", schema_ref("Webhook"), true, false),
+            );
+        }
+        ("put", "/v1/webhooks/{id}") => {
+            *body = json_request("WebhookUpdate", json!({"enabled": true}));
+            responses.insert(
+                "200".into(),
+                ok_json(
+                    "The endpoint as changed.",
+                    schema_ref("Webhook"),
+                    true,
+                    false,
+                ),
+            );
+        }
+        ("delete", "/v1/webhooks/{id}") => {
+            responses.insert(
+                "204".into(),
+                json!({"description": "Deleted; no body.", "headers": rate_headers()}),
+            );
+        }
+        ("post", "/v1/webhooks/{id}/rotate-secret") => {
+            responses.insert(
+                "200".into(),
+                ok_json(
+                    "The endpoint with its new `secret` (shown this once).",
+                    schema_ref("WebhookWithSecret"),
+                    true,
+                    false,
+                ),
+            );
+            responses.extend([unavailable()]);
+        }
+        ("post", "/v1/webhooks/{id}/test")
+        | ("post", "/v1/webhooks/{id}/deliveries/{delivery_id}/retry") => {
+            if path.contains("{delivery_id}") {
+                params.push(path_param(
+                    "delivery_id",
+                    "Id of the delivery (`msg_...`, its `webhook-id`).",
+                    json!({"type": "string"}),
+                ));
+            }
+            responses.insert(
+                "202".into(),
+                ok_json(
+                    "The delivery, queued.",
+                    schema_ref("WebhookDelivery"),
+                    true,
+                    false,
+                ),
+            );
+            responses.extend([unavailable()]);
+        }
+        ("get", "/v1/webhooks/{id}/deliveries") => {
+            params.extend(list_params(false).into_iter().take(2));
+            responses.insert(
+                "200".into(),
+                ok_json(
+                    "A page of deliveries, newest first.",
+                    schema_ref("WebhookDeliveryList"),
+                    true,
+                    false,
+                ),
+            );
+        }
+        _ => {}
+    }
+}
+
+/// Schemas of `/v1/webhooks` (apart: one `json!` of every schema exceeds the macro's
+/// recursion limit).
+fn webhook_schemas() -> Value {
+    json!({
+        "Webhook": {"type": "object", "properties": {
+            "id": {"type": "string", "examples": ["whe_01962d3b6a8c7f0e9d2b4c5a6e7f8091"]},
+            "url": {"type": "string"},
+            "description": {"type": "string"},
+            "events": {"type": "array", "items": {"type": "string", "enum": ["label.changed", "recipe.created", "recipe.updated", "recipe.deleted", "ingredient.updated", "embed.disabled"]}},
+            "enabled": {"type": "boolean"},
+            "disabled_reason": {"type": ["string", "null"], "description": "Why the service disabled it (5 days of failed attempts)."},
+            "failing_since": {"type": ["string", "null"], "format": "date-time"},
+            "previous_secret_expires_at": {"type": ["string", "null"], "format": "date-time", "description": "After a rotation: until when the old secret also signs."},
+            "created_at": {"type": "string", "format": "date-time"},
+            "updated_at": {"type": "string", "format": "date-time"}},
+            "required": ["id", "url", "description", "events", "enabled", "disabled_reason", "failing_since", "previous_secret_expires_at", "created_at", "updated_at"]},
+        "WebhookWithSecret": {"allOf": [schema_ref("Webhook"), {"type": "object", "properties": {
+            "secret": {"type": "string", "pattern": "^whsec_", "description": "`whsec_` + base64 of 32 random bytes; the HMAC key is the decoded bytes. Shown once; stored encrypted."}},
+            "required": ["secret"]}]},
+        "WebhookCreate": {"type": "object", "properties": {
+            "url": {"type": "string", "maxLength": 2048},
+            "events": {"type": "array", "minItems": 1, "items": {"type": "string", "enum": ["label.changed", "recipe.created", "recipe.updated", "recipe.deleted", "ingredient.updated", "embed.disabled"]}},
+            "description": {"type": "string", "maxLength": 500}},
+            "required": ["url", "events"], "additionalProperties": false},
+        "WebhookUpdate": {"type": "object", "properties": {
+            "url": {"type": "string", "maxLength": 2048},
+            "events": {"type": "array", "minItems": 1, "items": {"type": "string", "enum": ["label.changed", "recipe.created", "recipe.updated", "recipe.deleted", "ingredient.updated", "embed.disabled"]}},
+            "description": {"type": "string", "maxLength": 500},
+            "enabled": {"type": "boolean", "description": "`true` also clears a failure record."}}},
+        "WebhookList": {"type": "object", "properties": {"data": {"type": "array", "items": schema_ref("Webhook")}, "next_cursor": {"type": ["string", "null"]}}, "required": ["data", "next_cursor"]},
+        "WebhookDelivery": {"type": "object", "properties": {
+            "id": {"type": "string", "description": "Also the `webhook-id` header."},
+            "event_type": {"type": "string"},
+            "status": {"type": "string", "enum": ["pending", "delivered", "failed"]},
+            "attempts": {"type": "integer"},
+            "next_attempt_at": {"type": ["string", "null"], "format": "date-time"},
+            "last_response_status": {"type": ["integer", "null"]},
+            "last_error": {"type": ["string", "null"]},
+            "last_duration_ms": {"type": ["integer", "null"]},
+            "created_at": {"type": "string", "format": "date-time"},
+            "body": {"type": "object", "description": "What is sent: `{type, timestamp, data}`."},
+            "attempt_log": {"type": "array", "items": {"type": "object", "properties": {
+                "attempt": {"type": "integer"}, "started_at": {"type": "string", "format": "date-time"},
+                "duration_ms": {"type": "integer"}, "response_status": {"type": ["integer", "null"]},
+                "error": {"type": ["string", "null"]}},
+                "required": ["attempt", "started_at", "duration_ms", "response_status", "error"]}}},
+            "required": ["id", "event_type", "status", "attempts", "next_attempt_at", "last_response_status", "last_error", "last_duration_ms", "created_at", "body", "attempt_log"]},
+        "WebhookDeliveryList": {"type": "object", "properties": {"data": {"type": "array", "items": schema_ref("WebhookDelivery")}, "next_cursor": {"type": ["string", "null"]}}, "required": ["data", "next_cursor"]}
     })
 }
 
@@ -1033,6 +1282,10 @@ fn describe(op: &Operation) -> Value {
         }
         ("get", "/docs") => {
             responses.insert("200".into(), json!({"description": "HTML reference page (no request to any other host).", "content": {"text/html": {"schema": {"type": "string"}}}}));
+        }
+        (method, path) if path.starts_with("/v1/webhooks") => {
+            webhook_operation(method, path, &mut params, &mut body, &mut responses);
+            description = Some(WEBHOOKS_DESCRIPTION);
         }
         ("get", "/docs/{asset}") => {
             params.push(path_param("asset", "A file of the page.", json!({"type": "string", "enum": ["swagger-ui-bundle.js", "swagger-ui.css", "init.js", "LICENSE"]})));
@@ -1562,7 +1815,7 @@ fn schemas(codes: &[&str]) -> Value {
     let analysis_request = analysis_request_schema();
     let package = package_schema();
 
-    json!({
+    let mut all = json!({
         "Error": {
             "type": "object",
             "properties": {"error": {
@@ -1671,5 +1924,9 @@ fn schemas(codes: &[&str]) -> Value {
             "access_token": {"type": "string"}, "token_type": {"const": "Bearer"},
             "expires_in": {"type": "integer", "description": "Seconds (3600)."}},
             "required": ["access_token", "token_type", "expires_in"]}
-    })
+    });
+    if let (Some(all), Value::Object(more)) = (all.as_object_mut(), webhook_schemas()) {
+        all.extend(more);
+    }
+    all
 }

@@ -95,6 +95,7 @@ struct AppParts {
     renderer: RenderState,
     readiness: Readiness,
     embed: nls_renderer::embed::EmbedState,
+    webhooks: nls_webhooks::WebhookState,
 }
 
 impl FromRef<AppState> for CommandState {
@@ -115,6 +116,11 @@ impl FromRef<AppState> for RenderState {
 impl FromRef<AppState> for nls_renderer::embed::EmbedState {
     fn from_ref(s: &AppState) -> Self {
         s.embed.clone()
+    }
+}
+impl FromRef<AppState> for nls_webhooks::WebhookState {
+    fn from_ref(s: &AppState) -> Self {
+        s.webhooks.clone()
     }
 }
 impl FromRef<AppState> for PgPool {
@@ -205,6 +211,21 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         )));
     }
 
+    let webhook_settings = Arc::new(config.webhooks.clone());
+    if config.role.delivers_webhooks() {
+        tasks.push(tokio::spawn(nls_webhooks::fanout::run(
+            pool.clone(),
+            nats.clone(),
+            webhook_settings.clone(),
+            shutdown.clone(),
+        )));
+        tasks.push(tokio::spawn(nls_webhooks::sender::run(
+            pool.clone(),
+            webhook_settings.clone(),
+            shutdown.clone(),
+        )));
+    }
+
     // Loaded once; every render shares it.
     let fonts =
         nls_renderer::draw::Fonts::bundled().map_err(|e| anyhow::anyhow!("bundled fonts: {e}"))?;
@@ -250,6 +271,10 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
             hub: embed_hub,
             shutdown: shutdown.clone(),
         },
+        webhooks: nls_webhooks::WebhookState {
+            pool: pool.clone(),
+            settings: webhook_settings,
+        },
         command: CommandState {
             pool: pool.clone(),
             site_url: site_url.clone(),
@@ -285,6 +310,9 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
     }
     if config.role.serves_queries() {
         api = api.merge(nls_query::router::<AppState>());
+    }
+    if config.role.serves_webhook_api() {
+        api = api.merge(nls_webhooks::api::router::<AppState>());
     }
     if config.role.renders() {
         api = api

@@ -6,7 +6,13 @@
 
 use std::path::Path;
 
-const ROLES: [&str; 4] = ["nls-command", "nls-query", "nls-projector", "nls-renderer"];
+const ROLES: [&str; 5] = [
+    "nls-command",
+    "nls-query",
+    "nls-projector",
+    "nls-renderer",
+    "nls-webhooks",
+];
 
 /// The workspace members listed in the root manifest.
 fn members(root: &str) -> Vec<String> {

@@ -326,6 +326,7 @@ mod tests {
                 rest_access: tier == Tier::Business,
                 rate_limit_per_minute: 60,
                 max_concurrent_renders: 5,
+                webhooks: false,
             }),
             embed_allowed: tier != Tier::Free,
             new_embed_token: "emb_new".into(),

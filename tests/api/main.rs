@@ -30,3 +30,4 @@ mod resilience;
 mod security;
 mod tree_bounds;
 mod us_layouts;
+mod webhooks;

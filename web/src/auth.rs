@@ -77,6 +77,8 @@ pub struct Plan {
     pub rest_access: bool,
     pub rate_limit_per_minute: i32,
     pub max_concurrent_renders: i32,
+    /// Webhooks (`/v1/webhooks`).
+    pub webhooks: bool,
 }
 
 impl Plan {
@@ -92,6 +94,7 @@ impl Plan {
             rest_access: row.try_get("rest_access")?,
             rate_limit_per_minute: row.try_get("rate_limit_per_minute")?,
             max_concurrent_renders: row.try_get("max_concurrent_renders")?,
+            webhooks: row.try_get("webhooks")?,
         })
     }
 }

@@ -169,6 +169,7 @@ mod tests {
             rest_access: false,
             rate_limit_per_minute: 60,
             max_concurrent_renders: 5,
+            webhooks: false,
         }
     }
 
