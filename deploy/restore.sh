@@ -41,8 +41,11 @@ sql() { psql --no-psqlrc -X -q -v ON_ERROR_STOP=1 --dbname="$DATABASE_URL" "$@";
 existing="$(sql -At -c 'select (select count(*) from public.event) + (select count(*) from public.account)')"
 [[ "$existing" == 0 ]] || die "the target database is not empty ($existing events and accounts); restoring over live data would mix two histories"
 
-# Accounts before their keys (foreign key), each table its own pg_restore.
-for table in account api_key idempotency_key; do
+# Accounts before their keys (foreign key), each table its own pg_restore. Also what the log
+# cannot give back: the label each recipe version was given (label_version, issue 17 item
+# 9: a replay by a newer engine could print otherwise) and the webhook endpoints with their
+# delivery log (whose sources keep a republished event from being sent twice).
+for table in account api_key idempotency_key label_version webhook_endpoint webhook_delivery webhook_attempt; do
     pg_restore --data-only --no-owner --no-privileges --single-transaction --exit-on-error \
         --table="$table" --dbname="$DATABASE_URL" "$file"
 done

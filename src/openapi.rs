@@ -1799,6 +1799,7 @@ fn schemas(codes: &[&str]) -> Value {
     // below the 0.001 g a request can give.
     recipe["serving_weight_g"] = json!({"type": "number", "exclusiveMinimum": 0, "description": "Grams per serving: as given, or total ingredient grams / servings."});
     recipe["label"] = json!({"oneOf": [schema_ref("Label"), {"type": "null"}]});
+    recipe["label_edition"] = json!({"type": "string", "examples": ["engine 0.1.0; rules 3f9a1c2b7d10"], "description": "The engine and rules edition that computed `label`: the engine's version and a digest of every data file a label depends on (formats, regimes, terms, front-of-pack schemes, reference amounts, the food table). With `?version=N`, the edition of the label version N was given when it was written, which is what is served. Absent for labels stored before editions were recorded."});
     recipe["label_error"] = json!({"description": "Why no label could be computed: `{code, message}`, `code` one of the error codes (e.g. `recipe_too_large` for a recipe stored before the size limits). Rows written before `code` existed carry only `message`."});
     recipe["embed"] = json!({"oneOf": [{"type": "null"}, {"type": "object", "properties": {
         "token": {"type": "string", "pattern": "^emb_"}, "script": {"type": "string"}, "iframe": {"type": "string"}},

@@ -226,6 +226,10 @@ impl CommandState {
             recipe_id: id.to_string(),
             account_id: caller.account_id,
             state: state.clone(),
+            label_edition: columns
+                .label
+                .as_ref()
+                .map(|_| nls_readmodel::edition::current().to_owned()),
             label: columns.label,
             label_error: columns.label_error,
             ingredients: columns.ingredients,

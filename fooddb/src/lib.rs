@@ -314,6 +314,15 @@ impl FoodDb {
 /// The table committed in `data/foods.tsv.gz`.
 pub const SHIPPED_TABLE: &[u8] = include_bytes!("../data/foods.tsv.gz");
 
+/// The shipped data labels depend on, as `(name, bytes)`: the food table and the
+/// sub-ingredient lists (part of a label's rules edition, `nls_readmodel::edition`).
+pub fn data_sources() -> [(&'static str, &'static [u8]); 2] {
+    [
+        ("foods.tsv.gz", SHIPPED_TABLE),
+        ("sub_ingredients.json", sub_ingredients::DATA.as_bytes()),
+    ]
+}
+
 static SHIPPED: OnceLock<Result<FoodDb, LoadError>> = OnceLock::new();
 
 /// The shipped database, or the error that stopped it from loading. Decompressed and

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 /// The data file, embedded.
-const DATA: &str = include_str!("../data/sub_ingredients.json");
+pub(crate) const DATA: &str = include_str!("../data/sub_ingredients.json");
 
 /// The sub-ingredients of one food.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-const DATA: &str = include_str!("../data/racc.json");
+pub(crate) const DATA: &str = include_str!("../data/racc.json");
 
 /// The unit of a reference amount.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

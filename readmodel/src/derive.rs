@@ -298,7 +298,8 @@ pub async fn store_label(
              select label_hash, label, label_error from recipe_view where recipe_id = $1 for update
          )
          update recipe_view r
-            set label = $2, label_hash = $6, label_error = $3, ingredients = $4, cost = $5
+            set label = $2, label_hash = $6, label_error = $3, ingredients = $4, cost = $5,
+                label_edition = case when $2::jsonb is not null then $8 end
            from old
           where r.recipe_id = $1
          returning r.account_id, r.version, r.body->>'label_format' as format,
@@ -314,11 +315,15 @@ pub async fn store_label(
     .bind(columns.cost)
     .bind(&columns.label_hash)
     .bind(cause.is_some())
+    .bind(crate::edition::current())
     .fetch_optional(&mut *tx)
     .await?;
     let (Some(row), Some(cause)) = (row, cause) else {
         return Ok(());
     };
+    if cause.stream_id == recipe_id {
+        record_version_label(tx, recipe_id, cause.stream_version, columns).await?;
+    }
     if !row.try_get::<bool, _>("hash_changed")? {
         return Ok(());
     }
@@ -341,6 +346,32 @@ pub async fn store_label(
         },
         cause,
     )
+    .await?;
+    Ok(())
+}
+
+/// Keeps the label a recipe version was given when it was written (`label_version`), the
+/// first one only: a replay or a redelivery recomputing it later changes nothing, so
+/// `?version=N` keeps serving what was served then.
+async fn record_version_label(
+    tx: &mut PgConnection,
+    recipe_id: &str,
+    version: i64,
+    columns: &LabelColumns,
+) -> Result<(), sqlx::Error> {
+    let (Some(label), Some(hash)) = (&columns.label, &columns.label_hash) else {
+        return Ok(());
+    };
+    sqlx::query(
+        "insert into label_version (recipe_id, version, label, label_hash, edition)
+         values ($1, $2, $3, $4, $5) on conflict do nothing",
+    )
+    .bind(recipe_id)
+    .bind(version)
+    .bind(label)
+    .bind(hash)
+    .bind(crate::edition::current())
+    .execute(&mut *tx)
     .await?;
     Ok(())
 }

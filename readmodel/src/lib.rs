@@ -24,6 +24,7 @@ pub mod bounds;
 pub mod cascade;
 pub mod checkpoint;
 pub mod derive;
+pub mod edition;
 pub mod error;
 pub mod extras;
 pub mod guard;

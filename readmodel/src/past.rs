@@ -165,13 +165,34 @@ pub async fn recipe_at(
     };
     let graph = Graph::load(conn, account_id, recipe_id, &state, Source::LogAt(at)).await?;
     let outcome = derive::derive_from(&graph, recipe_id, &state, None);
-    let columns = LabelColumns::from_outcome(outcome, &state)?;
+    let mut columns = LabelColumns::from_outcome(outcome, &state)?;
+    let mut label_edition = columns
+        .label
+        .as_ref()
+        .map(|_| crate::edition::current().to_owned());
+    // A version's own label, as it was served when the version was written, wins over a
+    // derivation by today's engine and rules (which may print otherwise).
+    if let PastPoint::Version(n) = point {
+        let kept: Option<(serde_json::Value, String)> = sqlx::query_as(
+            "select label, edition from label_version where recipe_id = $1 and version = $2",
+        )
+        .bind(recipe_id)
+        .bind(n)
+        .fetch_optional(&mut *conn)
+        .await?;
+        if let Some((label, edition)) = kept {
+            columns.label = Some(label);
+            columns.label_error = None;
+            label_edition = Some(edition);
+        }
+    }
     Ok(RecipeRow {
         recipe_id: recipe_id.to_owned(),
         account_id,
         state,
         label: columns.label,
         label_error: columns.label_error,
+        label_edition,
         ingredients: columns.ingredients,
         cost: columns.cost,
         created_at,

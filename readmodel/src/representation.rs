@@ -28,6 +28,10 @@ pub struct RecipeRepr {
     /// Why there is no label, when there is none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label_error: Option<Value>,
+    /// The engine and rules edition that computed the label (`engine 0.1.0; rules
+    /// 3f9a1c2b7d10`); absent for labels stored before editions were recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label_edition: Option<String>,
     pub label_format: String,
     pub name: String,
     pub serving_size_text: Option<String>,
@@ -96,6 +100,7 @@ pub fn recipe(row: &RecipeRow, site_url: &str) -> RecipeRepr {
         ingredients: row.ingredients.clone(),
         label: row.label.clone(),
         label_error: row.label_error.clone(),
+        label_edition: row.label_edition.clone(),
         embed_enabled: embed.is_some(),
         embed,
         archived: state.archived,
@@ -164,6 +169,7 @@ mod tests {
             },
             label: None,
             label_error: Some(json!({"code": "recipe_cycle", "message": "m"})),
+            label_edition: None,
             ingredients: json!([{"grams": 100.0}]),
             cost: None,
             created_at: at("2026-01-02T03:04:05.123456Z"),

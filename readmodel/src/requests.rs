@@ -22,6 +22,7 @@ const RECIPE_READ_ONLY: &[&str] = &[
     "id",
     "label",
     "label_error",
+    "label_edition",
     "version",
     "created_at",
     "updated_at",

@@ -86,8 +86,14 @@ pub async fn record_new_recipe(
          view as (
              insert into recipe_view (recipe_id, account_id, name, archived, deleted, version,
                                       applied_events, body, embed_token, created_at, updated_at,
-                                      label, label_hash, label_error, ingredients, cost)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now(), now(), $10, $11, $12, $13, $14)
+                                      label, label_hash, label_error, ingredients, cost,
+                                      label_edition)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now(), now(), $10, $11, $12, $13, $14,
+                     case when $10::jsonb is not null then $27 end)
+         ),
+         first_label as (
+             insert into label_version (recipe_id, version, label, label_hash, edition)
+             select $1, $6, $10, $11, $27 where $10::jsonb is not null and $11::bytea is not null
          ),
          usage as (
              insert into recipe_usage (recipe_id, ingredient_id) select $1, unnest($15::text[])
@@ -124,6 +130,7 @@ pub async fn record_new_recipe(
     .bind(events.iter().map(|e| e.schema_version).collect::<Vec<_>>())
     .bind(events.iter().map(|e| &e.payload).collect::<Vec<_>>())
     .bind(&meta.request_id)
+    .bind(crate::edition::current())
     .fetch_all(&mut *conn)
     .await?;
     events
@@ -303,6 +310,9 @@ pub struct RecipeRow {
     pub state: RecipeState,
     pub label: Option<serde_json::Value>,
     pub label_error: Option<serde_json::Value>,
+    /// The engine and rules edition that computed `label` ([`crate::edition`]); `None` for
+    /// labels stored before editions were recorded.
+    pub label_edition: Option<String>,
     pub ingredients: serde_json::Value,
     pub cost: Option<f64>,
     pub created_at: DateTime<Utc>,
@@ -310,8 +320,8 @@ pub struct RecipeRow {
 }
 
 /// The columns [`RecipeRow::from_row`] reads.
-pub const RECIPE_COLUMNS: &str =
-    "recipe_id, account_id, body, label, label_error, ingredients, cost, created_at, updated_at";
+pub const RECIPE_COLUMNS: &str = "recipe_id, account_id, body, label, label_error, label_edition,
+     ingredients, cost, created_at, updated_at";
 
 impl RecipeRow {
     pub fn from_row(row: &sqlx::postgres::PgRow) -> Result<Self, ProjectionError> {
@@ -321,6 +331,7 @@ impl RecipeRow {
             state: serde_json::from_value(row.try_get("body")?)?,
             label: row.try_get("label")?,
             label_error: row.try_get("label_error")?,
+            label_edition: row.try_get("label_edition")?,
             ingredients: row.try_get("ingredients")?,
             cost: row.try_get("cost")?,
             created_at: row.try_get("created_at")?,

@@ -186,6 +186,32 @@ pub async fn lookup(
         .await
 }
 
+/// The first file drawn at `spec` of a label a recipe version was given
+/// (`label_version.label_hash`), whatever drawing code drew it: what was served then.
+/// Returns the bytes and their key (for the `ETag`).
+pub async fn kept(
+    conn: &mut PgConnection,
+    recipe_id: &str,
+    label_hash: &[u8],
+    spec: &Spec,
+) -> Result<Option<(Vec<u8>, [u8; 32])>, sqlx::Error> {
+    let row: Option<(Vec<u8>, Vec<u8>)> = sqlx::query_as(
+        "select content, cache_key from label_file
+         where recipe_id = $1 and label_hash = $2 and file_type = $3 and width_px = $4
+           and scale = $5 and watermark = $6
+         order by created_at, cache_key limit 1",
+    )
+    .bind(recipe_id)
+    .bind(label_hash)
+    .bind(spec.file_type.as_str())
+    .bind(spec.options.width_px)
+    .bind(spec.options.scale)
+    .bind(spec.options.watermark)
+    .fetch_optional(&mut *conn)
+    .await?;
+    Ok(row.and_then(|(content, key)| Some((content, <[u8; 32]>::try_from(key).ok()?))))
+}
+
 /// Whether `key` is cached for `recipe_id`.
 pub async fn exists(
     conn: &mut PgConnection,
@@ -246,7 +272,9 @@ pub async fn store(
 }
 
 /// Keeps the newest [`KEEP_PER_TYPE`] files of `recipe_id` and `file_type`. A file pruned
-/// while still current is rendered again on demand; nothing is ever served stale.
+/// while still current is rendered again on demand; nothing is ever served stale. Files
+/// of the default size of a label some version was given are kept for good: `?version=N`
+/// serves them byte for byte even after the drawing code changed ([`kept`]).
 pub async fn prune(
     conn: &mut PgConnection,
     recipe_id: &str,
@@ -259,11 +287,15 @@ pub async fn prune(
                select cache_key from label_file
                where recipe_id = $1 and file_type = $2
                order by created_at desc, cache_key
-               limit $3)",
+               limit $3)
+           and not (width_px = $4 and scale = $5 and label_hash in (
+               select label_hash from label_version where recipe_id = $1))",
     )
     .bind(recipe_id)
     .bind(file_type.as_str())
     .bind(KEEP_PER_TYPE)
+    .bind(RenderOptions::default().width_px)
+    .bind(RenderOptions::default().scale)
     .execute(&mut *conn)
     .await?;
     Ok(())

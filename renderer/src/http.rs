@@ -569,6 +569,11 @@ async fn past_label(
     check_physical(format, file.physical, "")?;
     let watermark = plan_rules(&caller.plan, file.file_type, format)?;
     let spec = Spec::new(file.file_type, file.width, file.scale, watermark);
+    if let nls_readmodel::past::PastPoint::Version(version) = point {
+        if let Some(response) = kept_file(state, id, version, &spec, headers).await? {
+            return Ok(response);
+        }
+    }
     let prepared = Prepared::from_json(&label, spec).map_err(ApiError::internal)?;
     let key = prepared.key;
     if let Some(response) = stored_file(state, id, file.file_type, &key, headers).await? {
@@ -576,6 +581,42 @@ async fn past_label(
     }
     let bytes = render_limited(state, caller.account_id, &caller.plan, prepared, None).await?;
     Ok(drawn_file(state, file.file_type, key, bytes))
+}
+
+/// The file served when version `version` was current, if one was drawn and kept.
+async fn kept_file(
+    state: &RenderState,
+    id: &str,
+    version: i64,
+    spec: &Spec,
+    headers: &HeaderMap,
+) -> Result<Option<Response>, ApiError> {
+    let mut conn = state.pool.acquire().await?;
+    let hash: Option<Vec<u8>> = sqlx::query_scalar(
+        "select label_hash from label_version where recipe_id = $1 and version = $2",
+    )
+    .bind(id)
+    .bind(version)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(hash) = hash else {
+        return Ok(None);
+    };
+    let Some((bytes, key)) = cache::kept(&mut conn, id, &hash, spec).await? else {
+        return Ok(None);
+    };
+    let etag = cache::etag(&key);
+    if none_match(headers, &etag) {
+        let mut response = StatusCode::NOT_MODIFIED.into_response();
+        label_headers(response.headers_mut(), &etag);
+        return Ok(Some(response));
+    }
+    state.metrics.record_label_file(FileSource::Database);
+    Ok(Some(file_response(
+        spec.file_type,
+        &etag,
+        Bytes::from(bytes),
+    )))
 }
 
 /// What `recipe_view` holds for a recipe, as far as its label files are concerned.

@@ -251,3 +251,67 @@ async fn past_label_files_show_the_numbers_of_then_under_the_etag_they_had() {
     assert!(message.contains("no version 9"), "{message}");
     app.finish().await;
 }
+
+/// Issue 17, item 9: each label records the engine and rules edition that computed it, and
+/// `?version=N` serves the label and files version N was given when it was written, not a
+/// recomputation by today's engine. The test stands in for an upgrade by rewriting what
+/// today's engine would not produce: version 1's recorded label (another edition, another
+/// number) and the drawing code's cache keys.
+#[tokio::test]
+async fn a_past_version_serves_the_label_and_files_it_was_given_whatever_the_engine_is_now() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let (id, ing) = oat_recipe(&app, &key).await;
+    let path = format!("/v1/recipes/{id}");
+    let current = app.get(&key, &path).await;
+    let edition = current.body["label_edition"]
+        .as_str()
+        .expect("the label's edition")
+        .to_owned();
+    assert!(
+        edition.starts_with("engine ") && edition.contains("; rules "),
+        "{edition}"
+    );
+    let svg_path = format!("{path}/label.svg");
+    let served = fetch(&app, &key, &svg_path, &[]).await;
+    assert_eq!(served.status, StatusCode::OK);
+    double_the_oats(&app, &key, &id, &ing).await;
+
+    // "Upgrade": the drawing code's keys change, and today's engine would print otherwise.
+    sqlx::query("update label_file set cache_key = sha256(cache_key || '\\x01'::bytea)")
+        .execute(&app.pool)
+        .await
+        .expect("rekey files");
+    let recorded: (serde_json::Value, String) = sqlx::query_as(
+        "select label, edition from label_version where recipe_id = $1 and version = 1",
+    )
+    .bind(&id)
+    .fetch_one(&app.pool)
+    .await
+    .expect("version 1's label is recorded");
+    assert_eq!(recorded.1, edition);
+    let mut then = recorded.0;
+    then["display"]["calories"] = json!("410");
+    sqlx::query("update label_version set label = $2, edition = 'engine 0.0.9; rules 000000000000' where recipe_id = $1 and version = 1")
+        .bind(&id)
+        .bind(&then)
+        .execute(&app.pool)
+        .await
+        .expect("older edition");
+
+    let v1 = app.get(&key, &format!("{path}?version=1")).await;
+    assert_eq!(v1.status, StatusCode::OK, "{:?}", v1.body);
+    assert_eq!(v1.body["label"]["display"]["calories"], "410");
+    assert_eq!(v1.body["label_edition"], "engine 0.0.9; rules 000000000000");
+    // Version 2 was recorded too; a moment (`as_of`) is derived, as before.
+    let v2 = app.get(&key, &format!("{path}?version=2")).await;
+    assert_eq!(v2.body["label_edition"], json!(edition));
+
+    let file = fetch(&app, &key, &format!("{svg_path}?version=1"), &[]).await;
+    assert_eq!(file.status, StatusCode::OK);
+    assert_eq!(
+        file.bytes, served.bytes,
+        "byte for byte what was served then"
+    );
+    app.finish().await;
+}

@@ -174,10 +174,11 @@ async fn fan_out(
                 event.occurred_at,
                 notification.data.clone(),
             );
-            for endpoint in subscribed
-                .iter()
-                .filter(|e| e.events.iter().any(|t| t == notification.event_type))
-            {
+            let addressed = subscribed.iter().filter(|e| {
+                e.created_at <= event.occurred_at
+                    && e.events.iter().any(|t| t == notification.event_type)
+            });
+            for endpoint in addressed {
                 let inserted = store::insert_delivery(
                     &mut *tx,
                     &NewDelivery {
@@ -244,6 +245,9 @@ async fn label_notifications(
 struct Subscribed {
     id: Uuid,
     events: Vec<String>,
+    /// Events from before the endpoint existed are not sent to it (they reach the fan-out
+    /// again when a stream is republished, e.g. after a restore).
+    created_at: chrono::DateTime<chrono::Utc>,
 }
 
 /// The enabled endpoints of `accounts`, by account.
@@ -252,7 +256,7 @@ async fn subscribed_endpoints(
     accounts: &[Uuid],
 ) -> Result<HashMap<Uuid, Vec<Subscribed>>, sqlx::Error> {
     let rows = sqlx::query(
-        "select endpoint_id, account_id, events from webhook_endpoint
+        "select endpoint_id, account_id, events, created_at from webhook_endpoint
          where enabled and account_id = any($1) order by endpoint_id",
     )
     .bind(accounts)
@@ -265,6 +269,7 @@ async fn subscribed_endpoints(
             .push(Subscribed {
                 id: row.try_get("endpoint_id")?,
                 events: row.try_get::<Vec<String>, _>("events")?,
+                created_at: row.try_get("created_at")?,
             });
     }
     Ok(out)
