@@ -16,6 +16,7 @@ use sqlx::PgPool;
 use tokio_util::sync::CancellationToken;
 
 use crate::backoff::Backoff;
+use crate::ledger::{Ledger, Rewind};
 use crate::nats::NatsLink;
 use crate::read::{load_cursor, save_cursor, CursorTable, LogCursor, LogReader};
 use crate::signal::{self, AppendSignal};
@@ -30,6 +31,11 @@ const GATHER: Duration = Duration::from_millis(2);
 /// How often the log is read when no signal came: a signal is a hint, and an event can
 /// become final (every older transaction ended) without any writer signalling it.
 const POLL: Duration = Duration::from_millis(50);
+/// How often, at most, the stream is checked for acknowledged messages it lost (also after
+/// every NATS interruption); see [`crate::ledger`].
+const AUDIT_EVERY: Duration = Duration::from_secs(5);
+/// Publications remembered for that check.
+const LEDGER_CAPACITY: usize = 100_000;
 /// Key of the advisory lock that elects the active relay.
 const RELAY_LOCK: i64 = 0x6e6c_735f_7265_6c61; // "nls_rela"
 
@@ -104,9 +110,40 @@ async fn run_as_leader(
         .map_err(|e| RelayError::Publish(e.to_string()))?;
     let reader = LogReader::new(pool.clone());
     let mut cursor = load_cursor(pool, CursorTable::Relay, name).await?;
+    let mut ledger = Ledger::new(LEDGER_CAPACITY);
+    let mut interruptions = nats.interruptions.clone();
+    let mut audited_at = Instant::now();
+    // After an interruption nothing is published until the stream was checked: a message
+    // published first could take the sequence of a lost one and hide the loss.
+    let mut must_audit = false;
     let mut publish_backoff = Backoff::new(Duration::from_millis(50), Duration::from_secs(2));
     let (mut saved_at, mut unsaved) = (Instant::now(), false);
     loop {
+        if interruptions.has_changed().unwrap_or(false) {
+            interruptions.mark_unchanged();
+            must_audit = true;
+        }
+        if must_audit || audited_at.elapsed() >= AUDIT_EVERY {
+            audited_at = Instant::now();
+            match audit(nats, &mut ledger, cursor).await {
+                Ok(rewound) => {
+                    must_audit = false;
+                    if let Some(rewound) = rewound {
+                        cursor = rewound;
+                        save_cursor(&mut lock_conn, CursorTable::Relay, name, cursor).await?;
+                        (saved_at, unsaved) = (Instant::now(), false);
+                    }
+                }
+                Err(err) if must_audit => {
+                    tracing::debug!(error = %err, "relay waits for NATS to check the stream");
+                    if !publish_backoff.wait(shutdown).await {
+                        return Ok(());
+                    }
+                    continue;
+                }
+                Err(_) => {}
+            }
+        }
         let batch = reader.next_batch(cursor, BATCH).await?;
         if batch.is_empty() {
             if unsaved {
@@ -132,7 +169,12 @@ async fn run_as_leader(
             continue;
         }
         match publish_batch(nats, &batch).await {
-            Ok(()) => {
+            Ok(sequences) => {
+                let mut before = cursor;
+                for ((at, _), sequence) in batch.iter().zip(sequences) {
+                    ledger.record(sequence, before);
+                    before = *at;
+                }
                 publish_backoff.reset();
                 if let Some((last, _)) = batch.last() {
                     cursor = *last;
@@ -161,12 +203,44 @@ async fn run_as_leader(
     }
 }
 
+/// Whether the stream lost acknowledged messages ([`crate::ledger`]); if it did, the cursor
+/// to publish from again. A failed check changes nothing.
+async fn audit(
+    nats: &NatsLink,
+    ledger: &mut Ledger,
+    cursor: LogCursor,
+) -> Result<Option<LogCursor>, RelayError> {
+    let mut stream = nats
+        .ensure_stream()
+        .await
+        .map_err(|e| RelayError::Publish(e.to_string()))?;
+    let last_sequence = stream
+        .info()
+        .await
+        .map_err(|e| RelayError::Publish(e.to_string()))?
+        .state
+        .last_sequence;
+    let rewound = match ledger.check(last_sequence) {
+        Rewind::Nothing => return Ok(None),
+        Rewind::To(before) => before.min(cursor),
+        Rewind::Everything => LogCursor::default(),
+    };
+    tracing::warn!(
+        last_sequence,
+        from_txid = rewound.txid,
+        from_position = rewound.position,
+        "the event stream lost acknowledged events (a NATS crash before its disk sync, or a recreated stream); publishing them again"
+    );
+    Ok(Some(rewound))
+}
+
 /// Publishes every event of the batch, then waits for all acknowledgements: pipelining keeps
-/// throughput high while the checkpoint still moves only past acknowledged events.
+/// throughput high while the checkpoint still moves only past acknowledged events. Returns
+/// each event's stream sequence.
 async fn publish_batch(
     nats: &NatsLink,
     batch: &[(LogCursor, nls_events::Envelope)],
-) -> Result<(), RelayError> {
+) -> Result<Vec<u64>, RelayError> {
     let mut pending = Vec::with_capacity(batch.len());
     for (_, envelope) in batch {
         let mut headers = HeaderMap::new();
@@ -183,13 +257,15 @@ async fn publish_batch(
             .map_err(|e| RelayError::Publish(e.to_string()))?;
         pending.push(ack);
     }
+    let mut sequences = Vec::with_capacity(pending.len());
     for ack in pending {
-        tokio::time::timeout(Duration::from_secs(5), ack)
+        let ack = tokio::time::timeout(Duration::from_secs(5), ack)
             .await
             .map_err(|_| RelayError::Publish("acknowledgement timed out".into()))?
             .map_err(|e| RelayError::Publish(e.to_string()))?;
+        sequences.push(ack.sequence);
     }
-    Ok(())
+    Ok(sequences)
 }
 
 /// How many committed events the relay has not yet published (for `/readyz` and tests).

@@ -579,14 +579,11 @@ async fn every_acknowledged_write_survives_each_fault_under_load() {
 
     let ledger = load.finish().await;
     cluster.converge(&ledger, "the end").await;
-    // Known open finding (session 6 closing note): once in several runs the stream ends one
-    // message short of the log after the faults, though every event is in the log and the
-    // read models (checked above). Reported here until its cause is found, not failed on.
-    if let Err(gap) =
-        checks::published_once(&cluster.pool, &cluster.nats.url(), &cluster.stream).await
-    {
-        println!("fault suite: publication gap at the end: {gap}");
-    }
+    // Every event published exactly once, after all the faults. Once (session 6) the stream
+    // ended one message short here: JetStream had acknowledged a message and lost it when
+    // killed before its disk sync. The relay now checks the stream after every NATS
+    // interruption and every 5 s, and publishes lost events again (eventlog/src/ledger.rs).
+    publication_catches_up(&cluster, "the end").await;
     let acked = ledger.acked();
     assert!(
         acked.len() > 20,
