@@ -94,10 +94,10 @@ pub enum Command {
         webhook_key: Option<String>,
         /// Let webhooks reach private, loopback and link-local addresses (tests, a
         /// receiver on the operator's own network).
-        #[arg(long, env = "NLS_WEBHOOKS_ALLOW_PRIVATE")]
+        #[arg(long, env = "NLS_WEBHOOKS_ALLOW_PRIVATE", value_parser = clap::builder::BoolishValueParser::new())]
         webhooks_allow_private: bool,
         /// Let webhook URLs use plain http (development only).
-        #[arg(long, env = "NLS_WEBHOOKS_ALLOW_HTTP")]
+        #[arg(long, env = "NLS_WEBHOOKS_ALLOW_HTTP", value_parser = clap::builder::BoolishValueParser::new())]
         webhooks_allow_http: bool,
         /// Waits between a failed webhook attempt and the next, e.g. `5s,5m,30m,2h,5h,10h,14h`.
         #[arg(long, env = "NLS_WEBHOOK_RETRY_SCHEDULE")]
