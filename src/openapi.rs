@@ -1769,7 +1769,10 @@ fn schemas(codes: &[&str]) -> Value {
         "package": {"oneOf": [schema_ref("Package"), {"type": "null"}], "description": "The package the label is for (see `Package`): the label then says which layouts it allows and requires, `label_format` `us.auto` follows it, and its RACC category is the claims' reference amount. `null` removes it."},
         "prepared": {"type": ["object", "null"], "description": "What preparing the recipe adds, for `us.v.dual-prep` (21 CFR 101.9(e)): entries like `ingredients`. `null` removes it.",
             "properties": {"ingredients": {"type": "array", "minItems": 1, "maxItems": 200, "items": schema_ref("IngredientEntry")}},
-            "required": ["ingredients"], "additionalProperties": false}
+            "required": ["ingredients"], "additionalProperties": false},
+        "front_of_pack": {"type": ["array", "null"], "maxItems": 32, "items": {"type": "string", "enum": fop_ids()},
+            "description": "Voluntary front-of-pack schemes the label carries in `front_of_pack`, besides its market's mandatory ones (always computed). Unknown ids: 400 `validation_failed`. `null` removes them."},
+        "front_of_pack_facts": {"oneOf": [schema_ref("FrontOfPackFacts"), {"type": "null"}], "description": "What the schemes need that a recipe does not hold (solid or liquid, density, free sugars, fruit/vegetable share, sweeteners, caffeine, category). `null` removes them."}
     });
     let ingredient_props = json!({
         "name": {"type": "string", "minLength": 1, "maxLength": 200},

@@ -126,6 +126,8 @@ pub fn create_recipe(
         archived: change.archived == Some(true),
         package: change.package,
         prepared: command.prepared.unwrap_or_default(),
+        front_of_pack: change.front_of_pack.unwrap_or_default(),
+        front_of_pack_facts: change.front_of_pack_facts,
     })])
 }
 
@@ -175,10 +177,18 @@ pub fn update_recipe(
                 RecipeField::ServingSizeText => state.serving_size_text.is_some(),
                 RecipeField::Package => state.package.is_some(),
                 RecipeField::Prepared => !state.prepared.is_empty(),
+                RecipeField::FrontOfPack => !state.front_of_pack.is_empty(),
+                RecipeField::FrontOfPackFacts => state.front_of_pack_facts.is_some(),
             })
             .collect(),
         package: change.package.filter(|p| Some(p) != state.package.as_ref()),
         prepared: command.prepared.filter(|l| *l != state.prepared),
+        front_of_pack: change
+            .front_of_pack
+            .filter(|ids| *ids != state.front_of_pack),
+        front_of_pack_facts: change
+            .front_of_pack_facts
+            .filter(|f| Some(f) != state.front_of_pack_facts.as_ref()),
     };
     let mut events = Vec::new();
     if update != RecipeUpdated::default() {

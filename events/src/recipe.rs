@@ -48,11 +48,36 @@ pub struct PackageFacts {
     pub net_quantity_ml: Option<f64>,
 }
 
+/// What a recipe's front-of-pack schemes need and a recipe does not hold (see
+/// `nls_nutrition::fop::Facts`, whose fields these are): recorded as given, validated by
+/// the request rules before they are written.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct FrontOfPackFacts {
+    /// `solid` or `liquid`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub density_g_per_ml: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub free_sugars_g_per_100g: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lactose_galactose_g_per_100g: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fruit_vegetable_legume_pct: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub non_nutritive_sweeteners: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caffeine: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub category: Option<String>,
+}
+
 /// `recipe_created` v1, or v2 when it also carries what a create may set beyond v1's
 /// fields (the embed token, the archived flag), so that a create is always one event and
 /// the new recipe is version 1; v3 when a line carries nutrient overrides; v4 when it
-/// carries a package or what preparation adds. Written as the lowest version that can hold
-/// it (each version adds optional members to the one before).
+/// carries a package or what preparation adds; v5 when it names front-of-pack schemes or
+/// their facts. Written as the lowest version that can hold it (each version adds optional
+/// members to the one before).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RecipeCreated {
     pub name: String,
@@ -75,11 +100,20 @@ pub struct RecipeCreated {
     /// v4: what preparing the recipe adds (the as-prepared column, 21 CFR 101.9(e)).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub prepared: Vec<IngredientLine>,
+    /// v5: voluntary front-of-pack schemes the label carries besides its market's
+    /// mandatory ones.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub front_of_pack: Vec<String>,
+    /// v5: what those schemes need that the recipe does not hold.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub front_of_pack_facts: Option<FrontOfPackFacts>,
 }
 
 impl RecipeCreated {
     fn schema_version(&self) -> i16 {
-        if self.package.is_some() || !self.prepared.is_empty() {
+        if !self.front_of_pack.is_empty() || self.front_of_pack_facts.is_some() {
+            5
+        } else if self.package.is_some() || !self.prepared.is_empty() {
             4
         } else if any_overrides(&self.ingredients) {
             3
@@ -103,11 +137,15 @@ pub enum RecipeField {
     Package,
     /// v4: nothing added by preparation.
     Prepared,
+    /// v5: no voluntary front-of-pack schemes.
+    FrontOfPack,
+    /// v5: no front-of-pack facts.
+    FrontOfPackFacts,
 }
 
 /// `recipe_updated` v1: only the fields that changed; v2 when it also clears fields; v3
 /// when a line carries nutrient overrides; v4 when it sets or clears the package or what
-/// preparation adds.
+/// preparation adds; v5 when it sets or clears front-of-pack schemes or facts.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct RecipeUpdated {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -131,10 +169,23 @@ pub struct RecipeUpdated {
     /// v4: what preparation adds, anew.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prepared: Option<Vec<IngredientLine>>,
+    /// v5: the voluntary front-of-pack schemes, anew.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub front_of_pack: Option<Vec<String>>,
+    /// v5: the front-of-pack facts, anew.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub front_of_pack_facts: Option<FrontOfPackFacts>,
 }
 
 impl RecipeUpdated {
     fn schema_version(&self) -> i16 {
+        let v5_cleared = self
+            .cleared
+            .iter()
+            .any(|f| matches!(f, RecipeField::FrontOfPack | RecipeField::FrontOfPackFacts));
+        if self.front_of_pack.is_some() || self.front_of_pack_facts.is_some() || v5_cleared {
+            return 5;
+        }
         let v4_cleared = self
             .cleared
             .iter()
@@ -205,10 +256,10 @@ impl RecipeEvent {
     /// Covers every pair ever written; old shapes are upcast here and nowhere else.
     pub fn decode(event_type: &str, version: i16, data: Value) -> Result<Self, DecodeError> {
         Ok(match (event_type, version) {
-            // v2, v3 and v4 add optional members to v1 (v3 one of lines): one struct reads
-            // them all.
-            ("recipe_created", 1..=4) => Self::Created(payload(event_type, version, data)?),
-            ("recipe_updated", 1..=4) => Self::Updated(payload(event_type, version, data)?),
+            // v2 to v5 add optional members to v1 (v3 one of lines): one struct reads them
+            // all.
+            ("recipe_created", 1..=5) => Self::Created(payload(event_type, version, data)?),
+            ("recipe_updated", 1..=5) => Self::Updated(payload(event_type, version, data)?),
             ("recipe_archived", 1) => Self::Archived,
             ("recipe_unarchived", 1) => Self::Unarchived,
             ("recipe_embed_enabled", 1) => Self::EmbedEnabled(payload(event_type, version, data)?),
@@ -244,6 +295,12 @@ pub struct RecipeState {
     /// What preparing the recipe adds (lines like `ingredients`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub prepared: Vec<IngredientLine>,
+    /// Voluntary front-of-pack schemes the label carries.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub front_of_pack: Vec<String>,
+    /// What the front-of-pack schemes need that the recipe does not hold.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub front_of_pack_facts: Option<FrontOfPackFacts>,
 }
 
 impl RecipeState {
@@ -267,6 +324,8 @@ impl RecipeState {
                 self.archived = e.archived;
                 self.package = e.package.clone();
                 self.prepared = e.prepared.clone();
+                self.front_of_pack = e.front_of_pack.clone();
+                self.front_of_pack_facts = e.front_of_pack_facts.clone();
             }
             RecipeEvent::Updated(e) => {
                 if let Some(v) = &e.name {
@@ -293,12 +352,20 @@ impl RecipeState {
                 if let Some(v) = &e.prepared {
                     self.prepared = v.clone();
                 }
+                if let Some(v) = &e.front_of_pack {
+                    self.front_of_pack = v.clone();
+                }
+                if let Some(v) = &e.front_of_pack_facts {
+                    self.front_of_pack_facts = Some(v.clone());
+                }
                 for field in &e.cleared {
                     match field {
                         RecipeField::ServingWeightG => self.serving_weight_g = None,
                         RecipeField::ServingSizeText => self.serving_size_text = None,
                         RecipeField::Package => self.package = None,
                         RecipeField::Prepared => self.prepared = Vec::new(),
+                        RecipeField::FrontOfPack => self.front_of_pack = Vec::new(),
+                        RecipeField::FrontOfPackFacts => self.front_of_pack_facts = None,
                     }
                 }
             }
@@ -337,7 +404,38 @@ mod tests {
             archived: false,
             package: None,
             prepared: Vec::new(),
+            front_of_pack: Vec::new(),
+            front_of_pack_facts: None,
         }
+    }
+
+    #[test]
+    fn front_of_pack_schemes_or_facts_make_v5_events_that_fold_and_clear() {
+        let created = RecipeEvent::Created(RecipeCreated {
+            front_of_pack: vec!["uk.fop.tl".into()],
+            front_of_pack_facts: Some(FrontOfPackFacts {
+                state: Some("liquid".into()),
+                ..FrontOfPackFacts::default()
+            }),
+            ..pancakes()
+        });
+        assert_eq!(created.kind(), ("recipe_created", 5));
+        let decoded = RecipeEvent::decode("recipe_created", 5, created.payload()).ok();
+        assert_eq!(decoded.as_ref(), Some(&created));
+        let state = RecipeState::default().evolve(&created);
+        assert_eq!(state.front_of_pack, vec!["uk.fop.tl".to_string()]);
+        let cleared = RecipeEvent::Updated(RecipeUpdated {
+            cleared: vec![RecipeField::FrontOfPack, RecipeField::FrontOfPackFacts],
+            ..RecipeUpdated::default()
+        });
+        assert_eq!(cleared.kind(), ("recipe_updated", 5));
+        let state = state.evolve(&cleared);
+        assert!(state.front_of_pack.is_empty() && state.front_of_pack_facts.is_none());
+        // Without them a create stays at the version it had.
+        assert_eq!(
+            RecipeEvent::Created(pancakes()).kind(),
+            ("recipe_created", 1)
+        );
     }
 
     #[test]

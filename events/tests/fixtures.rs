@@ -49,6 +49,8 @@ fn every_event_kind_the_code_writes_has_a_fixture() {
         ("recipe_updated", 3),
         ("recipe_created", 4),
         ("recipe_updated", 4),
+        ("recipe_created", 5),
+        ("recipe_updated", 5),
         ("recipe_embed_enabled", 1),
         IngredientEvent::Archived.kind(),
         IngredientEvent::Unarchived.kind(),

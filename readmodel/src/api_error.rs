@@ -53,6 +53,7 @@ impl From<DeriveError> for ApiError {
             .with_details(too_large_details(&too_large)),
             DeriveError::UnknownFormat(format) => unknown_format(&format),
             DeriveError::Label(e) => ApiError::new(ErrorCode::ValidationFailed, e.to_string()),
+            DeriveError::FrontOfPack(e) => ApiError::validation("front_of_pack", e),
             DeriveError::Database(e) => ApiError::from(e),
             DeriveError::CorruptView(e) => ApiError::internal(e),
             DeriveError::CorruptEvent(e) => ApiError::internal(e),

@@ -70,6 +70,8 @@ pub enum DeriveError {
     TooLarge(#[from] TooLarge),
     #[error("unknown label format {0:?}")]
     UnknownFormat(String),
+    #[error("front-of-pack: {0}")]
+    FrontOfPack(String),
     #[error("{0}")]
     Label(#[from] LabelError),
     #[error("database error: {0}")]
@@ -97,6 +99,7 @@ impl DeriveError {
             Self::Cycle(_) => "recipe_cycle",
             Self::TooLarge(_) => "recipe_too_large",
             Self::UnknownFormat(_) => "unknown_label_format",
+            Self::FrontOfPack(_) => "validation_failed",
             Self::Label(_) => "validation_failed",
             Self::Database(_) | Self::CorruptView(_) | Self::CorruptEvent(_) => "internal",
         }
@@ -172,7 +175,22 @@ pub(crate) fn derive_from(
         package: package.as_ref(),
         chosen,
     };
-    let label = nls_nutrition::compute_label_with(&input, format, &extras)?;
+    let mut label = nls_nutrition::compute_label_with(&input, format, &extras)?;
+    // The market's mandatory front-of-pack schemes and the recipe's voluntary ones, judged
+    // on today's date (schemes have phases).
+    let facts = state
+        .front_of_pack_facts
+        .as_ref()
+        .map(crate::extras::facts_of)
+        .unwrap_or_default();
+    label.front_of_pack = nls_nutrition::fop::front_of_pack(
+        &label,
+        &state.front_of_pack,
+        &facts,
+        input.racc_g,
+        &nls_web::fop::today_utc(),
+    )
+    .map_err(|e| DeriveError::FrontOfPack(e.to_string()))?;
     let label_json = serde_json::to_vec(&label)?;
     TooLarge::check(
         Limit::LabelBytes,

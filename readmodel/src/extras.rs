@@ -156,3 +156,33 @@ pub fn package_of(p: &nls_events::recipe::PackageFacts) -> Package {
         net_quantity_ml: p.net_quantity_ml,
     }
 }
+
+/// The front-of-pack facts a recipe records, from the engine's (checked) facts: the same
+/// fields, so one JSON form serves both.
+pub fn facts_record(
+    facts: nls_nutrition::fop::Facts,
+) -> Result<nls_events::recipe::FrontOfPackFacts, ApiError> {
+    serde_json::to_value(facts)
+        .and_then(serde_json::from_value)
+        .map_err(ApiError::internal)
+}
+
+/// The engine's facts from those a recipe recorded. A recorded value the engine no longer
+/// reads (a category since renamed) is left out rather than failing the label: the result
+/// then lists it as missing.
+pub fn facts_of(recorded: &nls_events::recipe::FrontOfPackFacts) -> nls_nutrition::fop::Facts {
+    let Ok(serde_json::Value::Object(fields)) = serde_json::to_value(recorded) else {
+        return nls_nutrition::fop::Facts::default();
+    };
+    let mut facts = serde_json::Map::new();
+    for (name, value) in fields {
+        let mut one = serde_json::Map::new();
+        one.insert(name.clone(), value.clone());
+        if serde_json::from_value::<nls_nutrition::fop::Facts>(serde_json::Value::Object(one))
+            .is_ok()
+        {
+            facts.insert(name, value);
+        }
+    }
+    serde_json::from_value(serde_json::Value::Object(facts)).unwrap_or_default()
+}

@@ -45,6 +45,12 @@ pub struct RecipeRepr {
     /// What preparing the recipe adds, `{"ingredients": [...]}`, when given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prepared: Option<Value>,
+    /// Voluntary front-of-pack schemes the label carries, when any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub front_of_pack: Vec<String>,
+    /// What those schemes need that the recipe does not hold, when given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub front_of_pack_facts: Option<nls_events::recipe::FrontOfPackFacts>,
 }
 
 /// The live embed's snippets.
@@ -111,6 +117,8 @@ pub fn recipe(row: &RecipeRow, site_url: &str) -> RecipeRepr {
         package: state.package.clone(),
         prepared: (!state.prepared.is_empty())
             .then(|| serde_json::json!({ "ingredients": state.prepared })),
+        front_of_pack: state.front_of_pack.clone(),
+        front_of_pack_facts: state.front_of_pack_facts.clone(),
     }
 }
 

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use nls_events::ingredient::IngredientField;
-use nls_events::recipe::{PackageFacts, RecipeField};
+use nls_events::recipe::{FrontOfPackFacts, PackageFacts, RecipeField};
 use nls_nutrition::{Allergen, Nutrient};
 use nls_web::{ApiError, ErrorCode, JsonFields};
 use serde::{Deserialize, Deserializer};
@@ -57,6 +57,13 @@ pub struct RecipeBody {
     /// What preparing the recipe adds; `null` removes it.
     #[serde(default, deserialize_with = "nullable")]
     pub prepared: Option<Option<crate::extras::PreparedBody>>,
+    /// Voluntary front-of-pack schemes the label carries (the market's mandatory ones are
+    /// always computed); `null` removes them.
+    #[serde(default, deserialize_with = "nullable")]
+    pub front_of_pack: Option<Option<Vec<String>>>,
+    /// What those schemes need that the recipe does not hold; `null` removes them.
+    #[serde(default, deserialize_with = "nullable")]
+    pub front_of_pack_facts: Option<Option<nls_nutrition::fop::Facts>>,
 }
 
 impl JsonFields for RecipeBody {
@@ -71,6 +78,8 @@ impl JsonFields for RecipeBody {
         "archived",
         "package",
         "prepared",
+        "front_of_pack",
+        "front_of_pack_facts",
     ];
     const IGNORED: &'static [&'static str] = RECIPE_READ_ONLY;
 }
@@ -106,6 +115,10 @@ pub struct RecipeChange {
     pub package: Option<PackageFacts>,
     /// What preparation adds, checked.
     pub prepared: Option<Vec<Entry>>,
+    /// Voluntary front-of-pack scheme ids, checked.
+    pub front_of_pack: Option<Vec<String>>,
+    /// Front-of-pack facts, checked.
+    pub front_of_pack_facts: Option<FrontOfPackFacts>,
     /// Fields sent as `null`: back to their defaults.
     pub cleared: Vec<RecipeField>,
 }
@@ -171,6 +184,24 @@ impl RecipeBody {
             .flatten()
             .map(crate::extras::PreparedBody::validate)
             .transpose()?;
+        if matches!(self.front_of_pack, Some(None)) {
+            cleared.push(RecipeField::FrontOfPack);
+        }
+        if matches!(self.front_of_pack_facts, Some(None)) {
+            cleared.push(RecipeField::FrontOfPackFacts);
+        }
+        let front_of_pack = self
+            .front_of_pack
+            .flatten()
+            .map(|ids| nls_web::fop::scheme_ids("front_of_pack", &ids))
+            .transpose()?;
+        let front_of_pack_facts = match self.front_of_pack_facts.flatten() {
+            Some(facts) => Some(crate::extras::facts_record(nls_web::fop::facts(
+                "front_of_pack_facts",
+                Some(facts),
+            )?)?),
+            None => None,
+        };
         Ok(RecipeChange {
             name,
             servings,
@@ -182,6 +213,8 @@ impl RecipeBody {
             archived: self.archived,
             package,
             prepared,
+            front_of_pack,
+            front_of_pack_facts,
             cleared,
         })
     }

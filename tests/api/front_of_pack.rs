@@ -175,3 +175,76 @@ async fn a_recipes_front_of_pack_element_is_drawn() {
     );
     app.finish().await;
 }
+
+/// A recipe keeps its voluntary schemes and their facts (recipe events v5): its stored
+/// label carries them, a change of facts changes the marks, `null` removes both.
+#[tokio::test]
+async fn a_recipe_keeps_its_schemes_and_facts_and_its_label_carries_them() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let mut body = sugar_body(json!({ "state": "solid" }));
+    body["name"] = json!("Fudge");
+    body["front_of_pack"] = json!(["uk.fop.tl", "cl.fop.alto"]);
+    let created = app.post(&key, "/v1/recipes", body).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
+    assert_eq!(created.body["front_of_pack"], json!(["uk.fop.tl", "cl.fop.alto"]));
+    assert_eq!(created.body["front_of_pack_facts"], json!({ "state": "solid" }));
+    let schemes: Vec<&str> = created.body["label"]["front_of_pack"]
+        .as_array()
+        .expect("the stored label carries front_of_pack")
+        .iter()
+        .filter_map(|f| f["scheme"].as_str())
+        .collect();
+    assert_eq!(schemes, ["uk.fop.tl", "cl.fop.alto"]);
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let history: Vec<(String, i64)> = sqlx::query_as(
+        "select event_type, schema_version::bigint from event where stream_id = $1",
+    )
+    .bind(&id)
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(history, vec![("recipe_created".to_owned(), 5)]);
+
+    // As a liquid, with a density, the lights are judged per 100 ml.
+    let liquid = app
+        .put(
+            &key,
+            &format!("/v1/recipes/{id}"),
+            json!({ "front_of_pack": ["uk.fop.tl"], "front_of_pack_facts": { "state": "liquid", "density_g_per_ml": 1.0 } }),
+        )
+        .await;
+    assert_eq!(liquid.status, StatusCode::OK, "{:?}", liquid.body);
+    let fop = &liquid.body["label"]["front_of_pack"];
+    assert_eq!(fop.as_array().map(Vec::len), Some(1));
+    assert!(
+        fop.to_string().contains("100 ml"),
+        "judged per 100 ml: {fop}"
+    );
+
+    let refused = app
+        .put(&key, &format!("/v1/recipes/{id}"), json!({ "front_of_pack": ["xx.fop"] }))
+        .await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    assert_eq!(refused.body["error"]["details"][0]["field"], "front_of_pack");
+    let bad_facts = app
+        .put(
+            &key,
+            &format!("/v1/recipes/{id}"),
+            json!({ "front_of_pack_facts": { "density_g_per_ml": -1 } }),
+        )
+        .await;
+    assert_eq!(bad_facts.status, StatusCode::BAD_REQUEST);
+
+    let removed = app
+        .put(
+            &key,
+            &format!("/v1/recipes/{id}"),
+            json!({ "front_of_pack": null, "front_of_pack_facts": null }),
+        )
+        .await;
+    assert_eq!(removed.status, StatusCode::OK, "{:?}", removed.body);
+    assert!(removed.body.get("front_of_pack").is_none());
+    assert!(removed.body["label"].get("front_of_pack").is_none());
+    app.finish().await;
+}

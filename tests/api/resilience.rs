@@ -274,9 +274,11 @@ async fn acknowledged_events_a_stream_lost_are_published_again() {
         json!({ "name": "After", "servings": 1, "ingredients": [{ "name": "egg", "grams": 50 }] }),
     )
     .await;
-    app.eventually(Duration::from_secs(10), "the next event on NATS", || async {
-        (stream_messages(&app).await == Some(total as u64 + 1)).then_some(())
-    })
+    app.eventually(
+        Duration::from_secs(10),
+        "the next event on NATS",
+        || async { (stream_messages(&app).await == Some(total as u64 + 1)).then_some(()) },
+    )
     .await;
     app.finish().await;
 }
