@@ -15,8 +15,10 @@ pub use ids::{IngredientId, RecipeId, StreamId};
 pub use ingredient::{IngredientEvent, IngredientState};
 pub use recipe::{RecipeEvent, RecipeState};
 
-/// Any event of any stream, decoded.
+/// Any event of any stream, decoded. One is decoded at a time, so the size of its largest
+/// variant (a recipe creation with all its members) costs nothing worth a box.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum DomainEvent {
     Recipe(RecipeEvent),
     Ingredient(IngredientEvent),

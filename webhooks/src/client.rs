@@ -1,7 +1,9 @@
-//! The HTTP client deliveries use: no redirects, a whole-attempt timeout, no pooled
-//! connections (so every attempt resolves the name again), and a resolver that drops
-//! every address the [`Policy`] refuses, so a name that points inside the operator's
-//! network (or is re-pointed there after it was saved) is never connected to.
+//! The HTTP client deliveries use: no redirects, a whole-attempt timeout, and a resolver
+//! that drops every address the [`Policy`] refuses, so a name that points inside the
+//! operator's network (or is re-pointed there after it was saved) is never connected to.
+//! Every new connection resolves the name again; an idle connection (kept 15 s) is reused
+//! only to the address it was checked for, so a re-pointed name cannot use it to reach
+//! inside.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -58,7 +60,8 @@ pub fn build(policy: Policy, timeout: Duration) -> Result<reqwest::Client, reqwe
         .redirect(reqwest::redirect::Policy::none())
         .timeout(timeout)
         .connect_timeout(timeout)
-        .pool_max_idle_per_host(0)
+        .pool_idle_timeout(std::time::Duration::from_secs(15))
+        .pool_max_idle_per_host(16)
         .user_agent(concat!("NLS-Webhooks/", env!("CARGO_PKG_VERSION")))
         .dns_resolver(Arc::new(GuardedResolver { policy }))
         .build()

@@ -310,6 +310,6 @@ async fn wait_until_projected(
             _ = shutdown.cancelled() => return Err(FanoutError::NotProjected("shutdown".into())),
             _ = tokio::time::sleep(pause) => {}
         }
-        pause = (pause * 2).min(Duration::from_millis(100));
+        pause = (pause * 2).min(Duration::from_millis(10));
     }
 }

@@ -24,7 +24,7 @@ use crate::store::delivery_public_id;
 use crate::Settings;
 
 /// Deliveries one process claims at once (and sends concurrently).
-const CLAIM: i64 = 32;
+const CLAIM: i64 = 64;
 /// How often due deliveries are looked for when no wake-up came (retries become due
 /// with no one announcing them).
 const POLL: Duration = Duration::from_millis(500);
@@ -121,9 +121,8 @@ async fn send_due(
         let outcome = attempt(client, settings, &c).await;
         (c, outcome)
     });
-    for (claimed, outcome) in futures::future::join_all(sends).await {
-        record(pool, settings, &claimed, &outcome).await?;
-    }
+    let round = futures::future::join_all(sends).await;
+    record(pool, settings, &round).await?;
     Ok(count)
 }
 
@@ -253,92 +252,133 @@ fn describe(err: &reqwest::Error) -> String {
     text.chars().take(MAX_ERROR_LEN).collect()
 }
 
-/// Records an attempt and what follows: delivered, retried later, or failed for good; and
-/// the endpoint's failure record (five days of failures disable it).
+/// Records one round of attempts and what follows each (delivered, retried later, or
+/// failed for good) and the endpoints' failure records (five days of failures disable an
+/// endpoint), in one transaction of a few statements whatever the round's size.
 async fn record(
     pool: &PgPool,
     settings: &Settings,
-    c: &Claimed,
-    outcome: &Outcome,
+    round: &[(Claimed, Outcome)],
 ) -> Result<(), sqlx::Error> {
-    let attempts = c.attempts + 1;
-    let duration_ms = i32::try_from(outcome.duration.as_millis()).unwrap_or(i32::MAX);
-    let status = outcome.status.map(i32::from);
+    if round.is_empty() {
+        return Ok(());
+    }
+    let mut ids = Vec::with_capacity(round.len());
+    let mut attempts = Vec::with_capacity(round.len());
+    let mut started = Vec::with_capacity(round.len());
+    let mut durations = Vec::with_capacity(round.len());
+    let mut codes: Vec<Option<i32>> = Vec::with_capacity(round.len());
+    let mut errors: Vec<Option<String>> = Vec::with_capacity(round.len());
+    let mut statuses = Vec::with_capacity(round.len());
+    let mut waits = Vec::with_capacity(round.len());
+    let (mut succeeded, mut failed): (Vec<Uuid>, Vec<Uuid>) = (Vec::new(), Vec::new());
+    for (c, outcome) in round {
+        let attempt = c.attempts + 1;
+        let next_wait = if outcome.succeeded() {
+            None
+        } else {
+            settings
+                .schedule
+                .after_failure(u32::try_from(attempt).unwrap_or(u32::MAX))
+        };
+        statuses.push(match (outcome.succeeded(), next_wait) {
+            (true, _) => "delivered",
+            (false, Some(_)) => "pending",
+            (false, None) => "failed",
+        });
+        waits.push(next_wait.map_or(0.0, |w| w.as_secs_f64()));
+        ids.push(c.delivery_id);
+        attempts.push(attempt);
+        started.push(outcome.started_at);
+        durations.push(i32::try_from(outcome.duration.as_millis()).unwrap_or(i32::MAX));
+        codes.push(outcome.status.map(i32::from));
+        errors.push(outcome.error.clone());
+        if outcome.succeeded() {
+            succeeded.push(c.endpoint_id);
+        } else {
+            failed.push(c.endpoint_id);
+        }
+        if outcome.succeeded() {
+            tracing::debug!(delivery = %delivery_public_id(c.delivery_id), "webhook delivered");
+        } else {
+            tracing::info!(
+                delivery = %delivery_public_id(c.delivery_id),
+                attempt,
+                status = ?outcome.status,
+                "webhook attempt failed"
+            );
+        }
+    }
     let mut tx = pool.begin().await?;
     sqlx::query(
         "insert into webhook_attempt (delivery_id, attempt, started_at, duration_ms, status_code,
                                       error)
-         values ($1, $2, $3, $4, $5, $6) on conflict do nothing",
+         select * from unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::int[], $5::int[],
+                              $6::text[])
+         on conflict do nothing",
     )
-    .bind(c.delivery_id)
-    .bind(attempts)
-    .bind(outcome.started_at)
-    .bind(duration_ms)
-    .bind(status)
-    .bind(&outcome.error)
+    .bind(&ids)
+    .bind(&attempts)
+    .bind(&started)
+    .bind(&durations)
+    .bind(&codes)
+    .bind(&errors)
     .execute(&mut *tx)
     .await?;
-    let next_wait = if outcome.succeeded() {
-        None
-    } else {
-        settings
-            .schedule
-            .after_failure(u32::try_from(attempts).unwrap_or(u32::MAX))
-    };
-    let status_text = match (outcome.succeeded(), next_wait) {
-        (true, _) => "delivered",
-        (false, Some(_)) => "pending",
-        (false, None) => "failed",
-    };
     sqlx::query(
-        "update webhook_delivery set status = $2, attempts = $3,
-             next_attempt_at = case when $2 = 'pending' then now() + make_interval(secs => $4)
-                               end,
-             last_attempt_at = $5, last_status_code = $6, last_error = $7,
-             last_duration_ms = $8
-         where delivery_id = $1",
+        "update webhook_delivery d set status = u.status, attempts = u.attempt,
+             next_attempt_at = case when u.status = 'pending'
+                                    then now() + make_interval(secs => u.wait) end,
+             last_attempt_at = u.started, last_status_code = u.code, last_error = u.error,
+             last_duration_ms = u.duration
+         from unnest($1::uuid[], $2::text[], $3::int[], $4::float8[], $5::timestamptz[],
+                     $6::int[], $7::text[], $8::int[])
+              as u(id, status, attempt, wait, started, code, error, duration)
+         where d.delivery_id = u.id",
     )
-    .bind(c.delivery_id)
-    .bind(status_text)
-    .bind(attempts)
-    .bind(next_wait.map_or(0.0, |w| w.as_secs_f64()))
-    .bind(outcome.started_at)
-    .bind(status)
-    .bind(&outcome.error)
-    .bind(duration_ms)
+    .bind(&ids)
+    .bind(&statuses)
+    .bind(&attempts)
+    .bind(&waits)
+    .bind(&started)
+    .bind(&codes)
+    .bind(&errors)
+    .bind(&durations)
     .execute(&mut *tx)
     .await?;
-    if outcome.succeeded() {
-        sqlx::query("update webhook_endpoint set failing_since = null where endpoint_id = $1 and failing_since is not null")
-            .bind(c.endpoint_id)
-            .execute(&mut *tx)
-            .await?;
-    } else {
-        let failing_for: Option<f64> = sqlx::query_scalar(
-            "update webhook_endpoint set failing_since = coalesce(failing_since, $2)
-             where endpoint_id = $1
-             returning extract(epoch from (now() - failing_since))::float8",
+    // An endpoint that took any delivery is not failing; one that took none is, since the
+    // first of these failures unless it already was.
+    if !succeeded.is_empty() {
+        sqlx::query(
+            "update webhook_endpoint set failing_since = null
+             where endpoint_id = any($1) and failing_since is not null",
         )
-        .bind(c.endpoint_id)
-        .bind(outcome.started_at)
-        .fetch_optional(&mut *tx)
+        .bind(&succeeded)
+        .execute(&mut *tx)
         .await?;
-        if failing_for.is_some_and(|secs| secs >= settings.disable_after.as_secs_f64()) {
-            disable(&mut tx, c.endpoint_id, settings.disable_after).await?;
+    }
+    failed.retain(|id| !succeeded.contains(id));
+    if !failed.is_empty() {
+        let first = started.iter().min().copied().unwrap_or_else(Utc::now);
+        let past_limit: Vec<Uuid> = sqlx::query_scalar::<_, Option<Uuid>>(
+            "update webhook_endpoint set failing_since = coalesce(failing_since, $2)
+             where endpoint_id = any($1)
+             returning case when now() - failing_since >= make_interval(secs => $3)
+                            then endpoint_id end",
+        )
+        .bind(&failed)
+        .bind(first)
+        .bind(settings.disable_after.as_secs_f64())
+        .fetch_all(&mut *tx)
+        .await?
+        .into_iter()
+        .flatten()
+        .collect::<Vec<Uuid>>();
+        for endpoint in past_limit {
+            disable(&mut tx, endpoint, settings.disable_after).await?;
         }
     }
-    tx.commit().await?;
-    if outcome.succeeded() {
-        tracing::debug!(delivery = %delivery_public_id(c.delivery_id), "webhook delivered");
-    } else {
-        tracing::info!(
-            delivery = %delivery_public_id(c.delivery_id),
-            attempt = attempts,
-            status = ?outcome.status,
-            "webhook attempt failed"
-        );
-    }
-    Ok(())
+    tx.commit().await
 }
 
 /// Disables an endpoint that failed every attempt for `after`: its pending deliveries end
