@@ -502,3 +502,47 @@ async fn the_embed_shows_a_label_only_in_a_format_the_plan_allows() {
     assert!(!html.contains("<svg"), "{html}");
     app.finish().await;
 }
+
+/// Issue 15: the embed shows the front-of-pack elements the recipe's label carries beside
+/// the label, and drops them when the recipe stops carrying them.
+#[tokio::test]
+async fn the_embed_shows_the_recipes_front_of_pack_elements_with_its_label() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let created = app
+        .post(
+            &key,
+            "/v1/recipes",
+            serde_json::json!({
+                "name": "Fudge", "servings": 4, "serving_weight_g": 50, "label_format": "uk",
+                "ingredients": [{ "name": "sugar", "grams": 200 }],
+                "embed_enabled": true,
+                "front_of_pack": ["uk.fop.tl"],
+                "front_of_pack_facts": { "state": "solid" }
+            }),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
+    let token = created.body["embed"]["token"].as_str().expect("token").to_owned();
+    let id = created.body["id"].as_str().expect("id").to_owned();
+    let html = fetch(&app, &format!("/embed/{token}"), &[])
+        .await
+        .text()
+        .await
+        .expect("page");
+    assert_eq!(html.matches("<svg").count(), 2, "{html}");
+    assert!(html.contains("class=\"nls-fop\""), "{html}");
+    assert!(!html.contains("<?xml"));
+
+    let put = app
+        .put(&key, &format!("/v1/recipes/{id}"), serde_json::json!({ "front_of_pack": null }))
+        .await;
+    assert_eq!(put.status, StatusCode::OK, "{:?}", put.body);
+    let html = fetch(&app, &format!("/embed/{token}"), &[])
+        .await
+        .text()
+        .await
+        .expect("page");
+    assert_eq!(html.matches("<svg").count(), 1, "{html}");
+    app.finish().await;
+}

@@ -325,7 +325,7 @@ impl Hub {
             return cached;
         }
         let svg: Arc<str> = match draw_svg(&prepared.label, &options) {
-            Some(svg) => svg.into(),
+            Some(svg) => with_front_of_pack(svg, &prepared.label).into(),
             None => return None,
         };
         let drawn = Drawn::new(hash, svg);
@@ -521,6 +521,29 @@ async fn next_applied(applied: &mut Option<broadcast::Receiver<Applied>>) -> App
             None => std::future::pending::<()>().await,
         }
     }
+}
+
+/// Width of a front-of-pack element under the label in the embed.
+const FOP_WIDTH_PX: f32 = 160.0;
+
+/// The label followed by the front-of-pack elements it carries (the market's mandatory
+/// schemes and those the recipe chose), each in a `div.nls-fop`. An element the renderer
+/// cannot draw (a scheme whose printed form is not in our references) is left out; the
+/// label file endpoints say why.
+fn with_front_of_pack(mut html: String, label: &Label) -> String {
+    let options = RenderOptions {
+        width_px: FOP_WIDTH_PX,
+        ..RenderOptions::default()
+    };
+    for result in &label.front_of_pack {
+        if let Ok(svg) = draw::fop::svg(result, &options) {
+            let start = svg.find("<svg").unwrap_or(0);
+            html.push_str("<div class=\"nls-fop\">");
+            html.push_str(&svg[start..]);
+            html.push_str("</div>");
+        }
+    }
+    html
 }
 
 /// `draw::svg` without the XML prolog (the SVG is inlined into HTML).

@@ -15,7 +15,8 @@ pub const EMBED_JS: &str = include_str!("embed.js");
 const PAGE_JS: &str = include_str!("page.js");
 
 const STYLE: &str = "html,body{margin:0;padding:0;background:transparent;overflow:hidden}\
-#label svg{display:block;width:100%;height:auto}";
+#label svg{display:block;width:100%;height:auto}\
+#label .nls-fop{display:inline-block;vertical-align:top;width:48%;margin:8px 1% 0}";
 
 /// Strong ETag of `embed.js` (its content hash).
 pub static EMBED_JS_ETAG: LazyLock<String> = LazyLock::new(|| etag(EMBED_JS.as_bytes()));
