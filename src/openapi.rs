@@ -963,6 +963,11 @@ fn describe(op: &Operation) -> Value {
                 json!({"type": "string", "enum": ["label.svg", "label.png", "label.pdf", "fop.svg", "fop.png", "fop.pdf"]}),
             ));
             params.push(query_param(
+                "fop",
+                "`label.*` files only: comma-separated front-of-pack schemes; the current label is drawn with its front-of-pack elements under it (its market's mandatory schemes, the recipe's `front_of_pack`, and these), judged with the recipe's `front_of_pack_facts`. Not with `version` or `as_of` (400). A scheme whose printed form is not in our references (Israel, Ecuador) cannot be drawn: 400.",
+                json!({"type": "string", "examples": ["uk.fop.tl"]}),
+            ));
+            params.push(query_param(
                 "scheme",
                 "`fop.*` files only, required there: the front-of-pack scheme drawn. Israel's and Ecuador's printed forms are not in our references: 400.",
                 json!({"type": "string", "enum": fop_ids()}),

@@ -176,21 +176,7 @@ pub(crate) fn derive_from(
         chosen,
     };
     let mut label = nls_nutrition::compute_label_with(&input, format, &extras)?;
-    // The market's mandatory front-of-pack schemes and the recipe's voluntary ones, judged
-    // on today's date (schemes have phases).
-    let facts = state
-        .front_of_pack_facts
-        .as_ref()
-        .map(crate::extras::facts_of)
-        .unwrap_or_default();
-    label.front_of_pack = nls_nutrition::fop::front_of_pack(
-        &label,
-        &state.front_of_pack,
-        &facts,
-        input.racc_g,
-        &nls_web::fop::today_utc(),
-    )
-    .map_err(|e| DeriveError::FrontOfPack(e.to_string()))?;
+    label.front_of_pack = front_of_pack(&label, state, &[], input.racc_g)?;
     let label_json = serde_json::to_vec(&label)?;
     TooLarge::check(
         Limit::LabelBytes,
@@ -220,6 +206,30 @@ pub(crate) fn derive_from(
         extent,
         label_json,
     })
+}
+
+/// The front-of-pack entries of a recipe's label: its market's mandatory schemes, the
+/// recipe's voluntary ones, then `also` (a request's `fop=`), judged on today's date
+/// (schemes have phases) with the facts the recipe recorded.
+pub fn front_of_pack(
+    label: &Label,
+    state: &RecipeState,
+    also: &[String],
+    racc_g: Option<f64>,
+) -> Result<Vec<nls_nutrition::fop::FopResult>, DeriveError> {
+    let facts = state
+        .front_of_pack_facts
+        .as_ref()
+        .map(crate::extras::facts_of)
+        .unwrap_or_default();
+    let mut asked = state.front_of_pack.clone();
+    asked.extend(
+        also.iter()
+            .filter(|id| !state.front_of_pack.contains(id))
+            .cloned(),
+    );
+    nls_nutrition::fop::front_of_pack(label, &asked, &facts, racc_g, &nls_web::fop::today_utc())
+        .map_err(|e| DeriveError::FrontOfPack(e.to_string()))
 }
 
 /// A recipe view's derived columns: its label (or why there is none), resolved lines and

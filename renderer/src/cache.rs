@@ -79,6 +79,8 @@ pub struct Spec {
     pub file_type: FileType,
     /// Width, scale and watermark.
     pub options: RenderOptions,
+    /// The label's front-of-pack elements drawn under it (`fop=` on label files).
+    pub front_of_pack: bool,
 }
 
 impl Spec {
@@ -95,6 +97,15 @@ impl Spec {
                 scale,
                 watermark,
             },
+            front_of_pack: false,
+        }
+    }
+
+    /// The same, with the label's front-of-pack elements drawn under it.
+    pub fn with_front_of_pack(self) -> Spec {
+        Spec {
+            front_of_pack: true,
+            ..self
         }
     }
 }
@@ -113,6 +124,10 @@ pub fn file_key(label_hash: &[u8; 32], spec: &Spec) -> [u8; 32] {
     key.update(spec.options.width_px.to_bits().to_be_bytes());
     key.update(spec.options.scale.to_bits().to_be_bytes());
     key.update([u8::from(spec.options.watermark)]);
+    // Only when set, so the keys of plain label files are those they always were.
+    if spec.front_of_pack {
+        key.update(b"fop");
+    }
     key.finalize().into()
 }
 
@@ -160,10 +175,15 @@ impl Prepared {
     /// blocking thread.
     pub fn render(&self, fonts: &Fonts) -> Result<Vec<u8>, RenderError> {
         let options = &self.spec.options;
-        match self.spec.file_type {
-            FileType::Svg => draw::svg(&self.label, options).map(String::into_bytes),
-            FileType::Png => draw::png(&self.label, fonts, options),
-            FileType::Pdf => draw::pdf(&self.label, fonts, options),
+        match (self.spec.file_type, self.spec.front_of_pack) {
+            (FileType::Svg, false) => draw::svg(&self.label, options).map(String::into_bytes),
+            (FileType::Png, false) => draw::png(&self.label, fonts, options),
+            (FileType::Pdf, false) => draw::pdf(&self.label, fonts, options),
+            (FileType::Svg, true) => {
+                draw::svg_with_front_of_pack(&self.label, options).map(String::into_bytes)
+            }
+            (FileType::Png, true) => draw::png_with_front_of_pack(&self.label, fonts, options),
+            (FileType::Pdf, true) => draw::pdf_with_front_of_pack(&self.label, fonts, options),
         }
     }
 }

@@ -355,6 +355,9 @@ struct LabelParams {
     /// data lacks.
     #[serde(default)]
     strict: bool,
+    /// `fop=a,b`: draw the label with its front-of-pack elements under it (its market's
+    /// mandatory schemes, the recipe's own, and these).
+    fop: Option<String>,
 }
 
 fn file_response(file_type: FileType, etag: &str, bytes: impl Into<Bytes>) -> Response {
@@ -428,6 +431,23 @@ async fn recipe_label(
     }
     let (px, physical) = width_choice(params.width, params.width_in, params.width_mm, "")?;
     let (width, scale) = options_for(px, physical, params.scale, "")?;
+    let fop = nls_web::fop::scheme_param("fop", params.fop.as_deref())?;
+    if params.fop.is_some() {
+        if params.version.is_some() || params.as_of.is_some() {
+            return Err(ApiError::validation(
+                "fop",
+                "front-of-pack elements are drawn with the current label only, not with version or as_of",
+            ));
+        }
+        let file = FopLabelFile {
+            file_type,
+            width,
+            scale,
+            strict: params.strict,
+            physical,
+        };
+        return label_with_front_of_pack(&state, &caller, &id, &fop, file, &headers).await;
+    }
     if let Some(point) = nls_readmodel::past::http::point(params.version, params.as_of.as_deref())?
     {
         let past = PastFile {
@@ -575,6 +595,59 @@ async fn past_label(
         }
     }
     let prepared = Prepared::from_json(&label, spec).map_err(ApiError::internal)?;
+    let key = prepared.key;
+    if let Some(response) = stored_file(state, id, file.file_type, &key, headers).await? {
+        return Ok(response);
+    }
+    let bytes = render_limited(state, caller.account_id, &caller.plan, prepared, None).await?;
+    Ok(drawn_file(state, file.file_type, key, bytes))
+}
+
+/// What a `fop=` label file is drawn at.
+struct FopLabelFile {
+    file_type: FileType,
+    width: f32,
+    scale: f32,
+    strict: bool,
+    physical: Option<Physical>,
+}
+
+/// `label.<type>?fop=...`: the current label with its front-of-pack elements under it,
+/// computed for the asked schemes with the recipe's recorded facts. Cached like any file
+/// (its own key: the label JSON with those elements, and the stacking).
+async fn label_with_front_of_pack(
+    state: &RenderState,
+    caller: &Caller,
+    id: &str,
+    asked: &[String],
+    file: FopLabelFile,
+    headers: &HeaderMap,
+) -> Result<Response, ApiError> {
+    let mut conn = state.pool.acquire().await?;
+    let row = nls_readmodel::views::load_recipe(&mut conn, caller.account_id, id)
+        .await
+        .map_err(ApiError::internal)?
+        .ok_or_else(|| ApiError::not_found("recipe"))?;
+    drop(conn);
+    let Some(label) = row.label else {
+        return Err(no_label(id, row.label_error.as_ref()));
+    };
+    if file.strict {
+        nls_readmodel::api_error::require_complete(&label)?;
+    }
+    let mut label: Label = serde_json::from_value(label).map_err(ApiError::internal)?;
+    let racc_g = row
+        .state
+        .package
+        .as_ref()
+        .map(nls_readmodel::extras::package_of)
+        .and_then(|p| p.racc_g());
+    label.front_of_pack = nls_readmodel::derive::front_of_pack(&label, &row.state, asked, racc_g)?;
+    let format = nls_nutrition::format(&label.format);
+    check_physical(format, file.physical, "")?;
+    let watermark = plan_rules(&caller.plan, file.file_type, format)?;
+    let spec = Spec::new(file.file_type, file.width, file.scale, watermark).with_front_of_pack();
+    let prepared = Prepared::new(label, spec).map_err(ApiError::internal)?;
     let key = prepared.key;
     if let Some(response) = stored_file(state, id, file.file_type, &key, headers).await? {
         return Ok(response);

@@ -523,7 +523,10 @@ async fn the_embed_shows_the_recipes_front_of_pack_elements_with_its_label() {
         )
         .await;
     assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
-    let token = created.body["embed"]["token"].as_str().expect("token").to_owned();
+    let token = created.body["embed"]["token"]
+        .as_str()
+        .expect("token")
+        .to_owned();
     let id = created.body["id"].as_str().expect("id").to_owned();
     let html = fetch(&app, &format!("/embed/{token}"), &[])
         .await
@@ -535,7 +538,11 @@ async fn the_embed_shows_the_recipes_front_of_pack_elements_with_its_label() {
     assert!(!html.contains("<?xml"));
 
     let put = app
-        .put(&key, &format!("/v1/recipes/{id}"), serde_json::json!({ "front_of_pack": null }))
+        .put(
+            &key,
+            &format!("/v1/recipes/{id}"),
+            serde_json::json!({ "front_of_pack": null }),
+        )
         .await;
     assert_eq!(put.status, StatusCode::OK, "{:?}", put.body);
     let html = fetch(&app, &format!("/embed/{token}"), &[])

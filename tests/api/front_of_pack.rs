@@ -187,8 +187,14 @@ async fn a_recipe_keeps_its_schemes_and_facts_and_its_label_carries_them() {
     body["front_of_pack"] = json!(["uk.fop.tl", "cl.fop.alto"]);
     let created = app.post(&key, "/v1/recipes", body).await;
     assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
-    assert_eq!(created.body["front_of_pack"], json!(["uk.fop.tl", "cl.fop.alto"]));
-    assert_eq!(created.body["front_of_pack_facts"], json!({ "state": "solid" }));
+    assert_eq!(
+        created.body["front_of_pack"],
+        json!(["uk.fop.tl", "cl.fop.alto"])
+    );
+    assert_eq!(
+        created.body["front_of_pack_facts"],
+        json!({ "state": "solid" })
+    );
     let schemes: Vec<&str> = created.body["label"]["front_of_pack"]
         .as_array()
         .expect("the stored label carries front_of_pack")
@@ -197,13 +203,12 @@ async fn a_recipe_keeps_its_schemes_and_facts_and_its_label_carries_them() {
         .collect();
     assert_eq!(schemes, ["uk.fop.tl", "cl.fop.alto"]);
     let id = created.body["id"].as_str().unwrap().to_owned();
-    let history: Vec<(String, i64)> = sqlx::query_as(
-        "select event_type, schema_version::bigint from event where stream_id = $1",
-    )
-    .bind(&id)
-    .fetch_all(&app.pool)
-    .await
-    .unwrap();
+    let history: Vec<(String, i64)> =
+        sqlx::query_as("select event_type, schema_version::bigint from event where stream_id = $1")
+            .bind(&id)
+            .fetch_all(&app.pool)
+            .await
+            .unwrap();
     assert_eq!(history, vec![("recipe_created".to_owned(), 5)]);
 
     // As a liquid, with a density, the lights are judged per 100 ml.
@@ -223,10 +228,17 @@ async fn a_recipe_keeps_its_schemes_and_facts_and_its_label_carries_them() {
     );
 
     let refused = app
-        .put(&key, &format!("/v1/recipes/{id}"), json!({ "front_of_pack": ["xx.fop"] }))
+        .put(
+            &key,
+            &format!("/v1/recipes/{id}"),
+            json!({ "front_of_pack": ["xx.fop"] }),
+        )
         .await;
     assert_eq!(refused.status, StatusCode::BAD_REQUEST);
-    assert_eq!(refused.body["error"]["details"][0]["field"], "front_of_pack");
+    assert_eq!(
+        refused.body["error"]["details"][0]["field"],
+        "front_of_pack"
+    );
     let bad_facts = app
         .put(
             &key,
@@ -246,5 +258,67 @@ async fn a_recipe_keeps_its_schemes_and_facts_and_its_label_carries_them() {
     assert_eq!(removed.status, StatusCode::OK, "{:?}", removed.body);
     assert!(removed.body.get("front_of_pack").is_none());
     assert!(removed.body["label"].get("front_of_pack").is_none());
+    app.finish().await;
+}
+
+/// `fop=` on label files: the label with the asked elements drawn under it, cached under a
+/// key of its own; refused with a past version and for unknown schemes.
+#[tokio::test]
+async fn label_files_with_fop_draw_the_elements_under_the_label() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let mut body = sugar_body(json!({ "state": "solid" }));
+    body["name"] = json!("Fudge");
+    let created = app.post(&key, "/v1/recipes", body).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let plain = fetch(&app, &key, &format!("/v1/recipes/{id}/label.svg"), &[]).await;
+    let with = fetch(
+        &app,
+        &key,
+        &format!("/v1/recipes/{id}/label.svg?fop=uk.fop.tl"),
+        &[],
+    )
+    .await;
+    assert_eq!(with.status, StatusCode::OK, "{}", with.text());
+    assert_ne!(with.header("etag"), plain.header("etag"));
+    let (plain_svg, with_svg) = (plain.text(), with.text());
+    assert!(with_svg.len() > plain_svg.len());
+    // The element's words are in the file, under the label's.
+    let with_text = crate::labels::svg_text(&with_svg);
+    let plain_text = crate::labels::svg_text(&plain_svg);
+    assert!(with_text.starts_with(&plain_text[..plain_text.len().min(40)]));
+    assert!(with_svg.matches("<path").count() > plain_svg.matches("<path").count());
+    if std::env::var_os("NLS_KEEP_FOP_SAMPLE").is_some() {
+        let _ = std::fs::write("/tmp/label-with-fop.svg", &with_svg);
+    }
+    let png = fetch(
+        &app,
+        &key,
+        &format!("/v1/recipes/{id}/label.png?fop=uk.fop.tl"),
+        &[],
+    )
+    .await;
+    let plain_png = fetch(&app, &key, &format!("/v1/recipes/{id}/label.png"), &[]).await;
+    assert_eq!(png.status, StatusCode::OK);
+    if std::env::var_os("NLS_KEEP_FOP_SAMPLE").is_some() {
+        let _ = std::fs::write("/tmp/label-with-fop.png", &png.bytes);
+    }
+    assert!(
+        crate::labels::decode_png(&png.bytes).1 > crate::labels::decode_png(&plain_png.bytes).1,
+        "taller with the element under the label"
+    );
+    let pdf = fetch(
+        &app,
+        &key,
+        &format!("/v1/recipes/{id}/label.pdf?fop=uk.fop.tl"),
+        &[],
+    )
+    .await;
+    assert_eq!(pdf.status, StatusCode::OK);
+    for bad in ["label.svg?fop=uk.fop.tl&version=1", "label.svg?fop=nope"] {
+        let refused = fetch(&app, &key, &format!("/v1/recipes/{id}/{bad}"), &[]).await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{bad}");
+    }
     app.finish().await;
 }

@@ -156,6 +156,57 @@ pub fn missing_glyphs(label: &Label, format: &Format) -> Result<Vec<char>, Rende
     Ok(missing)
 }
 
+/// How large a front-of-pack element is drawn under a label, relative to the label's width.
+const FOP_UNDER_LABEL_SCALE: f32 = 0.6;
+/// The space above each element, in user units.
+const FOP_UNDER_LABEL_GAP: f32 = 12.0;
+
+/// The label's scene with the front-of-pack elements it carries drawn under it. An element
+/// whose printed form is not in our references is refused (a file must not silently lack
+/// what was asked for).
+fn scene_with_front_of_pack(
+    label: &Label,
+    options: &RenderOptions,
+) -> Result<(Scene, &'static Metrics), RenderError> {
+    let (mut scene, metrics) = scene(label, format_of(label)?, options)?;
+    for result in &label.front_of_pack {
+        let (element, _) = fop::scene(result, options)?;
+        scene.append_below(element, FOP_UNDER_LABEL_SCALE, FOP_UNDER_LABEL_GAP);
+    }
+    Ok((scene, metrics))
+}
+
+/// [`svg`] with the label's front-of-pack elements under it (`fop=` on label files).
+pub fn svg_with_front_of_pack(
+    label: &Label,
+    options: &RenderOptions,
+) -> Result<String, RenderError> {
+    let (scene, metrics) = scene_with_front_of_pack(label, options)?;
+    Ok(svg::write(&scene, metrics, options))
+}
+
+/// [`png`] with the label's front-of-pack elements under it.
+pub fn png_with_front_of_pack(
+    label: &Label,
+    fonts: &Fonts,
+    options: &RenderOptions,
+) -> Result<Vec<u8>, RenderError> {
+    let (scene, metrics) = scene_with_front_of_pack(label, options)?;
+    let (width, height) = png::pixel_size(&scene, options);
+    bounds::check_pixels(width.into(), height.into())?;
+    png::render(&scene, metrics, fonts, options)
+}
+
+/// [`pdf`] with the label's front-of-pack elements under it.
+pub fn pdf_with_front_of_pack(
+    label: &Label,
+    fonts: &Fonts,
+    options: &RenderOptions,
+) -> Result<Vec<u8>, RenderError> {
+    let (scene, metrics) = scene_with_front_of_pack(label, options)?;
+    pdf::write(&scene, metrics, fonts, options)
+}
+
 /// [`svg`] in a format given by the caller (one not in the embedded catalog, e.g. a format
 /// added from data).
 pub fn svg_in(

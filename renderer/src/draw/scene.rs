@@ -85,6 +85,64 @@ pub(crate) struct Scene {
     pub items: Vec<Item>,
 }
 
+impl Scene {
+    /// Draws `other` below this scene, scaled by `scale` and centred, `gap` user units
+    /// down: a label with its front-of-pack elements under it.
+    pub(crate) fn append_below(&mut self, other: Scene, scale: f32, gap: f32) {
+        let dx = (BASE_WIDTH - BASE_WIDTH * scale) / 2.0;
+        let dy = self.height + gap;
+        let at = |x: f32, y: f32| (dx + x * scale, dy + y * scale);
+        for item in other.items {
+            self.items.push(match item {
+                Item::Rect { x, y, w, h } => {
+                    let (x, y) = at(x, y);
+                    Item::Rect {
+                        x,
+                        y,
+                        w: w * scale,
+                        h: h * scale,
+                    }
+                }
+                Item::Shape { ops, fill } => Item::Shape {
+                    ops: ops
+                        .into_iter()
+                        .map(|op| match op {
+                            PathOp::MoveTo(x, y) => {
+                                let (x, y) = at(x, y);
+                                PathOp::MoveTo(x, y)
+                            }
+                            PathOp::LineTo(x, y) => {
+                                let (x, y) = at(x, y);
+                                PathOp::LineTo(x, y)
+                            }
+                            PathOp::CubicTo(x1, y1, x2, y2, x, y) => {
+                                let ((x1, y1), (x2, y2), (x, y)) =
+                                    (at(x1, y1), at(x2, y2), at(x, y));
+                                PathOp::CubicTo(x1, y1, x2, y2, x, y)
+                            }
+                            PathOp::Close => PathOp::Close,
+                        })
+                        .collect(),
+                    fill,
+                },
+                Item::Text(line) => {
+                    let (x, y) = at(line.x, line.y);
+                    Item::Text(TextLine {
+                        x,
+                        y,
+                        size: line.size * scale,
+                        ..line
+                    })
+                }
+            });
+        }
+        self.height = dy + other.height * scale;
+        if !other.description.is_empty() {
+            self.description = format!("{}. {}", self.description, other.description);
+        }
+    }
+}
+
 /// Builder helpers shared by the layouts.
 pub(crate) struct Painter<'m> {
     pub m: &'m Metrics,

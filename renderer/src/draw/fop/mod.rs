@@ -17,7 +17,10 @@ use super::scene::{Painter, Scene};
 use super::{pdf as pdf_out, png as png_out, svg as svg_out, RenderError, RenderOptions};
 
 /// Which drawing a scheme gets.
-fn scene(r: &FopResult, options: &RenderOptions) -> Result<(Scene, &'static Metrics), RenderError> {
+pub(crate) fn scene(
+    r: &FopResult,
+    options: &RenderOptions,
+) -> Result<(Scene, &'static Metrics), RenderError> {
     let unsupported = || RenderError::UnsupportedFormat(r.scheme.clone());
     let s = fop::scheme(&r.scheme).ok_or_else(unsupported)?;
     let m = Metrics::get()?;
