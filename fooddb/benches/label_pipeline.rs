@@ -43,6 +43,7 @@ fn resolve_and_label(db: &FoodDb, format: &nls_nutrition::Format) -> nls_nutriti
                 label_name: food.label_name.clone(),
                 allergens: food.allergens.iter().copied().collect::<BTreeSet<_>>(),
                 allergen_details: food.allergen_details.clone(),
+                allergen_exemptions: Default::default(),
                 sub_ingredients: Vec::new(),
                 sub_ingredients_to_confirm: false,
                 source: IngredientSource::PerHundredGrams(food.nutrients_per_100g.clone()),

@@ -8,10 +8,11 @@
 //!   removed it). Nutmeg, butternut squash, cocoa butter, shea and "butter beans" are not
 //!   milk or nuts. Every other food in USDA's "Nuts, ..." family (chestnuts, beechnuts,
 //!   butternuts, hickory nuts, ginkgo) is marked `tree_nuts`.
-//! - Highly refined peanut and soybean oils are exempt from allergen labelling (FALCPA
-//!   §201(qq); EU Annex II item 6(a) for soybean), so "Oil, peanut" and "Oil, soybean" carry
-//!   no allergen. Nut and sesame oils are often cold-pressed and keep their allergen;
-//!   soybean lecithin keeps soy.
+//! - Refined peanut and soybean oils carry their allergen with the exemptions that may
+//!   lift it ([`exemptions_for`]): the US exempts highly refined oils (21 U.S.C.
+//!   321(qq)(2)(A)), the EU only fully refined soybean oil (Annex II point 6(a)), so
+//!   "Oil, peanut" declares peanuts on EU labels and nothing on US ones. Nut and sesame oils
+//!   are often cold-pressed and keep their allergen everywhere; soybean lecithin keeps soy.
 //! - Soy sauce is wheat-brewed unless it says tamari, so it carries wheat and gluten.
 //! - Worcestershire sauce carries fish (anchovies). Wine and sulfured dried fruit carry
 //!   sulphites; other sulphite sources are not detectable from descriptions.
@@ -23,6 +24,42 @@ use std::collections::BTreeSet;
 use nls_nutrition::{Allergen, AllergenDetails};
 
 use crate::matching::words;
+
+/// Exemption ids of the food's allergens that some regimes grant (see
+/// `nls_nutrition::regime::AllergenRules::exemptions`): refined peanut and soybean oils are
+/// `highly_refined_oil` (US), soybean oil also `fully_refined_soybean_oil` (EU). USDA's
+/// "Oil, peanut" and "Oil, soybean" are refined salad and cooking oils.
+pub fn exemptions_for(
+    description: &str,
+    allergens: &BTreeSet<Allergen>,
+) -> std::collections::BTreeMap<Allergen, BTreeSet<String>> {
+    let words = words(description);
+    let w: Vec<&str> = words.iter().map(String::as_str).collect();
+    let lower = description.to_lowercase();
+    let head = lower.split(',').next().unwrap_or("").trim().to_owned();
+    let has = |word: &str| w.contains(&word);
+    let is_oil = head == "oil" || head.starts_with("oil ");
+    let mut out = std::collections::BTreeMap::new();
+    if !is_oil || has("lecithin") {
+        return out;
+    }
+    if allergens.contains(&Allergen::Peanuts) && has("peanut") {
+        out.insert(
+            Allergen::Peanuts,
+            BTreeSet::from(["highly_refined_oil".to_owned()]),
+        );
+    }
+    if allergens.contains(&Allergen::Soy) && (has("soybean") || has("soy")) {
+        out.insert(
+            Allergen::Soy,
+            BTreeSet::from([
+                "highly_refined_oil".to_owned(),
+                "fully_refined_soybean_oil".to_owned(),
+            ]),
+        );
+    }
+    out
+}
 
 /// Allergens for a food, from its description and USDA food group.
 pub fn allergens_for(description: &str, food_group: &str) -> BTreeSet<Allergen> {
@@ -250,8 +287,8 @@ pub fn allergens_for(description: &str, food_group: &str) -> BTreeSet<Allergen> 
         out.insert(Allergen::TreeNuts);
     }
 
-    // Peanuts (refined peanut oil exempt).
-    if (has("peanut") || has("groundnut")) && !refined_exempt_oil {
+    // Peanuts (a refined peanut oil's exemption is the regime's to grant: exemptions_for).
+    if has("peanut") || has("groundnut") {
         out.insert(Allergen::Peanuts);
     }
 
@@ -259,7 +296,7 @@ pub fn allergens_for(description: &str, food_group: &str) -> BTreeSet<Allergen> 
     let soy_words = [
         "soy", "soybean", "soya", "tofu", "tempeh", "miso", "natto", "edamame", "soymilk", "okara",
     ];
-    if soy_words.iter().any(|k| has(k)) && !refined_exempt_oil {
+    if soy_words.iter().any(|k| has(k)) {
         out.insert(Allergen::Soy);
     }
 
@@ -577,8 +614,6 @@ mod tests {
             ),
             ("Oil, cocoa butter", "Fats and Oils"),
             ("Spices, nutmeg, ground", "Spices and Herbs"),
-            ("Oil, peanut, salad or cooking", "Fats and Oils"),
-            ("Oil, soybean, salad or cooking", "Fats and Oils"),
             ("Leavening agents, cream of tartar", "Baked Products"),
             ("Leavening agents, baking soda", "Baked Products"),
             (
@@ -637,5 +672,32 @@ mod tests {
             set(&[Sesame])
         );
         assert_eq!(of("Oil, soybean lecithin", "Fats and Oils"), set(&[Soy]));
+        assert!(exemptions_for("Oil, soybean lecithin", &set(&[Soy])).is_empty());
+        assert!(exemptions_for("Oil, walnut", &set(&[TreeNuts])).is_empty());
+    }
+
+    #[test]
+    fn refined_peanut_and_soybean_oils_carry_their_allergen_with_the_exemptions_that_may_lift_it() {
+        let peanut = of("Oil, peanut, salad or cooking", "Fats and Oils");
+        assert_eq!(peanut, set(&[Peanuts]));
+        let exemptions = exemptions_for("Oil, peanut, salad or cooking", &peanut);
+        assert_eq!(
+            exemptions
+                .get(&Peanuts)
+                .map(|e| e.iter().map(String::as_str).collect::<Vec<_>>()),
+            Some(vec!["highly_refined_oil"]),
+            "the US exemption only: the EU has none for peanut oil"
+        );
+        let soy = of("Oil, soybean, salad or cooking", "Fats and Oils");
+        assert_eq!(soy, set(&[Soy]));
+        let exemptions = exemptions_for("Oil, soybean, salad or cooking", &soy);
+        assert_eq!(
+            exemptions
+                .get(&Soy)
+                .map(|e| e.iter().map(String::as_str).collect::<Vec<_>>()),
+            Some(vec!["fully_refined_soybean_oil", "highly_refined_oil"])
+        );
+        // Peanuts themselves are never exempt.
+        assert!(exemptions_for("Peanuts, all types, raw", &set(&[Peanuts])).is_empty());
     }
 }

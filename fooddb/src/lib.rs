@@ -21,7 +21,7 @@ use nls_nutrition::{Allergen, AllergenDetails, Nutrient, NutrientAmounts};
 use serde::Serialize;
 
 pub use added_sugars::added_sugars_for;
-pub use allergens::{allergens_for, species_for};
+pub use allergens::{allergens_for, exemptions_for, species_for};
 pub use import::{import, import_to_file, FoodTable, ImportError, ImportStats};
 pub use label_name::label_name_for;
 pub use sub_ingredients::{sub_ingredients_for, SubIngredients};
@@ -51,6 +51,9 @@ pub struct Food {
     /// Species of its tree nuts, fish and Crustacean shellfish named by the description, from
     /// [`species_for`] (`{"tree_nuts": ["almonds"]}`).
     pub allergen_details: AllergenDetails,
+    /// Allergens of `allergens` some regimes exempt in this form, with the exemption ids,
+    /// from [`exemptions_for`] (`{"peanuts": ["highly_refined_oil"]}` for peanut oil).
+    pub allergen_exemptions: std::collections::BTreeMap<Allergen, BTreeSet<String>>,
     /// Its own ingredients, from its standard of identity, when it is a multi-component
     /// food (see [`sub_ingredients_for`]).
     pub sub_ingredients: Option<&'static SubIngredients>,
@@ -103,6 +106,7 @@ impl Food {
             label_name: String::new(),
             allergens: BTreeSet::new(),
             allergen_details: AllergenDetails::new(),
+            allergen_exemptions: Default::default(),
             sub_ingredients: None,
         }
     }
@@ -112,6 +116,7 @@ impl Food {
         self.label_name = label_name_for(&self.description, &self.food_group);
         self.allergens = allergens_for(&self.description, &self.food_group);
         self.allergen_details = species_for(&self.description, &self.allergens);
+        self.allergen_exemptions = exemptions_for(&self.description, &self.allergens);
         self.sub_ingredients = sub_ingredients_for(&self.description);
         if let Some(added) = added_sugars_for(
             &self.description,
@@ -141,6 +146,8 @@ struct FoodView<'a> {
     allergens: &'a BTreeSet<Allergen>,
     #[serde(skip_serializing_if = "AllergenDetails::is_empty")]
     allergen_details: &'a AllergenDetails,
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    allergen_exemptions: &'a std::collections::BTreeMap<Allergen, BTreeSet<String>>,
     nutrients_per_100g: &'a NutrientAmounts,
     portions: &'a [Portion],
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -162,6 +169,7 @@ impl Serialize for Food {
             label_name: &self.label_name,
             allergens: &self.allergens,
             allergen_details: &self.allergen_details,
+            allergen_exemptions: &self.allergen_exemptions,
             nutrients_per_100g: &self.nutrients_per_100g,
             portions: &self.portions,
             sub_ingredients: self.sub_ingredients.map(|s| s.sub_ingredients.as_slice()),

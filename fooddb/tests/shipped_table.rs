@@ -136,6 +136,7 @@ fn us_label_json(lines: &[(&str, f64)]) -> serde_json::Value {
                 label_name: food.label_name.clone(),
                 allergens: food.allergens.clone(),
                 allergen_details: food.allergen_details.clone(),
+                allergen_exemptions: Default::default(),
                 sub_ingredients: food
                     .sub_ingredients
                     .map(|s| s.sub_ingredients.clone())

@@ -38,6 +38,7 @@ fn main() {
             label_name: "Biscuit".into(),
             allergens: Default::default(),
             allergen_details: Default::default(),
+            allergen_exemptions: Default::default(),
             sub_ingredients: Vec::new(),
             sub_ingredients_to_confirm: false,
             source: IngredientSource::PerHundredGrams(a),

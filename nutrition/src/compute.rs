@@ -314,6 +314,8 @@ pub fn compute_label_with(
     format: &Format,
     extras: &Extras<'_>,
 ) -> Result<Label, LabelError> {
+    // Allergens as this regime sees them (its exemptions of derived ingredients applied).
+    let recipe = &*format.regime.with_exemptions(recipe);
     if let Some(r) = recipe.racc_g {
         if !positive(r) {
             return Err(LabelError::InvalidRacc(r));
@@ -596,6 +598,7 @@ pub fn compute_aggregate(
         .flat_map(|f| f.recipe.ingredients.iter().cloned())
         .collect();
     let terms = format.primary_terms();
+    let pack = regime.with_exemptions(&pack);
     let allergens = regime.declared_allergens(&pack);
     let allergen_details = regime.allergen_details(&pack, &allergens);
     let contains_statement = regime.contains_statement(&allergens, &allergen_details, terms);

@@ -53,6 +53,11 @@ pub struct ResolvedIngredient {
     /// (`{"tree_nuts": ["almonds"]}`, 21 U.S.C. 343(w)(2)).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub allergen_details: AllergenDetails,
+    /// Allergens of `allergens` that some regimes exempt in this form, with the exemptions
+    /// that would apply (`{"peanuts": ["highly_refined_oil"]}`): a regime honouring one of
+    /// them does not declare the allergen ([`crate::regime::AllergenRules::exemptions`]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub allergen_exemptions: BTreeMap<Allergen, BTreeSet<String>>,
     /// Its own ingredients, printed in parentheses after its name in the ingredient
     /// statement (21 CFR 101.4(b)(2): "enriched wheat flour (wheat flour, niacin, ...)");
     /// empty for a single-component food.
@@ -74,6 +79,7 @@ impl ResolvedIngredient {
             label_name: label_name.to_string(),
             allergens: BTreeSet::new(),
             allergen_details: AllergenDetails::new(),
+            allergen_exemptions: BTreeMap::new(),
             sub_ingredients: Vec::new(),
             sub_ingredients_to_confirm: false,
             source: IngredientSource::PerHundredGrams(amounts),

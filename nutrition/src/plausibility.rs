@@ -377,6 +377,7 @@ mod properties {
                         label_name: "x".into(),
                         allergens: Default::default(),
                         allergen_details: Default::default(),
+                        allergen_exemptions: Default::default(),
                         sub_ingredients: Vec::new(),
                         sub_ingredients_to_confirm: false,
                         source: IngredientSource::PerHundredGrams(NutrientAmounts(per_100g.clone())),

@@ -70,6 +70,11 @@ pub struct AllergenRules {
     /// (21 U.S.C. 343(w)(2)): the label then carries `allergen_details` and the "Contains"
     /// statement names the species.
     pub name_species: bool,
+    /// The exemptions of allergen-derived ingredients this regime grants, by id (an
+    /// ingredient's `allergen_exemptions` name the ones that would apply to it): the US
+    /// exempts every highly refined oil (21 U.S.C. 321(qq)(2)(A)); the EU only fully refined
+    /// soybean oil and the cereal and nut derivatives Annex II lists.
+    pub exemptions: BTreeSet<String>,
 }
 
 /// Claims rules the engine implements, by id.
@@ -80,6 +85,44 @@ pub enum ClaimsRules {
 }
 
 impl Regime {
+    /// `recipe` as this regime sees it: an ingredient's allergen that the regime exempts in
+    /// the ingredient's form (refined peanut oil in the US) is dropped, everywhere below
+    /// (declaration, emphasis, "Contains"). Borrowed unchanged when nothing is exempt.
+    pub fn with_exemptions<'r>(
+        &self,
+        recipe: &'r RecipeInput,
+    ) -> std::borrow::Cow<'r, RecipeInput> {
+        fn any_exempt(recipe: &RecipeInput) -> bool {
+            recipe.ingredients.iter().any(|i| {
+                !i.allergen_exemptions.is_empty()
+                    || matches!(&i.source, crate::IngredientSource::SubRecipe(sub) if any_exempt(sub))
+            })
+        }
+        fn apply(rules: &AllergenRules, recipe: &mut RecipeInput) {
+            for i in &mut recipe.ingredients {
+                let exempt: Vec<Allergen> = i
+                    .allergen_exemptions
+                    .iter()
+                    .filter(|(_, ids)| ids.iter().any(|id| rules.exemptions.contains(id)))
+                    .map(|(a, _)| *a)
+                    .collect();
+                for a in exempt {
+                    i.allergens.remove(&a);
+                    i.allergen_details.remove(&a);
+                }
+                if let crate::IngredientSource::SubRecipe(sub) = &mut i.source {
+                    apply(rules, sub);
+                }
+            }
+        }
+        if !any_exempt(recipe) {
+            return std::borrow::Cow::Borrowed(recipe);
+        }
+        let mut seen = recipe.clone();
+        apply(&self.allergens, &mut seen);
+        std::borrow::Cow::Owned(seen)
+    }
+
     /// Whether `allergen` must be declared under this regime.
     pub fn requires_allergen(&self, allergen: Allergen) -> bool {
         self.allergens.declare.contains(&allergen)
@@ -187,6 +230,17 @@ pub(crate) struct AllergensFile {
     pub emphasise_in_ingredients: bool,
     #[serde(default)]
     pub name_species: bool,
+    #[serde(default)]
+    pub exemptions: Vec<ExemptionFile>,
+}
+
+/// An exemption a regime grants, with the law that grants it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ExemptionFile {
+    pub id: String,
+    #[allow(dead_code)]
+    pub source: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -220,6 +274,12 @@ impl RegimeFile {
                 contains_order: self.allergens.contains_statement.map(|c| c.order),
                 emphasise_in_ingredients: self.allergens.emphasise_in_ingredients,
                 name_species: self.allergens.name_species,
+                exemptions: self
+                    .allergens
+                    .exemptions
+                    .into_iter()
+                    .map(|e| e.id)
+                    .collect(),
             },
             claims,
             servings: self.servings,

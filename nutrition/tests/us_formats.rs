@@ -26,6 +26,7 @@ fn one_serving(amounts: &[(Nutrient, f64)]) -> RecipeInput {
             label_name: "Test food".into(),
             allergens: BTreeSet::new(),
             allergen_details: Default::default(),
+            allergen_exemptions: Default::default(),
             sub_ingredients: Vec::new(),
             sub_ingredients_to_confirm: false,
             source: IngredientSource::PerHundredGrams(a),

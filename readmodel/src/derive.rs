@@ -715,6 +715,7 @@ impl Graph {
                     .unwrap_or_else(|| food.label_name.clone()),
                 allergens: food.allergens.clone(),
                 allergen_details: food.allergen_details.clone(),
+                allergen_exemptions: food.allergen_exemptions.clone(),
                 sub_ingredients: subs.map(|s| s.sub_ingredients.clone()).unwrap_or_default(),
                 sub_ingredients_to_confirm: subs.is_some_and(|s| s.confirm),
                 source: IngredientSource::PerHundredGrams(with_overrides(
@@ -742,6 +743,7 @@ impl Graph {
                     .unwrap_or_else(|| ingredient.name.clone()),
                 allergens,
                 allergen_details,
+                allergen_exemptions: Default::default(),
                 sub_ingredients: if line.label_name.is_none() {
                     ingredient.sub_ingredients.clone()
                 } else {
@@ -786,6 +788,7 @@ impl Graph {
                 label_name: line.label_name.clone().unwrap_or_else(|| sub.name.clone()),
                 allergens: BTreeSet::new(),
                 allergen_details: Default::default(),
+                allergen_exemptions: Default::default(),
                 sub_ingredients: Vec::new(),
                 sub_ingredients_to_confirm: false,
                 source: IngredientSource::SubRecipe(Box::new(input)),

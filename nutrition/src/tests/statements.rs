@@ -390,3 +390,42 @@ fn species_names_are_found_in_words_and_printed_by_their_known_name() {
         vec![(TreeNuts, "pine nuts")]
     );
 }
+
+/// Issue 19, item 8: an allergen's exemption is the regime's to grant. Refined peanut oil
+/// is exempt in the US (21 U.S.C. 321(qq)(2)(A)) and not in the EU (Annex II point 5 has no
+/// exemption); fully refined soybean oil is exempt in both (EU Annex II point 6(a)).
+#[test]
+fn refined_oil_exemptions_follow_each_regime() {
+    let exempt = |allergen: Allergen, ids: &[&str]| {
+        std::collections::BTreeMap::from([(
+            allergen,
+            ids.iter().map(|s| (*s).to_owned()).collect(),
+        )])
+    };
+    let mut peanut_oil = ing_with("peanut oil", 20.0, &[Peanuts]);
+    peanut_oil.allergen_exemptions = exempt(Peanuts, &["highly_refined_oil"]);
+    let mut soybean_oil = ing_with("soybean oil", 20.0, &[Soy]);
+    soybean_oil.allergen_exemptions =
+        exempt(Soy, &["highly_refined_oil", "fully_refined_soybean_oil"]);
+    let r = recipe(
+        1.0,
+        None,
+        vec![ing("flour", 100.0, &[]), peanut_oil, soybean_oil],
+    );
+
+    let us_label = compute_label(&r, us()).unwrap();
+    assert!(us_label.allergens.is_empty(), "{:?}", us_label.allergens);
+    assert_eq!(us_label.contains_statement, None);
+
+    let eu_label = compute_label(&r, eu()).unwrap();
+    assert_eq!(
+        eu_label.allergens.iter().copied().collect::<Vec<_>>(),
+        vec![Peanuts]
+    );
+    let html = eu_label.ingredient_statement_html.unwrap_or_default();
+    assert!(
+        html.contains("<b>peanut</b>") || html.contains("<b>Peanut</b>"),
+        "{html}"
+    );
+    assert!(!html.contains("<b>soybean</b>"), "{html}");
+}

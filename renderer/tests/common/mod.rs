@@ -25,6 +25,7 @@ fn ing(
         label_name: name.to_string(),
         allergens: allergens.iter().copied().collect::<BTreeSet<_>>(),
         allergen_details: Default::default(),
+        allergen_exemptions: Default::default(),
         sub_ingredients: Vec::new(),
         sub_ingredients_to_confirm: false,
         source: IngredientSource::PerHundredGrams(a),
