@@ -106,11 +106,13 @@ impl Ord for Allergen {
 pub type AllergenDetails = std::collections::BTreeMap<Allergen, std::collections::BTreeSet<String>>;
 
 impl Allergen {
-    /// Whether a declaration of this allergen names the species (21 U.S.C. 343(w)(2)).
+    /// Whether a declaration of this allergen names the species (21 U.S.C. 343(w)(2)), or
+    /// for gluten the cereal (EU 1169/2011 Annex II point 1 lists wheat, rye, barley, oats
+    /// by name, not "gluten").
     pub fn takes_species(self) -> bool {
         matches!(
             self,
-            Self::TreeNuts | Self::Fish | Self::CrustaceanShellfish
+            Self::TreeNuts | Self::Fish | Self::CrustaceanShellfish | Self::Gluten
         )
     }
 }
@@ -119,6 +121,11 @@ impl Allergen {
 /// the name a label prints. Names follow FDA's usage in "Contains" statements (plural for
 /// nuts, the common name for fish and shellfish).
 const SPECIES: &[(Allergen, &[&str], &str)] = &[
+    // The gluten cereals besides wheat (Reg. (EU) 1169/2011 Annex II point 1).
+    (Allergen::Gluten, &["barley"], "barley"),
+    (Allergen::Gluten, &["rye"], "rye"),
+    (Allergen::Gluten, &["oat", "oats"], "oats"),
+    (Allergen::Gluten, &["triticale"], "triticale"),
     (Allergen::TreeNuts, &["almond", "almonds"], "almonds"),
     (
         Allergen::TreeNuts,

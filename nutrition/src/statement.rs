@@ -15,6 +15,8 @@ struct Entry<'a> {
     name: Cow<'a, str>,
     grams: f64,
     allergens: BTreeSet<Allergen>,
+    /// The gluten cereals it names (`allergen_details["gluten"]`: "barley").
+    cereals: BTreeSet<String>,
     sub: Option<&'a RecipeInput>,
 }
 
@@ -36,12 +38,14 @@ fn by_weight(ingredients: &[ResolvedIngredient]) -> Vec<Entry<'_>> {
                 {
                     e.grams += i.grams;
                     e.allergens.extend(i.allergens.iter().copied());
+                    e.cereals.extend(cereals_of(i));
                     continue;
                 }
                 entries.push(Entry {
                     name,
                     grams: i.grams,
                     allergens: i.allergens.clone(),
+                    cereals: cereals_of(i),
                     sub: None,
                 });
             }
@@ -49,12 +53,20 @@ fn by_weight(ingredients: &[ResolvedIngredient]) -> Vec<Entry<'_>> {
                 name: Cow::Borrowed(&i.label_name),
                 grams: i.grams,
                 allergens: i.allergens.clone(),
+                cereals: cereals_of(i),
                 sub: Some(sub),
             }),
         }
     }
     entries.sort_by(|a, b| b.grams.total_cmp(&a.grams));
     entries
+}
+
+fn cereals_of(i: &ResolvedIngredient) -> BTreeSet<String> {
+    i.allergen_details
+        .get(&Allergen::Gluten)
+        .cloned()
+        .unwrap_or_default()
 }
 
 /// How a single ingredient reads in a statement: its name, then its own ingredients in
@@ -267,9 +279,21 @@ fn word_matches(word: &str, keyword: &str) -> bool {
     w == keyword || w.strip_suffix('s') == Some(keyword) || w.strip_suffix("es") == Some(keyword)
 }
 
+/// Wheat varieties a name may give without the word "wheat"; Commission Notice
+/// 2017/C 428/01 (on Annex II point 1) wants the reference to wheat as well: "spelt (wheat)".
+const WHEAT_VARIETIES: &[&str] = &["spelt", "khorasan", "kamut", "durum", "semolina"];
+
 /// `name` HTML-escaped with the words naming any of `allergens` in `<b>`; allergens no word
-/// names are appended as ` (<b>milk</b>)` so that every one is emphasised (Art. 21(1)).
-fn emphasise(name: &str, allergens: &BTreeSet<Allergen>, terms: &Terms) -> String {
+/// names are appended as ` (<b>milk</b>)` so that every one is emphasised (Art. 21(1)). A
+/// gluten cereal the name does not give is appended by its name when the ingredient records
+/// it (`gluten:barley`: "(<b>barley</b>)"; Annex II point 1 lists cereals, not "gluten"),
+/// and a wheat variety named without "wheat" gets it: "<b>spelt</b> flour (<b>wheat</b>)".
+fn emphasise(
+    name: &str,
+    allergens: &BTreeSet<Allergen>,
+    cereals: &BTreeSet<String>,
+    terms: &Terms,
+) -> String {
     let mut wanted: BTreeSet<Allergen> = allergens.clone();
     // Wheat is the gluten cereal: naming wheat covers both.
     if wanted.contains(&Allergen::Wheat) {
@@ -306,14 +330,32 @@ fn emphasise(name: &str, allergens: &BTreeSet<Allergen>, terms: &Terms) -> Strin
         }
     }
     flush(&mut word, &mut out, &mut covered);
-    let missing: Vec<String> = wanted
-        .iter()
-        .filter(|a| !covered.contains(a))
-        .map(|a| {
-            let name = terms.plain(&allergen_term(*a)).unwrap_or_default();
-            format!("<b>{}</b>", escape_html(&name))
-        })
+    let lower_words: Vec<String> = name
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
         .collect();
+    let names_wheat = lower_words.iter().any(|w| word_matches(w, "wheat"));
+    let variety_only = wanted.contains(&Allergen::Wheat)
+        && !names_wheat
+        && lower_words
+            .iter()
+            .any(|w| WHEAT_VARIETIES.iter().any(|v| word_matches(w, v)));
+    let mut missing: Vec<String> = Vec::new();
+    if variety_only {
+        let wheat = terms
+            .plain(&allergen_term(Allergen::Wheat))
+            .unwrap_or_default();
+        missing.push(format!("<b>{}</b>", escape_html(&wheat)));
+    }
+    for a in wanted.iter().filter(|a| !covered.contains(a)) {
+        if *a == Allergen::Gluten && !cereals.is_empty() {
+            missing.extend(cereals.iter().map(|c| format!("<b>{}</b>", escape_html(c))));
+            continue;
+        }
+        let name = terms.plain(&allergen_term(*a)).unwrap_or_default();
+        missing.push(format!("<b>{}</b>", escape_html(&name)));
+    }
     if !missing.is_empty() {
         out.push_str(" (");
         out.push_str(&missing.join(", "));
@@ -341,13 +383,13 @@ fn statement_html_of(recipe: &RecipeInput, regime: &Regime, terms: &Terms) -> St
                 .filter(|a| regime.requires_allergen(*a))
                 .collect();
             match e.sub {
-                None => emphasise(&e.name, &own, terms),
+                None => emphasise(&e.name, &own, &e.cereals, terms),
                 Some(sub) => {
                     let inside = all_allergens(sub);
                     let own_only: BTreeSet<Allergen> = own.difference(&inside).copied().collect();
                     format!(
                         "{} ({})",
-                        emphasise(&e.name, &own_only, terms),
+                        emphasise(&e.name, &own_only, &e.cereals, terms),
                         statement_html_of(sub, regime, terms)
                     )
                 }

@@ -614,7 +614,7 @@ fn validate_allergens(list: Vec<String>) -> Result<Vec<String>, ApiError> {
                     return Err(ApiError::validation(
                         "allergens",
                         format!(
-                            "{} takes no species; only tree_nuts, fish and crustacean_shellfish do (e.g. \"tree_nuts:almond\")",
+                            "{} takes no species; only tree_nuts, fish and crustacean_shellfish do (e.g. \"tree_nuts:almond\"), and gluten its cereal (\"gluten:barley\")",
                             allergen.code()
                         ),
                     ));

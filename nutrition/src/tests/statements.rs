@@ -429,3 +429,30 @@ fn refined_oil_exemptions_follow_each_regime() {
     );
     assert!(!html.contains("<b>soybean</b>"), "{html}");
 }
+
+/// Issue 19, item 8: the EU names gluten cereals (Annex II point 1 lists wheat, rye, barley,
+/// oats, not "gluten"), and wants the reference to wheat with spelt, khorasan and the like
+/// (Commission Notice 2017/C 428/01): "spelt (wheat)".
+#[test]
+fn eu_statements_name_the_gluten_cereal_and_the_wheat_of_spelt() {
+    let mut crumbs = ing_with("crumbs", 50.0, &[Gluten]);
+    crumbs
+        .allergen_details
+        .insert(Gluten, ["barley".to_owned()].into());
+    let spelt = ing_with("spelt flour", 100.0, &[Wheat, Gluten]);
+    let r = recipe(1.0, None, vec![spelt, crumbs]);
+    let html = compute_label(&r, eu())
+        .unwrap()
+        .ingredient_statement_html
+        .unwrap_or_default();
+    assert!(
+        html.contains("<b>Spelt</b> flour (<b>wheat</b>)")
+            || html.contains("<b>spelt</b> flour (<b>wheat</b>)"),
+        "{html}"
+    );
+    assert!(html.contains("crumbs (<b>barley</b>)"), "{html}");
+    assert!(!html.contains("gluten"), "{html}");
+    // The US prints no emphasis and no cereal.
+    let us_label = compute_label(&r, us()).unwrap();
+    assert!(!us_label.ingredient_statement.contains("barley"));
+}
