@@ -89,17 +89,68 @@ pub async fn published_once(pool: &PgPool, nats_url: &str, stream: &str) -> Verd
         .get_stream(stream)
         .await
         .map_err(|e| format!("stream: {e}"))?;
-    let messages = info
+    let state = info
         .info()
         .await
         .map_err(|e| format!("stream info: {e}"))?
         .state
-        .messages;
-    if i64::try_from(messages).unwrap_or(i64::MAX) == events {
+        .clone();
+    // Sequences, not the message count: lowering the stream's `max_bytes` (the "stream
+    // full" phase) makes JetStream drop its oldest messages to fit when publishing went
+    // on between reading the size and setting the cap. Every event took one sequence once
+    // (message ids deduplicate republishing), so the last sequence is the event count.
+    if i64::try_from(state.last_sequence).unwrap_or(i64::MAX) == events {
         Ok(())
     } else {
         Err(format!(
-            "{messages} messages on the stream for {events} events"
+            "{} messages (last sequence {}) on the stream for {events} events",
+            state.messages, state.last_sequence
         ))
+    }
+}
+
+/// A webhook receiver on loopback: answers 200 and keeps the recipe ids of what it got.
+pub struct Receiver {
+    ids: std::sync::Arc<std::sync::Mutex<std::collections::HashSet<String>>>,
+    addr: std::net::SocketAddr,
+}
+
+impl Receiver {
+    pub async fn start() -> Self {
+        let ids: std::sync::Arc<std::sync::Mutex<std::collections::HashSet<String>>> =
+            Default::default();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind receiver");
+        let addr = listener.local_addr().expect("receiver address");
+        let sink = ids.clone();
+        let app = axum::Router::new().route(
+            "/hook",
+            axum::routing::post(move |body: axum::body::Bytes| {
+                let sink = sink.clone();
+                async move {
+                    if let Ok(value) = serde_json::from_slice::<serde_json::Value>(&body) {
+                        if let Some(id) = value["data"]["recipe_id"].as_str() {
+                            if let Ok(mut ids) = sink.lock() {
+                                ids.insert(id.to_owned());
+                            }
+                        }
+                    }
+                    "ok"
+                }
+            }),
+        );
+        tokio::spawn(async move {
+            let _ = axum::serve(listener, app).await;
+        });
+        Self { ids, addr }
+    }
+
+    pub fn url(&self) -> String {
+        format!("http://{}/hook", self.addr)
+    }
+
+    pub fn recipe_ids(&self) -> std::collections::HashSet<String> {
+        self.ids.lock().map(|ids| ids.clone()).unwrap_or_default()
     }
 }

@@ -5,7 +5,8 @@
 //! models within `CONVERGENCE` of the fault ending, with no event lost, duplicated or
 //! reordered, the embed must show the latest label, and `/readyz` must have said
 //! not-ready while a dependency was away. At the end, `nls replay` of the log must give
-//! the live read models' checksum. The seeds are fixed; everything runs on loopback.
+//! the live read models' checksum, and every recipe created while a webhook endpoint was
+//! registered must have reached the suite's receiver. The seeds are fixed; everything runs on loopback.
 //!
 //! Each fault's recovery time is printed (`cargo test --test faults -- --nocapture`);
 //! BENCHMARKS.md keeps a run's table.
@@ -40,6 +41,7 @@ struct Cluster {
     query: Vec<Node>,
     projector: Vec<Node>,
     renderer: Vec<Node>,
+    webhooks: Vec<Node>,
     pool: PgPool,
     stream: String,
 }
@@ -74,6 +76,17 @@ impl Cluster {
             ("NLS_RATE_LIMIT_DISABLED", "true".into()),
             ("NLS_DB_POOL_SIZE", "8".into()),
             ("RUST_LOG", "warn".into()),
+            // Webhooks to the suite's receiver on loopback, retried within seconds.
+            (
+                "NLS_WEBHOOK_KEY",
+                "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=".into(),
+            ),
+            ("NLS_WEBHOOKS_ALLOW_PRIVATE", "1".into()),
+            ("NLS_WEBHOOKS_ALLOW_HTTP", "1".into()),
+            (
+                "NLS_WEBHOOK_RETRY_SCHEDULE",
+                "1s,1s,2s,2s,5s,5s,10s,10s".into(),
+            ),
         ]
         .into_iter()
         .map(|(k, v)| (k.to_owned(), v))
@@ -86,6 +99,7 @@ impl Cluster {
         let query = start("query", 2);
         let projector = start("projector", 2);
         let renderer = start("renderer", 2);
+        let webhooks = start("webhooks", 2);
         let pool = PgPool::connect(&pg.url("nls")).await.expect("pool");
         Self {
             pg,
@@ -96,6 +110,7 @@ impl Cluster {
             query,
             projector,
             renderer,
+            webhooks,
             pool,
             stream,
         }
@@ -328,8 +343,55 @@ fn nodes_of<'a>(cluster: &'a mut Cluster, role: &str) -> &'a mut Vec<Node> {
         "command" => &mut cluster.command,
         "query" => &mut cluster.query,
         "projector" => &mut cluster.projector,
+        "webhooks" => &mut cluster.webhooks,
         _ => &mut cluster.renderer,
     }
+}
+
+/// Registers the suite's receiver for `recipe.created`.
+async fn register_webhook(cluster: &Cluster, key: &str, url: &str) {
+    let reply = reqwest::Client::new()
+        .post(format!("{}/v1/webhooks", cluster.command[0].base()))
+        .bearer_auth(key)
+        .json(&json!({ "url": url, "events": ["recipe.created"] }))
+        .send()
+        .await
+        .expect("register webhook");
+    assert_eq!(reply.status().as_u16(), 201, "webhook endpoint created");
+}
+
+/// Waits until the receiver has had every recipe created since the endpoint existed, or
+/// fails with what is missing.
+async fn webhooks_delivered(cluster: &Cluster, receiver: &checks::Receiver) {
+    let started = Instant::now();
+    let mut last = String::new();
+    while started.elapsed() < CONVERGENCE * 2 {
+        let created: Vec<String> = sqlx::query_scalar(
+            "select e.stream_id from event e
+             where e.event_type = 'recipe_created'
+               and e.occurred_at >= (select min(created_at) from webhook_endpoint)",
+        )
+        .fetch_all(&cluster.pool)
+        .await
+        .unwrap_or_default();
+        let got = receiver.recipe_ids();
+        let missing: Vec<&String> = created.iter().filter(|id| !got.contains(*id)).collect();
+        if missing.is_empty() && !created.is_empty() {
+            println!(
+                "fault suite: webhooks: {} recipe creations, every one delivered",
+                created.len()
+            );
+            return;
+        }
+        last = format!(
+            "{} of {} recipe creations not delivered, e.g. {:?}",
+            missing.len(),
+            created.len(),
+            missing.first()
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    panic!("webhooks: {last} (logs in {})", cluster.logs.display());
 }
 
 /// The command process whose connection holds the relay's advisory lock: connections
@@ -436,6 +498,8 @@ async fn every_acknowledged_write_survives_each_fault_under_load() {
         ],
     );
     let key = nls(&cluster.env, &["key", "create", "--account", &account]);
+    let receiver = checks::Receiver::start().await;
+    register_webhook(&cluster, &key, &receiver.url()).await;
     let mut embed = embed_recipe(&cluster, &key).await;
     let load = Load::start(cluster.targets(), key.clone(), SEED, embed.token.clone());
     tokio::time::sleep(Duration::from_secs(3)).await;
@@ -445,7 +509,7 @@ async fn every_acknowledged_write_survives_each_fault_under_load() {
     // SIGKILL each role in turn. While it is down the survivors must carry its work:
     // the active relay's peer publishes, the other projector (and the catch-up pass)
     // applies, the embed reconnects to the other renderer. Two seconds later it returns.
-    for role in ["command", "query", "projector", "renderer"] {
+    for role in ["command", "query", "projector", "renderer", "webhooks"] {
         let from = writes(&ledger);
         let victim = match role {
             "command" => relay_holder(&cluster).await,
@@ -472,6 +536,7 @@ async fn every_acknowledged_write_survives_each_fault_under_load() {
                 "command" => "kill -9 command (the active relay's, 1 of 2)",
                 "query" => "kill -9 query (1 of 2)",
                 "projector" => "kill -9 projector (1 of 2)",
+                "webhooks" => "kill -9 webhooks (1 of 2)",
                 _ => "kill -9 renderer (1 of 2)",
             },
             while_down,
@@ -584,6 +649,9 @@ async fn every_acknowledged_write_survives_each_fault_under_load() {
     // killed before its disk sync. The relay now checks the stream after every NATS
     // interruption and every 5 s, and publishes lost events again (eventlog/src/ledger.rs).
     publication_catches_up(&cluster, "the end").await;
+    // Every recipe created after the endpoint was registered reached the receiver, through
+    // every fault (at least once; the receiver counts ids, so repeats are harmless).
+    webhooks_delivered(&cluster, &receiver).await;
     let acked = ledger.acked();
     assert!(
         acked.len() > 20,
