@@ -194,6 +194,22 @@ pub const OPERATIONS: &[Operation] = &[
     ),
     op(
         "get",
+        "/v1/countries",
+        "listCountries",
+        "Formats",
+        "Every served country with its formats, default format and front-of-pack schemes",
+        Auth::ApiKey,
+    ),
+    op(
+        "get",
+        "/v1/recipes/{id}/labels",
+        "recipeLabels",
+        "Recipes",
+        "The recipe's label in several formats at once (several markets)",
+        Auth::ApiKey,
+    ),
+    op(
+        "get",
         "/v1/formats/{id}",
         "getFormat",
         "Formats",
@@ -722,10 +738,33 @@ fn webhook_operation(
     }
 }
 
-/// Schemas of `/v1/webhooks` (apart: one `json!` of every schema exceeds the macro's
-/// recursion limit).
-fn webhook_schemas() -> Value {
+/// Schemas of `/v1/webhooks`, `/v1/countries` and label sets (apart: one `json!` of every
+/// schema exceeds the macro's recursion limit).
+fn more_schemas() -> Value {
     json!({
+        "LabelSetEntry": {"type": "object", "properties": {
+            "format": {"type": "string"},
+            "country": {"type": ["string", "null"]},
+            "label": schema_ref("Label"),
+            "error": {"type": "object", "properties": {"code": {"type": "string"}, "message": {"type": "string"}}, "required": ["code", "message"]}},
+            "required": ["format"]},
+        "LabelSet": {"type": "object", "properties": {
+            "recipe_id": {"type": "string"},
+            "data": {"type": "array", "items": schema_ref("LabelSetEntry")}},
+            "required": ["recipe_id", "data"]},
+        "CountryList": {"type": "object", "properties": {"data": {"type": "array", "items": {"type": "object", "properties": {
+            "code": {"type": "string", "examples": ["DE"]},
+            "name": {"type": "string"},
+            "family": {"type": ["string", "null"]},
+            "languages": {"type": "array", "items": {"type": "string"}},
+            "formats": {"type": "array", "items": {"type": "string"}},
+            "default_format": {"type": ["string", "null"]},
+            "front_of_pack": {"type": "array", "items": {"type": "object", "properties": {
+                "scheme": {"type": "string"}, "required": {"type": "boolean"}, "status": {"type": "string"}}}},
+            "front_of_pack_mandatory": {"type": "boolean"},
+            "notes": {"type": ["string", "null"]}},
+            "required": ["code", "name", "formats", "default_format", "front_of_pack", "front_of_pack_mandatory"]}}},
+            "required": ["data"]},
         "Webhook": {"type": "object", "properties": {
             "id": {"type": "string", "examples": ["whe_01962d3b6a8c7f0e9d2b4c5a6e7f8091"]},
             "url": {"type": "string"},
@@ -1130,6 +1169,41 @@ fn describe(op: &Operation) -> Value {
             responses.insert(
                 "200".into(),
                 ok_json("The food, per 100 g.", schema_ref("Food"), true, false),
+            );
+        }
+        ("get", "/v1/countries") => {
+            params.push(query_param(
+                "family",
+                "Regime family id: countries whose labels follow it.",
+                json!({"type": "string", "examples": ["eu-1169"]}),
+            ));
+            description = Some("Countries a label format of the catalog serves, in the order of our reference (FORMATS.md §2), each with its regime family and label languages, the formats serving it, the format it gets by default (a label format in its first language), and the front-of-pack schemes of its market with whether one is mandatory.");
+            responses.insert(
+                "200".into(),
+                ok_json("Served countries.", schema_ref("CountryList"), true, false),
+            );
+        }
+        ("get", "/v1/recipes/{id}/labels") => {
+            params.push(id_param("recipe"));
+            params.push(query_param(
+                "formats",
+                "Comma-separated format ids or aliases (at most 20). Not with `countries`.",
+                json!({"type": "string", "examples": ["us.v,eu.tab.ri,uk.tab"]}),
+            ));
+            params.push(query_param(
+                "countries",
+                "Comma-separated ISO country codes: each country's default format (`GET /v1/countries`). Not with `formats`.",
+                json!({"type": "string", "examples": ["US,DE,GB"]}),
+            ));
+            description = Some("The recipe's label in each format, each computed under its own law (rounding, reference values, terms, allergens and their exemptions), from the recipe as it is now. Each format is checked against the plan (403 `plan_format_not_allowed`); an unknown one is 400 `unknown_label_format`. A format the recipe cannot be labelled in (a layout needing data it lacks) gives an entry with `error` instead of `label`.");
+            responses.insert(
+                "200".into(),
+                ok_json(
+                    "One entry per format, in the order asked.",
+                    schema_ref("LabelSet"),
+                    true,
+                    false,
+                ),
             );
         }
         ("get", "/v1/formats") => {
@@ -1715,6 +1789,7 @@ fn analysis_request_schema() -> Value {
             "serving_size_text": {"type": "string"},
             "ingredients": {"type": "array", "minItems": 1, "maxItems": 200, "items": schema_ref("IngredientEntry")},
             "racc_g": {"type": "number", "exclusiveMinimum": 0, "description": "Reference amount customarily consumed; default the package's RACC category, else the serving weight."},
+            "label_formats": {"type": "array", "maxItems": 20, "items": {"type": "string"}, "description": "More markets at once: the response's `labels` holds the label in each of these formats too, each under its own law (plan rules as for `label_format`). Not with `foods`."},
             "front_of_pack": {"type": "array", "maxItems": 32, "items": {"type": "string", "enum": fop_ids()}, "description": "Front-of-pack schemes to compute besides the mandatory ones of the label's market."},
             "front_of_pack_facts": schema_ref("FrontOfPackFacts"),
             "package": schema_ref("Package"),
@@ -1915,7 +1990,8 @@ fn schemas(codes: &[&str]) -> Value {
         "AnalysisResult": {"type": "object", "properties": {
             "label": schema_ref("Label"),
             "claims": {"type": "array", "items": schema_ref("Claim")},
-            "ingredients": {"type": "array", "items": {"type": "object"}}},
+            "ingredients": {"type": "array", "items": {"type": "object"}},
+            "labels": {"type": "array", "description": "With `label_formats`: the label in each of those formats.", "items": schema_ref("LabelSetEntry")}},
             "required": ["label", "claims"]},
         "ExportRequest": {"type": "object", "properties": {
             "fileType": {"type": "string", "examples": ["svg", "png", "pdf", "jpg"]},
@@ -1935,7 +2011,7 @@ fn schemas(codes: &[&str]) -> Value {
             "expires_in": {"type": "integer", "description": "Seconds (3600)."}},
             "required": ["access_token", "token_type", "expires_in"]}
     });
-    if let (Some(all), Value::Object(more)) = (all.as_object_mut(), webhook_schemas()) {
+    if let (Some(all), Value::Object(more)) = (all.as_object_mut(), more_schemas()) {
         all.extend(more);
     }
     all

@@ -9,6 +9,7 @@ pub mod allergen;
 pub mod catalog;
 pub mod claims;
 pub mod compute;
+pub mod countries;
 pub mod edition;
 pub mod error;
 pub mod fop;

@@ -34,6 +34,8 @@ pub struct AnalyzeBody {
     /// What the recipe does not hold and some schemes need (solid or liquid, density, free
     /// sugars, fruit/vegetable share, sweeteners, caffeine, category).
     pub front_of_pack_facts: Option<Facts>,
+    /// More markets at once: the label in each of these formats too (`labels`).
+    pub label_formats: Option<Vec<String>>,
 }
 
 impl JsonFields for AnalyzeBody {
@@ -49,6 +51,7 @@ impl JsonFields for AnalyzeBody {
         "foods",
         "front_of_pack",
         "front_of_pack_facts",
+        "label_formats",
     ];
 }
 
@@ -71,6 +74,19 @@ pub async fn analyze(
     body: ApiJson<AnalyzeBody>,
 ) -> Result<Json<Value>, ApiError> {
     let body = body.value;
+    let also = match &body.label_formats {
+        Some(ids) => {
+            let params = crate::labels::LabelsParams {
+                formats: Some(ids.join(",")),
+                countries: None,
+            };
+            crate::labels::requested(&params, &caller.plan)?
+                .into_iter()
+                .map(|(f, _)| f)
+                .collect()
+        }
+        None => Vec::new(),
+    };
     let mut fop = nls_web::fop::scheme_ids(
         "front_of_pack",
         body.front_of_pack.as_deref().unwrap_or_default(),
@@ -292,12 +308,42 @@ pub async fn analyze(
     }
     let claims = nls_nutrition::claims(&derived.input, &derived.label);
     let ingredients = describe(&derived, &resolved, None);
-    Ok(Json(json!({
+    let mut response = json!({
         "label": derived.label,
         "claims": claims,
         "ingredients": ingredients,
         "cost": derived.cost,
-    })))
+    });
+    if body.label_formats.is_some() {
+        // Each market's label from the same resolved recipe, under its own law.
+        let labels: Vec<Value> = also
+            .iter()
+            .map(|f| {
+                let computed = nls_nutrition::compute_label_with(&derived.input, f, &extras)
+                    .map_err(derive::DeriveError::Label)
+                    .and_then(|mut label| {
+                        label.front_of_pack = nls_nutrition::fop::front_of_pack(
+                            &label,
+                            &fop,
+                            &facts,
+                            racc_g,
+                            &nls_web::fop::today_utc(),
+                        )
+                        .map_err(|e| derive::DeriveError::FrontOfPack(e.to_string()))?;
+                        Ok(label)
+                    });
+                match computed {
+                    Ok(label) => json!({ "format": f.id, "label": label }),
+                    Err(err) => json!({
+                        "format": f.id,
+                        "error": { "code": err.code(), "message": err.to_string() },
+                    }),
+                }
+            })
+            .collect();
+        response["labels"] = Value::Array(labels);
+    }
+    Ok(Json(response))
 }
 
 /// The recipe state an analysis derives: the validated fields and resolved lines.

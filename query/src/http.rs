@@ -46,6 +46,8 @@ where
         )
         .route("/v1/foods", get(crate::foods::search))
         .route("/v1/foods/{id}", get(crate::foods::get))
+        .route("/v1/countries", get(crate::countries::list))
+        .route("/v1/recipes/{id}/labels", get(crate::labels::recipe_labels))
         .route("/v1/formats", get(crate::formats::list))
         .route("/v1/formats/{id}", get(crate::formats::get))
         .route("/v1/analyze", post(crate::analyze::analyze))

@@ -4,9 +4,11 @@
 
 pub mod analyze;
 pub mod audit;
+pub mod countries;
 pub mod foods;
 pub mod formats;
 pub mod history;
 pub mod http;
+pub mod labels;
 
 pub use http::{router, QueryState};

@@ -2,7 +2,7 @@
 //! aliases, 404s, and the key and rate limit of every `/v1` resource.
 
 use reqwest::StatusCode;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::helpers::TestApp;
 
@@ -97,5 +97,114 @@ async fn formats_are_listed_filtered_and_read_by_id_or_alias() {
         "validation_failed"
     );
     assert_eq!(app.get("", "/v1/formats").await.code(), "unauthorized");
+    app.finish().await;
+}
+
+/// Issue 19, items 5 and 6: the served countries, and one recipe's labels for several
+/// markets at once, each under its own law.
+#[tokio::test]
+async fn countries_list_their_formats_and_a_recipe_gets_several_markets_labels_at_once() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let countries = app.get(&key, "/v1/countries").await;
+    assert_eq!(countries.status, StatusCode::OK, "{:?}", countries.body);
+    let data = countries.body["data"].as_array().expect("countries");
+    let find = |code: &str| data.iter().find(|c| c["code"] == code).cloned();
+    let us = find("US").expect("US served");
+    assert_eq!(us["name"], "United States");
+    assert_eq!(us["default_format"], "us.v");
+    assert!(us["formats"].as_array().is_some_and(|f| f.len() >= 5));
+    let gb = find("GB").expect("GB served");
+    assert_eq!(gb["default_format"], "uk.tab");
+    assert!(gb["front_of_pack"]
+        .as_array()
+        .is_some_and(|f| f.iter().any(|s| s["scheme"] == "uk.fop.tl")));
+    assert_eq!(gb["front_of_pack_mandatory"], false);
+    assert!(find("DE").is_some());
+    // Only served countries (a format names them).
+    assert!(data
+        .iter()
+        .all(|c| c["formats"].as_array().is_some_and(|f| !f.is_empty())));
+
+    let recipe = app
+        .create_recipe(
+            &key,
+            json!({ "name": "Peanut cookies", "servings": 10, "ingredients": [
+                { "name": "all-purpose flour", "grams": 300 },
+                { "name": "peanut oil", "grams": 60 },
+                { "name": "sugar", "grams": 150 }
+            ]}),
+        )
+        .await;
+    let id = recipe["id"].as_str().expect("id");
+    let labels = app
+        .get(&key, &format!("/v1/recipes/{id}/labels?countries=US,DE,GB"))
+        .await;
+    assert_eq!(labels.status, StatusCode::OK, "{:?}", labels.body);
+    let entries = labels.body["data"].as_array().expect("labels");
+    assert_eq!(entries.len(), 3);
+    let us_label = &entries[0]["label"];
+    let eu_label = &entries[1]["label"];
+    assert_eq!(entries[0]["country"], "US");
+    assert_eq!(us_label["format"], "standard");
+    assert_ne!(eu_label["format"], "standard");
+    // Each under its own law: refined peanut oil is exempt in the US, not in the EU.
+    let allergens = |l: &Value| l["allergens"].as_array().cloned().unwrap_or_default();
+    assert!(
+        !allergens(us_label).contains(&json!("peanuts")),
+        "{us_label}"
+    );
+    assert!(
+        allergens(eu_label).contains(&json!("peanuts")),
+        "{eu_label}"
+    );
+    let by_format = app
+        .get(
+            &key,
+            &format!("/v1/recipes/{id}/labels?formats=us.v,eu-1169"),
+        )
+        .await;
+    assert_eq!(by_format.body["data"].as_array().map(Vec::len), Some(2));
+    for bad in [
+        "formats=nope",
+        "countries=XX",
+        "formats=us.v&countries=US",
+        "",
+    ] {
+        let reply = app
+            .get(&key, &format!("/v1/recipes/{id}/labels?{bad}"))
+            .await;
+        assert_eq!(
+            reply.status,
+            StatusCode::BAD_REQUEST,
+            "{bad}: {:?}",
+            reply.body
+        );
+    }
+    // The free plan keeps US formats only.
+    let (_, free) = app.account("free", true).await;
+    let free_recipe = app
+        .create_recipe(&free, json!({ "name": "Toast", "servings": 1, "ingredients": [{ "name": "bread", "grams": 30 }] }))
+        .await;
+    let fid = free_recipe["id"].as_str().expect("id");
+    let walled = app
+        .get(&free, &format!("/v1/recipes/{fid}/labels?countries=US,DE"))
+        .await;
+    assert_eq!(walled.status, StatusCode::FORBIDDEN, "{:?}", walled.body);
+    assert_eq!(walled.code(), "plan_format_not_allowed");
+
+    // analyze takes label_formats the same way.
+    let analysis = app
+        .post(
+            &key,
+            "/v1/analyze",
+            json!({ "servings": 2, "label_format": "us.v", "label_formats": ["eu.tab.ri", "uk.tab"],
+                    "ingredients": [{ "name": "peanut oil", "grams": 20 }, { "name": "sugar", "grams": 80 }] }),
+        )
+        .await;
+    assert_eq!(analysis.status, StatusCode::OK, "{:?}", analysis.body);
+    let more = analysis.body["labels"].as_array().expect("labels");
+    assert_eq!(more.len(), 2);
+    assert!(allergens(&more[0]["label"]).contains(&json!("peanuts")));
     app.finish().await;
 }
