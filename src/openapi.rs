@@ -1002,6 +1002,11 @@ fn describe(op: &Operation) -> Value {
                 json!({"type": "string", "enum": ["label.svg", "label.png", "label.pdf", "fop.svg", "fop.png", "fop.pdf"]}),
             ));
             params.push(query_param(
+                "format",
+                "`label.*` files only: another format (id or alias) the plan allows; the current recipe's label is computed in it, under its law, and drawn. Not with `version` or `as_of` (400); above the plan: 403 `plan_format_not_allowed`.",
+                json!({"type": "string", "examples": ["eu-1169"]}),
+            ));
+            params.push(query_param(
                 "fop",
                 "`label.*` files only: comma-separated front-of-pack schemes; the current label is drawn with its front-of-pack elements under it (its market's mandatory schemes, the recipe's `front_of_pack`, and these), judged with the recipe's `front_of_pack_facts`. Not with `version` or `as_of` (400). A scheme whose printed form is not in our references (Israel, Ecuador) cannot be drawn: 400.",
                 json!({"type": "string", "examples": ["uk.fop.tl"]}),

@@ -358,6 +358,8 @@ struct LabelParams {
     /// `fop=a,b`: draw the label with its front-of-pack elements under it (its market's
     /// mandatory schemes, the recipe's own, and these).
     fop: Option<String>,
+    /// Another format the plan allows: the saved recipe's label computed and drawn in it.
+    format: Option<String>,
 }
 
 fn file_response(file_type: FileType, etag: &str, bytes: impl Into<Bytes>) -> Response {
@@ -432,21 +434,33 @@ async fn recipe_label(
     let (px, physical) = width_choice(params.width, params.width_in, params.width_mm, "")?;
     let (width, scale) = options_for(px, physical, params.scale, "")?;
     let fop = nls_web::fop::scheme_param("fop", params.fop.as_deref())?;
-    if params.fop.is_some() {
+    if params.fop.is_some() || params.format.is_some() {
+        let field = if params.fop.is_some() {
+            "fop"
+        } else {
+            "format"
+        };
         if params.version.is_some() || params.as_of.is_some() {
             return Err(ApiError::validation(
-                "fop",
-                "front-of-pack elements are drawn with the current label only, not with version or as_of",
+                field,
+                "another format and front-of-pack elements are drawn from the current recipe only, not with version or as_of",
             ));
         }
-        let file = FopLabelFile {
+        let format = params
+            .format
+            .as_deref()
+            .map(|f| nls_web::formats::label_format_for("format", f, &caller.plan))
+            .transpose()?;
+        let file = DerivedLabelFile {
             file_type,
             width,
             scale,
             strict: params.strict,
             physical,
+            format,
+            fop: params.fop.is_some().then_some(fop),
         };
-        return label_with_front_of_pack(&state, &caller, &id, &fop, file, &headers).await;
+        return derived_label_file(&state, &caller, &id, file, &headers).await;
     }
     if let Some(point) = nls_readmodel::past::http::point(params.version, params.as_of.as_deref())?
     {
@@ -603,24 +617,28 @@ async fn past_label(
     Ok(drawn_file(state, file.file_type, key, bytes))
 }
 
-/// What a `fop=` label file is drawn at.
-struct FopLabelFile {
+/// What a `format=` or `fop=` label file is drawn at.
+struct DerivedLabelFile {
     file_type: FileType,
     width: f32,
     scale: f32,
     strict: bool,
     physical: Option<Physical>,
+    /// `format=`: the recipe's label computed in this format instead of its own.
+    format: Option<&'static nls_nutrition::Format>,
+    /// `fop=`: the front-of-pack elements drawn under the label, with these schemes too.
+    fop: Option<Vec<String>>,
 }
 
-/// `label.<type>?fop=...`: the current label with its front-of-pack elements under it,
-/// computed for the asked schemes with the recipe's recorded facts. Cached like any file
-/// (its own key: the label JSON with those elements, and the stacking).
-async fn label_with_front_of_pack(
+/// `label.<type>?format=...&fop=...`: the current recipe's label in another format the
+/// plan allows (computed as a stored label is, under that format's law), and/or with its
+/// front-of-pack elements under it, computed for the asked schemes with the recipe's
+/// recorded facts. Cached like any file (its own key: that label JSON and the stacking).
+async fn derived_label_file(
     state: &RenderState,
     caller: &Caller,
     id: &str,
-    asked: &[String],
-    file: FopLabelFile,
+    file: DerivedLabelFile,
     headers: &HeaderMap,
 ) -> Result<Response, ApiError> {
     let mut conn = state.pool.acquire().await?;
@@ -628,25 +646,44 @@ async fn label_with_front_of_pack(
         .await
         .map_err(ApiError::internal)?
         .ok_or_else(|| ApiError::not_found("recipe"))?;
-    drop(conn);
-    let Some(label) = row.label else {
-        return Err(no_label(id, row.label_error.as_ref()));
+    let label = match file.format {
+        Some(format) => {
+            let mut in_format = row.state.clone();
+            in_format.label_format = format.id.clone();
+            let derived =
+                nls_readmodel::derive::derive(&mut conn, caller.account_id, id, &in_format, None)
+                    .await?;
+            serde_json::to_value(&derived.label).map_err(ApiError::internal)?
+        }
+        None => row
+            .label
+            .clone()
+            .ok_or_else(|| no_label(id, row.label_error.as_ref()))?,
     };
+    drop(conn);
     if file.strict {
         nls_readmodel::api_error::require_complete(&label)?;
     }
     let mut label: Label = serde_json::from_value(label).map_err(ApiError::internal)?;
-    let racc_g = row
-        .state
-        .package
-        .as_ref()
-        .map(nls_readmodel::extras::package_of)
-        .and_then(|p| p.racc_g());
-    label.front_of_pack = nls_readmodel::derive::front_of_pack(&label, &row.state, asked, racc_g)?;
+    let mut spec_fop = false;
+    if let Some(asked) = &file.fop {
+        let racc_g = row
+            .state
+            .package
+            .as_ref()
+            .map(nls_readmodel::extras::package_of)
+            .and_then(|p| p.racc_g());
+        label.front_of_pack =
+            nls_readmodel::derive::front_of_pack(&label, &row.state, asked, racc_g)?;
+        spec_fop = true;
+    }
     let format = nls_nutrition::format(&label.format);
     check_physical(format, file.physical, "")?;
     let watermark = plan_rules(&caller.plan, file.file_type, format)?;
-    let spec = Spec::new(file.file_type, file.width, file.scale, watermark).with_front_of_pack();
+    let mut spec = Spec::new(file.file_type, file.width, file.scale, watermark);
+    if spec_fop {
+        spec = spec.with_front_of_pack();
+    }
     let prepared = Prepared::new(label, spec).map_err(ApiError::internal)?;
     let key = prepared.key;
     if let Some(response) = stored_file(state, id, file.file_type, &key, headers).await? {

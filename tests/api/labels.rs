@@ -677,3 +677,63 @@ async fn the_start_up_sweep_visits_only_recipes_with_stale_files() {
     renderer.shutdown().await;
     app.finish().await;
 }
+
+/// Issue 19, item 6: label files take `format=` to draw the saved recipe in another format
+/// the plan allows, computed under that format's law.
+#[tokio::test]
+async fn label_files_draw_the_recipe_in_another_allowed_format() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let (id, _) = oat_recipe(&app, &key).await;
+    let us = fetch(&app, &key, &format!("/v1/recipes/{id}/label.svg"), &[]).await;
+    let eu = fetch(
+        &app,
+        &key,
+        &format!("/v1/recipes/{id}/label.svg?format=eu-1169"),
+        &[],
+    )
+    .await;
+    assert_eq!(eu.status, StatusCode::OK, "{}", eu.text());
+    let (us_text, eu_text) = (svg_text(&us.text()), svg_text(&eu.text()));
+    assert!(us_text.contains("Nutrition Facts"), "{us_text}");
+    assert!(
+        eu_text.contains("Energy") && eu_text.contains("100"),
+        "{eu_text}"
+    );
+    assert!(!eu_text.contains("Nutrition Facts"), "{eu_text}");
+    let png = fetch(
+        &app,
+        &key,
+        &format!("/v1/recipes/{id}/label.png?format=uk.tab"),
+        &[],
+    )
+    .await;
+    assert_eq!(png.status, StatusCode::OK);
+    let stale = fetch(
+        &app,
+        &key,
+        &format!("/v1/recipes/{id}/label.svg?format=eu-1169&version=1"),
+        &[],
+    )
+    .await;
+    assert_eq!(stale.status, StatusCode::BAD_REQUEST);
+    let unknown = fetch(
+        &app,
+        &key,
+        &format!("/v1/recipes/{id}/label.svg?format=xx"),
+        &[],
+    )
+    .await;
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
+    let (_, free) = app.account("free", true).await;
+    let (free_id, _) = oat_recipe(&app, &free).await;
+    let walled = fetch(
+        &app,
+        &free,
+        &format!("/v1/recipes/{free_id}/label.png?format=eu-1169"),
+        &[],
+    )
+    .await;
+    assert_eq!(walled.status, StatusCode::FORBIDDEN);
+    app.finish().await;
+}
