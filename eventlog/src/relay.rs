@@ -76,28 +76,16 @@ async fn run_as_leader(
     appended: &AppendSignal,
     shutdown: &CancellationToken,
 ) -> Result<(), RelayError> {
-    // The lock lives as long as this connection; if the process dies, Postgres frees it.
-    // Detached from the pool, so the session setting below never reaches other users.
-    let mut lock_conn = pool.acquire().await?.detach();
+    // The lock lives as long as this connection (crate::leader).
+    let Some(mut lock_conn) = crate::leader::hold(pool, RELAY_LOCK, shutdown).await? else {
+        return Ok(());
+    };
     // The cursor may lag behind what JetStream acknowledged: after a database crash the
     // relay republishes a few events and JetStream drops them by message id. So its
     // updates need not wait for a WAL flush.
     sqlx::query("set synchronous_commit = off")
         .execute(&mut lock_conn)
         .await?;
-    loop {
-        let got: bool = sqlx::query_scalar("select pg_try_advisory_lock($1)")
-            .bind(RELAY_LOCK)
-            .fetch_one(&mut lock_conn)
-            .await?;
-        if got {
-            break;
-        }
-        tokio::select! {
-            _ = shutdown.cancelled() => return Ok(()),
-            _ = tokio::time::sleep(Duration::from_millis(500)) => {}
-        }
-    }
     // A command-only process may be the first to start: the stream must exist before the
     // first publish, or JetStream answers "no responders".
     nats.ensure_stream()

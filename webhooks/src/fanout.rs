@@ -75,21 +75,10 @@ async fn run_as_leader(
     settings: &Settings,
     shutdown: &CancellationToken,
 ) -> Result<(), FanoutError> {
-    // The lock lives as long as this connection; if the process dies, Postgres frees it.
-    let mut lock_conn = pool.acquire().await?.detach();
-    loop {
-        let got: bool = sqlx::query_scalar("select pg_try_advisory_lock($1)")
-            .bind(FANOUT_LOCK)
-            .fetch_one(&mut lock_conn)
-            .await?;
-        if got {
-            break;
-        }
-        tokio::select! {
-            _ = shutdown.cancelled() => return Ok(()),
-            _ = tokio::time::sleep(Duration::from_millis(500)) => {}
-        }
-    }
+    // Held while this process fans out (dropped on return, which frees the lock).
+    let Some(_lock) = nls_eventlog::leader::hold(pool, FANOUT_LOCK, shutdown).await? else {
+        return Ok(());
+    };
     let nats_err = |e: &dyn std::fmt::Display| FanoutError::Nats(e.to_string());
     let stream = nats.ensure_stream().await.map_err(|e| nats_err(&e))?;
     let consumer = stream
