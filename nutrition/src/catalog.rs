@@ -383,5 +383,6 @@ fn resolve(
         terms: format_terms,
         simplified: f.simplified,
         term_overrides: f.term_overrides,
+        liquids_per_100ml: f.liquids_per_100ml.map(|l| l.source),
     })
 }

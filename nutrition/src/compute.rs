@@ -244,6 +244,10 @@ pub struct Extras<'a> {
     pub package: Option<&'a Package>,
     /// The format `us.auto` picked, recorded in the label's package report.
     pub chosen: Option<String>,
+    /// The product is a liquid of this density (g per ml): formats whose law declares
+    /// liquids per 100 ml (`Format::liquids_per_100ml`) give their `per_100g` column per
+    /// 100 ml.
+    pub liquid_density_g_per_ml: Option<f64>,
 }
 
 /// One food of an aggregate label (21 CFR 101.9(d)(13)(ii)): its name and recipe.
@@ -332,7 +336,12 @@ pub fn compute_label_with(
     }
     let t = totals(recipe)?;
     let per_serving = t.amounts.scaled(t.serving_weight_g / t.final_weight_g);
-    let per_100g = t.amounts.scaled(100.0 / t.final_weight_g);
+    // Per 100 ml for a liquid where the law says so: 100 ml weigh 100 × density grams.
+    let density = extras
+        .liquid_density_g_per_ml
+        .filter(|d| d.is_finite() && *d > 0.0 && format.liquids_per_100ml.is_some());
+    let per_100_weight = 100.0 * density.unwrap_or(1.0);
+    let per_100g = t.amounts.scaled(per_100_weight / t.final_weight_g);
     // What preparation adds, per serving: the same share of the additions as a serving is of
     // the recipe.
     let prepared = if extras.prepared.is_empty() {
@@ -373,7 +382,7 @@ pub fn compute_label_with(
             // What the recipe's data lacks, scaled like the column's amounts (as prepared:
             // the packaged serving's share; what preparation adds is not bounded here).
             factor: match c.basis {
-                Basis::Per100g => 100.0 / t.final_weight_g,
+                Basis::Per100g => per_100_weight / t.final_weight_g,
                 Basis::Container => 1.0,
                 Basis::Serving | Basis::Prepared | Basis::Food => {
                     t.serving_weight_g / t.final_weight_g
@@ -480,6 +489,7 @@ pub fn compute_label_with(
         foods: Vec::new(),
         package: package_report(extras),
         front_of_pack: Vec::new(),
+        per_100ml: density.is_some(),
         shape: format.json.clone(),
     })
 }
@@ -644,6 +654,7 @@ pub fn compute_aggregate(
         missing,
         foods: food_columns,
         front_of_pack: Vec::new(),
+        per_100ml: false,
         package: package_report(extras),
         shape: format.json.clone(),
     })

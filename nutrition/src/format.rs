@@ -406,6 +406,9 @@ pub struct Format {
     /// Terms this format prints in place of the usual ones (`footnote` →
     /// `footnote.children_1_3`), for labels of one population (21 CFR 101.9(d)(9)).
     pub term_overrides: BTreeMap<String, String>,
+    /// Where the law says liquids are declared per 100 ml (its citation): a liquid's
+    /// `per_100g` column is then per 100 ml (`Extras::liquid_density_g_per_ml`).
+    pub liquids_per_100ml: Option<String>,
 }
 
 impl Format {
@@ -523,10 +526,19 @@ pub(crate) struct FormatFile {
     pub simplified: Option<Simplified>,
     #[serde(default)]
     pub term_overrides: BTreeMap<String, String>,
+    #[serde(default)]
+    pub liquids_per_100ml: Option<LiquidsFile>,
     /// Free text for reviewers.
     #[serde(default)]
     #[allow(dead_code)]
     pub note: Option<String>,
+}
+
+/// `liquids_per_100ml` as written: the law that has liquids declared per 100 ml.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct LiquidsFile {
+    pub source: String,
 }
 
 /// A row as written.

@@ -179,6 +179,9 @@ pub struct Label {
     /// mandatory ones of its market and those asked for; absent from the JSON when empty, so
     /// labels without any are unchanged byte for byte.
     pub front_of_pack: Vec<crate::fop::FopResult>,
+    /// Whether the `per_100g` column is per 100 ml (a liquid, where the format's law says
+    /// so); `"per_100ml": true` in the JSON, absent otherwise.
+    pub per_100ml: bool,
     /// The JSON shape of the format.
     pub shape: JsonShape,
 }
@@ -460,6 +463,9 @@ impl Serialize for Label {
         if !self.front_of_pack.is_empty() {
             m.serialize_entry("front_of_pack", &self.front_of_pack)?;
         }
+        if self.per_100ml {
+            m.serialize_entry("per_100ml", &true)?;
+        }
         m.end()
     }
 }
@@ -500,7 +506,7 @@ impl<'de> Deserialize<'de> for Label {
             .format(&id)
             .ok_or_else(|| D::Error::custom(LabelShapeError::UnknownFormat(id.clone())))?;
         let allowed = crate::format::wire_keys(format);
-        const COMMON: [&str; 13] = [
+        const COMMON: [&str; 14] = [
             "serving_size",
             "servings_per_container",
             "ingredient_statement",
@@ -514,6 +520,7 @@ impl<'de> Deserialize<'de> for Label {
             "missing",
             "package",
             "front_of_pack",
+            "per_100ml",
         ];
         // An aggregate label's columns are named by its `foods`.
         let foods: Vec<FoodColumn> = match map.remove("foods") {
@@ -575,6 +582,10 @@ impl<'de> Deserialize<'de> for Label {
         let package = match map.remove("package") {
             Some(v) => Some(field("package", v)?),
             None => None,
+        };
+        let per_100ml: bool = match map.remove("per_100ml") {
+            Some(v) => field("per_100ml", v)?,
+            None => false,
         };
         let front_of_pack = match map.remove("front_of_pack") {
             Some(v) => field("front_of_pack", v)?,
@@ -707,6 +718,7 @@ impl<'de> Deserialize<'de> for Label {
             foods,
             package,
             front_of_pack,
+            per_100ml,
             shape: format.json.clone(),
         })
     }

@@ -298,6 +298,10 @@ pub async fn analyze(
         prepared: &added,
         package: body.package.as_ref(),
         chosen,
+        liquid_density_g_per_ml: facts
+            .state
+            .filter(|s| *s == nls_nutrition::fop::State::Liquid)
+            .and(facts.density_g_per_ml),
     };
     derived.label = nls_nutrition::compute_label_with(&derived.input, format, &extras)
         .map_err(derive::DeriveError::Label)?;

@@ -174,6 +174,7 @@ pub(crate) fn derive_from(
         prepared: &prepared,
         package: package.as_ref(),
         chosen,
+        liquid_density_g_per_ml: liquid_density(state.front_of_pack_facts.as_ref()),
     };
     let mut label = nls_nutrition::compute_label_with(&input, format, &extras)?;
     label.front_of_pack = front_of_pack(&label, state, &[], input.racc_g)?;
@@ -206,6 +207,14 @@ pub(crate) fn derive_from(
         extent,
         label_json,
     })
+}
+
+/// The density of a product recorded as a liquid (`front_of_pack_facts`: `state` liquid
+/// and `density_g_per_ml`): formats whose law declares liquids per 100 ml then do.
+pub fn liquid_density(facts: Option<&nls_events::recipe::FrontOfPackFacts>) -> Option<f64> {
+    facts
+        .filter(|f| f.state.as_deref() == Some("liquid"))
+        .and_then(|f| f.density_g_per_ml)
 }
 
 /// The front-of-pack entries of a recipe's label: its market's mandatory schemes, the

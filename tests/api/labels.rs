@@ -737,3 +737,39 @@ async fn label_files_draw_the_recipe_in_another_allowed_format() {
     assert_eq!(walled.status, StatusCode::FORBIDDEN);
     app.finish().await;
 }
+
+/// Issue 19, item 4: a recipe recorded as a liquid with its density is declared per 100 ml
+/// on EU and UK labels (1169/2011 Art. 32(2)), in the JSON and the drawing.
+#[tokio::test]
+async fn a_liquid_recipe_is_declared_per_100_ml_on_eu_labels() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let created = app
+        .post(
+            &key,
+            "/v1/recipes",
+            json!({ "name": "Lemonade", "servings": 4, "serving_weight_g": 250, "label_format": "eu-1169",
+                    "ingredients": [{ "name": "sugar", "grams": 100 }, { "name": "water", "grams": 900 }],
+                    "front_of_pack_facts": { "state": "liquid", "density_g_per_ml": 1.04 } }),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
+    assert_eq!(created.body["label"]["per_100ml"], true);
+    let id = created.body["id"].as_str().expect("id");
+    let svg = fetch(&app, &key, &format!("/v1/recipes/{id}/label.svg"), &[]).await;
+    assert!(svg_text(&svg.text()).contains("Per 100 ml"));
+    // As a solid it is per 100 g again.
+    let solid = app
+        .put(
+            &key,
+            &format!("/v1/recipes/{id}"),
+            json!({ "front_of_pack_facts": null }),
+        )
+        .await;
+    assert!(
+        solid.body["label"].get("per_100ml").is_none(),
+        "{:?}",
+        solid.body
+    );
+    app.finish().await;
+}

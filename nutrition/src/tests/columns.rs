@@ -288,3 +288,53 @@ fn a_label_carries_its_package_report() {
     let back: Label = serde_json::from_value(json).unwrap();
     assert_eq!(back, label);
 }
+
+/// Issue 19, item 4: a liquid is declared per 100 ml where the format's law says so (EU
+/// 1169/2011 Art. 32(2)): the per-100 column holds 100 ml's worth (100 × density grams)
+/// and says so; per portion is unchanged; a format without that rule (US) ignores it.
+#[test]
+fn a_liquid_is_declared_per_100_ml_where_the_law_says_so() {
+    use crate::{compute_label_with, Extras};
+    let r = super::recipe(
+        4.0,
+        Some(250.0),
+        vec![super::ing(
+            "juice",
+            1000.0,
+            &[
+                (Nutrient::Calories, 40.0),
+                (Nutrient::TotalCarbohydrateG, 10.0),
+                (Nutrient::TotalSugarsG, 9.0),
+            ],
+        )],
+    );
+    let liquid = Extras {
+        liquid_density_g_per_ml: Some(1.05),
+        ..Extras::default()
+    };
+    let solid = compute_label_with(&r, super::eu(), &Extras::default()).unwrap();
+    let per_ml = compute_label_with(&r, super::eu(), &liquid).unwrap();
+    assert!(!solid.per_100ml);
+    assert!(per_ml.per_100ml);
+    let kcal = |l: &crate::Label| l.display.get("per_100g.energy_kcal").cloned();
+    assert_eq!(kcal(&solid).as_deref(), Some("40kcal"));
+    assert_eq!(
+        kcal(&per_ml).as_deref(),
+        Some("42kcal"),
+        "40 kcal/100 g × 1.05 g/ml"
+    );
+    assert_eq!(
+        solid.display.get("per_portion.energy_kcal"),
+        per_ml.display.get("per_portion.energy_kcal")
+    );
+    let json = serde_json::to_value(&per_ml).unwrap();
+    assert_eq!(json["per_100ml"], true);
+    let back: crate::Label = serde_json::from_value(json).unwrap();
+    assert!(back.per_100ml);
+    assert!(serde_json::to_value(&solid)
+        .unwrap()
+        .get("per_100ml")
+        .is_none());
+    let us = compute_label_with(&r, super::us(), &liquid).unwrap();
+    assert!(!us.per_100ml);
+}

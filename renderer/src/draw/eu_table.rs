@@ -69,8 +69,16 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
     );
     let has_percent = format.percent_column().is_some();
     let mut headers: Vec<Vec<String>> = vec![vec![format.term("typical_values")]];
+    // A liquid's per-100 column is per 100 ml where the format's law says so.
+    let term_id = |c: &nls_nutrition::format::Column| {
+        if label.per_100ml && c.basis == Basis::Per100g {
+            "per_100ml".to_owned()
+        } else {
+            c.id.clone()
+        }
+    };
     for c in &format.columns {
-        let mut head = vec![format.term(&format!("column.{}", c.id))];
+        let mut head = vec![format.term(&format!("column.{}", term_id(c)))];
         if c.basis == Basis::Serving {
             head.push(portion_g.clone());
         }
@@ -191,8 +199,9 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
                     Anchor::End,
                     vec![Span::new(Face::Regular, v)],
                 );
-                spoken
-                    .push(format.term_with(&format!("column.said.{}", column.id), &[("value", v)]));
+                spoken.push(
+                    format.term_with(&format!("column.said.{}", term_id(column)), &[("value", v)]),
+                );
             }
             // One percentage per row: energy's kJ and kcal percentages are the same intake.
             let ri = if i == 0 && has_percent {
