@@ -10,7 +10,8 @@ alter table recipe_view add column label_edition text;
 create table label_version (
     recipe_id   text        not null,
     version     bigint      not null,
-    label       jsonb       not null,
+    -- lz4 as recipe_view.label (migration 0006): every write stores one.
+    label       jsonb       compression lz4 not null,
     label_hash  bytea       not null,
     edition     text        not null,
     recorded_at timestamptz not null default now(),
