@@ -7,7 +7,10 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    // Read at run time: `env!` would bake in the directory the build script was compiled
+    // in, and a target directory shared by two worktrees would embed the other tree's data.
+    let manifest_dir = std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest_dir).join("data");
     println!("cargo:rerun-if-changed={}", root.display());
     let mut out = String::from("/// Every embedded data file: (kind, file name, contents).\n");
     out.push_str("pub(crate) static DATA_FILES: &[(&str, &str, &str)] = &[\n");

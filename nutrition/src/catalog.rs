@@ -297,7 +297,7 @@ fn resolve(
         return Err("at most one headline row".into());
     }
     let mut format_terms = Vec::with_capacity(f.languages.len());
-    for language in &f.languages {
+    for (index, language) in f.languages.iter().enumerate() {
         let t = terms
             .iter()
             .find(|t| &t.language == language && t.regime == f.regime)
@@ -309,6 +309,9 @@ fn resolve(
             })?;
         // Every word the layout, the rows, the columns and the regime's statements print.
         let mut needed: Vec<String> = layout.terms.clone();
+        if f.json.ingredient_statement_html {
+            needed.extend(layout.terms_with_ingredients.iter().cloned());
+        }
         needed.extend(rows.iter().map(|r| r.term.clone()));
         needed.extend(
             rows.iter()
@@ -326,11 +329,20 @@ fn resolve(
             needed.push("not_significant".into());
             needed.push("list.and".into());
         }
-        if let Some(order) = &regime.allergens.contains_order {
+        // The "Contains" statement is given in the format's first language (the label's one
+        // `contains_statement`), so only that language needs its words.
+        if let Some(order) = regime
+            .allergens
+            .contains_order
+            .as_ref()
+            .filter(|_| index == 0)
+        {
             needed.push("contains".into());
             needed.extend(order.iter().map(|a| allergen_term(*a)));
         }
-        if regime.allergens.emphasise_in_ingredients {
+        // Allergen words are printed in the ingredient list's HTML, where the format's labels
+        // carry one.
+        if regime.allergens.emphasise_in_ingredients && f.json.ingredient_statement_html {
             needed.extend(regime.allergens.declare.iter().map(|a| allergen_term(*a)));
         }
         if let Some(missing) = needed.iter().find(|k| t.get(k).is_none_or(str::is_empty)) {
@@ -384,5 +396,7 @@ fn resolve(
         simplified: f.simplified,
         term_overrides: f.term_overrides,
         liquids_per_100ml: f.liquids_per_100ml.map(|l| l.source),
+        role: f.role,
+        notes: f.notes,
     })
 }

@@ -177,6 +177,20 @@ pub fn annex_xiv_energy(a: &NutrientAmounts) -> (f64, f64) {
     (kj, kcal)
 }
 
+/// Energy of `a` by CXG 2-1985 §3.3.1, `(kJ, kcal)`: available carbohydrate (total
+/// carbohydrate − dietary fibre) 17/4, protein 17/4, fat 37/9, alcohol 29/7. Codex gives no
+/// factor of their own for fibre or polyols: polyols count as carbohydrate, fibre not at all.
+pub fn cxg_2_energy(a: &NutrientAmounts) -> (f64, f64) {
+    let g = |n| a.get(n).unwrap_or(0.0);
+    let carbohydrate = available_carbohydrate(a);
+    let fat = g(Nutrient::TotalFatG);
+    let protein = g(Nutrient::ProteinG);
+    let alcohol = g(Nutrient::AlcoholG);
+    let kj = carbohydrate * 17.0 + protein * 17.0 + fat * 37.0 + alcohol * 29.0;
+    let kcal = carbohydrate * 4.0 + protein * 4.0 + fat * 9.0 + alcohol * 7.0;
+    (kj, kcal)
+}
+
 /// EU carbohydrate (Annex I point 7): total carbohydrate minus fibre, never below 0.
 pub fn available_carbohydrate(a: &NutrientAmounts) -> f64 {
     let g = |n| a.get(n).unwrap_or(0.0);
@@ -191,6 +205,8 @@ fn quantity(q: Quantity, a: &NutrientAmounts) -> f64 {
         Quantity::AnnexXivKcal => annex_xiv_energy(a).1,
         Quantity::AvailableCarbohydrate => available_carbohydrate(a),
         Quantity::SaltG => a.get(Nutrient::SodiumMg).unwrap_or(0.0) * 2.5 / 1000.0,
+        Quantity::Cxg2Kj => cxg_2_energy(a).0,
+        Quantity::Cxg2Kcal => cxg_2_energy(a).1,
     }
 }
 

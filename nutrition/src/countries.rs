@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use serde::Deserialize;
 
-use crate::Format;
+use crate::{Format, Role};
 
 const DATA: &str = include_str!("../data/countries.json");
 
@@ -48,24 +48,55 @@ pub fn country(code: &str) -> Option<&'static Country> {
 }
 
 /// The format a country gets by default among `formats` (catalog order): one of its
-/// label formats (not an analysis-only aggregate, not a draft) in its first label
-/// language, else the first of them.
+/// label formats (not an analysis-only aggregate) in its first label language, else the first
+/// of them; a format in force before a draft, so a draft is the default only where every
+/// format of the country is one (its notes say what is unconfirmed); a standard table before
+/// a linear or split form, a plain format before its variants.
 pub fn default_format<'f>(code: &str, formats: &[&'f Format]) -> Option<&'f Format> {
-    let eligible: Vec<&'f Format> = formats
+    let labels: Vec<&'f Format> = formats
         .iter()
         .copied()
         .filter(|f| f.countries.iter().any(|c| c == code))
-        .filter(|f| !f.has_food_columns() && f.status != "draft")
+        .filter(|f| !f.has_food_columns() && f.role == Role::Declaration)
         .collect();
-    let first_language = country(code).and_then(|c| c.languages.first());
-    first_language
-        .and_then(|lang| {
-            eligible
-                .iter()
-                .copied()
-                .find(|f| f.languages.len() == 1 && f.languages.first() == Some(lang))
+    // The standard table before the forms allowed only where space lacks (linear, split),
+    // and a plain format before its variants (a variant extends another format's id:
+    // `anz.nip.di` is `anz.nip` with its optional %DI column, `mx.tab.100-por` is
+    // `mx.tab.100` with a portion column); else in catalog order.
+    let ids: Vec<&str> = labels.iter().map(|f| f.id.as_str()).collect();
+    let is_variant = |id: &str| {
+        ids.iter().any(|plain| {
+            id.strip_prefix(plain)
+                .is_some_and(|rest| rest.starts_with('.') || rest.starts_with('-'))
         })
-        .or_else(|| eligible.first().copied())
+    };
+    let mut labels = labels;
+    labels.sort_by_key(|f| (space_saving(f), is_variant(&f.id)));
+    let first_language = country(code).and_then(|c| c.languages.first());
+    let pick = |eligible: Vec<&'f Format>| {
+        first_language
+            .and_then(|lang| {
+                eligible
+                    .iter()
+                    .copied()
+                    .find(|f| f.languages.len() == 1 && f.languages.first() == Some(lang))
+            })
+            .or_else(|| eligible.first().copied())
+    };
+    let confirmed: Vec<&'f Format> = labels
+        .iter()
+        .copied()
+        .filter(|f| f.status != "draft")
+        .collect();
+    pick(confirmed).or_else(|| pick(labels))
+}
+
+/// Whether `format`'s layout is one the law allows only where space lacks.
+fn space_saving(format: &Format) -> bool {
+    crate::catalog()
+        .ok()
+        .and_then(|c| c.layouts().get(&format.layout))
+        .is_some_and(|l| l.space_saving)
 }
 
 #[cfg(test)]
@@ -90,15 +121,33 @@ mod tests {
     #[test]
     fn defaults_are_label_formats_in_the_countrys_language() {
         let formats: Vec<&Format> = crate::formats().iter().collect();
-        assert_eq!(
-            default_format("US", &formats).map(|f| f.id.as_str()),
-            Some("us.v")
-        );
-        assert_eq!(
-            default_format("GB", &formats).map(|f| f.id.as_str()),
-            Some("uk.tab")
-        );
-        assert!(default_format("DE", &formats).is_some());
+        for (code, want) in [
+            ("US", "us.v"),
+            ("GB", "uk.tab"),
+            ("DE", "eu.tab.de"),
+            // Greek terms are unconfirmed: the English table in force comes before the draft.
+            ("GR", "eu.tab.ri"),
+            // Where every format is a draft, the draft in the first language is the default
+            // (the plain panel, not its variant with %DI, anz.nip.di).
+            ("AU", "anz.nip"),
+            ("CI", "codex.tab.fr"),
+            // Linear and split forms come after the standard table (Art. 34(2): linear only
+            // where space does not permit a table), even where their files sort first.
+            ("CA", "ca.std.bi"),
+            ("BR", "br.v"),
+            // A variant named with a dash is still a variant: the portion column's
+            // `mx.tab.100-por` sorts before `mx.tab.100` but is not the default.
+            ("MX", "mx.tab.100"),
+            // No variant relation: the first of the law's bases (FORMATS.md §1.1 lists per
+            // package, per unit content, per serving reference amount), file order.
+            ("KR", "kr.pkg"),
+        ] {
+            assert_eq!(
+                default_format(code, &formats).map(|f| f.id.as_str()),
+                Some(want),
+                "{code}"
+            );
+        }
         assert_eq!(default_format("XX", &formats), None);
     }
 }

@@ -26,6 +26,11 @@ pub enum Quantity {
     AvailableCarbohydrate,
     /// Salt in g = sodium mg × 2.5 / 1000 (Annex I point 11).
     SaltG,
+    /// Energy in kJ from the factors of CXG 2-1985 §3.3.1 (carbohydrate and protein 17, fat
+    /// 37, alcohol 29 kJ/g; no factor for fibre or polyols of their own).
+    Cxg2Kj,
+    /// Energy in kcal from the factors of CXG 2-1985 §3.3.1 (4, 4, 9, 7 kcal/g).
+    Cxg2Kcal,
 }
 
 impl Quantity {
@@ -37,6 +42,8 @@ impl Quantity {
             "annex_xiv_kcal" => Quantity::AnnexXivKcal,
             "available_carbohydrate" => Quantity::AvailableCarbohydrate,
             "salt_from_sodium" => Quantity::SaltG,
+            "cxg_2_kj" => Quantity::Cxg2Kj,
+            "cxg_2_kcal" => Quantity::Cxg2Kcal,
             key => Quantity::Nutrient(Nutrient::from_key(key)?),
         })
     }
@@ -89,6 +96,15 @@ pub enum Rounding {
         /// potassium; 2 for the others.
         significant_figures: u32,
     },
+    /// FSANZ User Guide to Standard 1.2.8 §3.6 (guidance, not a numbered provision): no more
+    /// than 3 significant figures.
+    Fsanz3SignificantFigures,
+    /// No rounding rule in the format's law (CXG 2-1985 sets none): the amount is printed at
+    /// a display precision of this many decimals, which is a presentation, not a rule.
+    DisplayPrecision {
+        /// Decimals printed (0 for kJ, kcal and mg; 1 for grams).
+        decimals: u32,
+    },
 }
 
 impl Rounding {
@@ -117,6 +133,9 @@ impl Rounding {
             "eu_guidance_2012_vitamin_mineral_2sf" => Rounding::Eu2012VitaminMineral {
                 significant_figures: 2,
             },
+            "fsanz_user_guide_3_significant_figures" => Rounding::Fsanz3SignificantFigures,
+            "no_rule_whole" => Rounding::DisplayPrecision { decimals: 0 },
+            "no_rule_one_decimal" => Rounding::DisplayPrecision { decimals: 1 },
             other => return Err(format!("unknown rounding rule {other:?}")),
         })
     }
@@ -127,7 +146,8 @@ impl Rounding {
 pub enum PercentRounding {
     /// No percentage is shown.
     None,
-    /// Nearest whole percent (21 CFR 101.9(d)(7)(ii); the EU %RI is printed the same way).
+    /// Nearest whole percent (21 CFR 101.9(d)(7)(ii); the EU %RI is printed the same way; a
+    /// display precision where the law sets no rule, `no_rule_whole_percent`).
     WholePercent,
     /// 21 CFR 101.9(c)(8)(iii): < 2 % → 0; ≤ 10 % → 2 %; ≤ 50 % → 5 %; else 10 % steps.
     VitaminMineral,
@@ -141,6 +161,9 @@ impl PercentRounding {
                 Ok(PercentRounding::WholePercent)
             }
             "cfr_101_9_c_8_iii_percent_dv" => Ok(PercentRounding::VitaminMineral),
+            // No rounding rule for the percentage in the format's law (FSANZ %DI): a whole
+            // percent is a display precision, which the format's notes say.
+            "no_rule_whole_percent" => Ok(PercentRounding::WholePercent),
             other => Err(format!("unknown percentage rule {other:?}")),
         }
     }
@@ -325,6 +348,19 @@ pub enum Amounts {
     ColumnBlocks,
 }
 
+/// What a format's label is for.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// The nutrition declaration itself.
+    #[default]
+    Declaration,
+    /// A repeat of part of the declaration for the front of the pack (Reg. (EU) 1169/2011
+    /// Art. 30(3)): printed beside the declaration, never in its place, so never a country's
+    /// default format.
+    FrontOfPackRepeat,
+}
+
 /// How percentages are computed from a row's amount.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -409,6 +445,11 @@ pub struct Format {
     /// Where the law says liquids are declared per 100 ml (its citation): a liquid's
     /// `per_100g` column is then per 100 ml (`Extras::liquid_density_g_per_ml`).
     pub liquids_per_100ml: Option<String>,
+    /// What a user and a reviewer should know: which facts are unconfirmed, what falls back
+    /// to what, what the format leaves out and why.
+    pub notes: Option<String>,
+    /// The declaration, or a front-of-pack repeat of part of it.
+    pub role: Role,
 }
 
 impl Format {
@@ -439,7 +480,7 @@ impl Format {
     }
 
     /// The printed text of term `key`: each language's in order, joined with " / " for
-    /// bilingual formats. Empty when missing (the catalog refuses formats missing a term their
+    /// bilingual formats (a text two languages share printed once). Empty when missing (the catalog refuses formats missing a term their
     /// layout needs).
     pub fn term(&self, key: &str) -> String {
         let key = self.term_overrides.get(key).map_or(key, String::as_str);
@@ -447,12 +488,15 @@ impl Format {
             return only.get(key).unwrap_or_default().to_owned();
         }
         let mut out = String::new();
+        let mut printed: Vec<&str> = Vec::new();
         for t in &self.terms {
-            if let Some(text) = t.get(key) {
+            // A word two languages share ("Protein", "100 g") is printed once.
+            if let Some(text) = t.get(key).filter(|text| !printed.contains(text)) {
                 if !out.is_empty() {
                     out.push_str(" / ");
                 }
                 out.push_str(text);
+                printed.push(text);
             }
         }
         out
@@ -528,10 +572,11 @@ pub(crate) struct FormatFile {
     pub term_overrides: BTreeMap<String, String>,
     #[serde(default)]
     pub liquids_per_100ml: Option<LiquidsFile>,
-    /// Free text for reviewers.
+    /// What is unconfirmed, what falls back to what (shown in `/v1/formats`).
+    #[serde(default, alias = "note")]
+    pub notes: Option<String>,
     #[serde(default)]
-    #[allow(dead_code)]
-    pub note: Option<String>,
+    pub role: Role,
 }
 
 /// `liquids_per_100ml` as written: the law that has liquids declared per 100 ml.
@@ -621,6 +666,15 @@ pub struct LayoutSpec {
     pub columns: ColumnRange,
     /// Terms it prints, which every language of a format using it must give.
     pub terms: Vec<String>,
+    /// A form the law allows only where the package lacks the space for the standard table
+    /// (linear, horizontal or split forms: Reg. (EU) 1169/2011 Art. 34(2), 21 CFR
+    /// 101.9(d)(11)(iii), (j)(13)): never a country's default format.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub space_saving: bool,
+    /// Terms it prints only with the ingredient list's HTML (`json.ingredient_statement_html`),
+    /// which only the formats whose labels carry that HTML must give.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub terms_with_ingredients: Vec<String>,
 }
 
 /// Inclusive bounds of a column count.

@@ -33,7 +33,7 @@ pub use compute::{compute_aggregate, compute_label, compute_label_with, Extras, 
 pub use error::LabelError;
 pub use format::{
     Amounts, Basis, Column, Declare, Format, JsonShape, LayoutSpec, PercentRounding, Quantity,
-    Rounding, Row, RowStyle, Section,
+    Role, Rounding, Row, RowStyle, Section,
 };
 pub use label::{
     CalorieBasis, Cell, DeclaredRow, FoodColumn, IngredientSource, Label, LabelShapeError, Note,

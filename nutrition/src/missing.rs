@@ -95,11 +95,13 @@ pub fn inputs(q: Quantity) -> Vec<Nutrient> {
         Quantity::Nutrient(n) => vec![n],
         Quantity::SaltG => vec![Nutrient::SodiumMg],
         Quantity::AvailableCarbohydrate => vec![Nutrient::TotalCarbohydrateG],
-        Quantity::AnnexXivKj | Quantity::AnnexXivKcal => vec![
-            Nutrient::TotalFatG,
-            Nutrient::ProteinG,
-            Nutrient::TotalCarbohydrateG,
-        ],
+        Quantity::AnnexXivKj | Quantity::AnnexXivKcal | Quantity::Cxg2Kj | Quantity::Cxg2Kcal => {
+            vec![
+                Nutrient::TotalFatG,
+                Nutrient::ProteinG,
+                Nutrient::TotalCarbohydrateG,
+            ]
+        }
     }
 }
 

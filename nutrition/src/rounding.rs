@@ -301,6 +301,23 @@ fn eu_low_amount(
     }
 }
 
+// ---------------------------------------------------------------- FSANZ
+
+/// FSANZ User Guide to Standard 1.2.8 §3.6 (LABEL_RULES.md §6: guidance, not a numbered
+/// provision of the Standard): declared to no more than 3 significant figures (half up).
+/// LABEL_RULES.md §8.8: 1 523.6 kJ → 1 520 kJ; 45.67 mg → 45.7 mg.
+pub fn fsanz_user_guide_3_significant_figures(amount: f64) -> Declared {
+    Declared::exact(significant(amount, 3))
+}
+
+// ---------------------------------------------------------------- no rule
+
+/// Where the format's law sets no rounding (CXG 2-1985 gives none): the amount at a display
+/// precision of `decimals` (half up). Not a rule of any law; the format's notes say so.
+pub fn display_precision(amount: f64, decimals: u32) -> Declared {
+    Declared::exact(half_up(amount, 1.0, 10f64.powi(decimals as i32)))
+}
+
 // ---------------------------------------------------------------- dispatch
 
 /// Applies `rule` to the unrounded `amount`.
@@ -324,6 +341,8 @@ pub fn apply(rule: Rounding, amount: f64) -> Declared {
         Rounding::Eu2012VitaminMineral {
             significant_figures,
         } => eu_guidance_2012_vitamin_mineral(amount, significant_figures),
+        Rounding::Fsanz3SignificantFigures => fsanz_user_guide_3_significant_figures(amount),
+        Rounding::DisplayPrecision { decimals } => display_precision(amount, decimals),
     }
 }
 

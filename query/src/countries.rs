@@ -61,13 +61,15 @@ pub async fn list(
             let mandatory = schemes
                 .iter()
                 .any(|s| s.required && s.markets.iter().any(|m| m == code));
+            let default = countries::default_format(code, &formats);
             Some(json!({
                 "code": code,
                 "name": known.map_or(code.as_str(), |c: &Country| c.name.as_str()),
                 "family": known.map(|c| c.family.as_str()),
                 "languages": known.map(|c| c.languages.clone()).unwrap_or_default(),
                 "formats": served,
-                "default_format": countries::default_format(code, &formats).map(|f| f.id.as_str()),
+                "default_format": default.map(|f| f.id.as_str()),
+                "default_format_status": default.map(|f| f.status.as_str()),
                 "front_of_pack": front_of_pack,
                 "front_of_pack_mandatory": mandatory,
                 "notes": known.map(|c| c.notes.as_str()).filter(|n| !n.is_empty()),

@@ -1,5 +1,6 @@
 //! Front-of-pack: every scheme computed for one label (target < 0.1 ms together) and each
-//! element drawn (as fast as the labels: SVG < 1 ms, PNG and PDF < 10 ms).
+//! element drawn (as fast as the labels: SVG < 1 ms, PNG and PDF < 10 ms), with the US label
+//! drawn in the same run for comparison.
 //! `cargo bench -p nls-renderer --bench fop -- --quick`
 #![allow(clippy::unwrap_used, missing_docs)]
 
@@ -8,7 +9,7 @@ mod common;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use nls_nutrition::fop::{front_of_pack, schemes, Category, Facts, State};
-use nls_renderer::draw::{fop, Fonts, RenderOptions};
+use nls_renderer::draw::{fop, pdf, png, svg, Fonts, RenderOptions};
 
 fn facts() -> Facts {
     Facts {
@@ -32,9 +33,20 @@ fn bench(c: &mut Criterion) {
     });
     let fonts = Fonts::bundled().unwrap();
     let options = RenderOptions::default();
+    let us = common::us_label();
+    c.bench_function("label svg us-standard", |b| {
+        b.iter(|| svg(black_box(&us), &options).unwrap())
+    });
+    c.bench_function("label png us-standard 290px x2", |b| {
+        b.iter(|| png(black_box(&us), &fonts, &options).unwrap())
+    });
+    c.bench_function("label pdf us-standard", |b| {
+        b.iter(|| pdf(black_box(&us), &fonts, &options).unwrap())
+    });
     let results = front_of_pack(&label, &ids, &facts, Some(30.0), "2026-06-01").unwrap();
     for id in [
         "cl.fop.alto",
+        "mx.fop.oct",
         "ca.fop.h.bi",
         "uk.fop.tl",
         "eu.fop.nutriscore",

@@ -865,6 +865,36 @@ fn extra_options(extra: Option<&Value>) -> Result<(f32, f32, Option<Physical>), 
     }
 }
 
+/// Whether `extra.preview` asks for an on-screen preview (`true`); absent or `null` is
+/// `false`.
+fn preview_requested(extra: Option<&Value>) -> Result<bool, ApiError> {
+    match extra.and_then(|e| e.get("preview")) {
+        None | Some(Value::Null) => Ok(false),
+        Some(Value::Bool(preview)) => Ok(*preview),
+        Some(_) => Err(ApiError::validation(
+            "extra.preview",
+            "must be true or false",
+        )),
+    }
+}
+
+/// The plan rules of an export: as for any file, except that an SVG asked for as a
+/// `preview` (the app's live label, drawn while the user types) is open to every plan that
+/// may use the format, watermarked wherever the plan's exports are. A watermarked SVG is no
+/// more than the watermarked PNG such a plan may export, and drawing it costs a tenth.
+fn export_rules(
+    plan: &Plan,
+    file_type: FileType,
+    format: &Format,
+    preview: bool,
+) -> Result<bool, ApiError> {
+    if preview && file_type == FileType::Svg {
+        nls_web::formats::check_stored(Some(format), plan)?;
+        return Ok(plan.export_watermarked);
+    }
+    plan_rules(plan, file_type, Some(format))
+}
+
 /// `POST /functions/v1/export-label`: draws the label object in `data`.
 ///
 /// `fileType`: `svg`, `png`, `pdf`; `jpg` gives PNG bytes as `image/png`; anything else
@@ -901,8 +931,9 @@ async fn export_label(
     })?;
     let format = nls_web::formats::label_format("data.format", &label.format)?;
     let (width, scale, physical) = extra_options(request.extra.as_ref())?;
+    let preview = preview_requested(request.extra.as_ref())?;
     check_physical(Some(format), physical, "extra.")?;
-    let watermark = plan_rules(&caller.plan, file_type, Some(format))?;
+    let watermark = export_rules(&caller.plan, file_type, format, preview)?;
     let prepared = Prepared::new(label, Spec::new(file_type, width, scale, watermark))
         .map_err(ApiError::internal)?;
     let bytes = render_limited(&state, caller.account_id, &caller.plan, prepared, None).await?;
@@ -937,6 +968,36 @@ mod tests {
             max_concurrent_renders: 5,
             webhooks: false,
         }
+    }
+
+    #[test]
+    fn a_preview_svg_is_open_to_every_plan_with_its_watermark() {
+        let free = plan("free", &["png"], true, false);
+        let us = nls_nutrition::format("us.v").expect("us.v");
+        assert_eq!(
+            export_rules(&free, FileType::Svg, us, true).ok(),
+            Some(true)
+        );
+        assert!(export_rules(&free, FileType::Svg, us, false).is_err());
+        assert!(
+            export_rules(&free, FileType::Pdf, us, true).is_err(),
+            "previews are SVG only"
+        );
+        let eu = nls_nutrition::format("eu.tab.ri").expect("eu.tab.ri");
+        assert!(
+            export_rules(&free, FileType::Svg, eu, true).is_err(),
+            "formats still need their plan"
+        );
+        let pro = plan("professional", &["svg", "png", "pdf"], false, true);
+        assert_eq!(
+            export_rules(&pro, FileType::Svg, eu, true).ok(),
+            Some(false)
+        );
+        assert_eq!(
+            preview_requested(Some(&serde_json::json!({"preview": true}))).ok(),
+            Some(true)
+        );
+        assert!(preview_requested(Some(&serde_json::json!({"preview": "yes"}))).is_err());
     }
 
     #[test]

@@ -149,3 +149,17 @@ fn the_reported_attack_is_refused_quickly() {
     );
     assert!(started.elapsed() < Duration::from_secs(2));
 }
+
+/// Every embedded format (each layout, the issue 19 ones included) draws its sample label at
+/// exactly the size predicted from the layout alone, within the pixel cap.
+#[test]
+fn every_format_draws_at_its_predicted_size() {
+    let options = RenderOptions::default();
+    for format in nls_nutrition::formats() {
+        let label = common::label_in(&common::eu_recipe(), format, ["A", "B"]);
+        let predicted = png_size(&label, &options).unwrap();
+        let (w, h) = png_dimensions(&png(&label, fonts(), &options).unwrap());
+        assert_eq!((w, h), predicted, "{}", format.id);
+        assert!(u64::from(w) * u64::from(h) <= MAX_PIXELS, "{}", format.id);
+    }
+}

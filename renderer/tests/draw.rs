@@ -35,6 +35,8 @@ fn parse(svg: &str) -> usvg::Tree {
         "LibreFranklin-Italic.ttf",
         "LibreFranklin-Bold.ttf",
         "LibreFranklin-Black.ttf",
+        "NotoSans-Regular.ttf",
+        "NotoSans-Bold.ttf",
     ] {
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
             .join("assets/fonts")
@@ -254,36 +256,7 @@ fn pdf_text(bytes: &[u8]) -> String {
     let pages = doc.get_pages();
     assert_eq!(pages.len(), 1, "one page");
     let (_, page_id) = pages.into_iter().next().unwrap();
-    // glyph id -> char, from every ToUnicode CMap (bfchar entries "<gid> <unicode>").
-    let mut map = std::collections::HashMap::new();
-    for object in doc.objects.values() {
-        if let Ok(stream) = object.as_stream() {
-            let content = stream
-                .decompressed_content()
-                .unwrap_or_else(|_| stream.content.clone());
-            let text = String::from_utf8_lossy(&content);
-            if text.contains("beginbfchar") {
-                for line in text.lines() {
-                    let parts: Vec<&str> = line.split_whitespace().collect();
-                    if parts.len() == 2 && parts[0].starts_with('<') && parts[1].starts_with('<') {
-                        let gid = u32::from_str_radix(
-                            parts[0].trim_matches(|c| c == '<' || c == '>'),
-                            16,
-                        );
-                        let cp = u32::from_str_radix(
-                            parts[1].trim_matches(|c| c == '<' || c == '>'),
-                            16,
-                        );
-                        if let (Ok(g), Ok(c)) = (gid, cp) {
-                            if let Some(c) = char::from_u32(c) {
-                                map.entry(g).or_insert(c);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
+    let map = common::pdf_unicode::to_unicode(&doc);
     let content = doc.get_and_decode_page_content(page_id).unwrap();
     let mut out = String::new();
     for op in content.operations {

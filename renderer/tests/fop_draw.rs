@@ -235,10 +235,41 @@ fn octagons_are_black_with_white_words_and_say_them() {
         s.contains("ALTO EN SODIO"),
         "the aria-label reads the seals"
     );
+    // The words are text in white (not glyph outlines): three shapes per seal and no more.
     assert!(
-        s.contains("fill=\"#ffffff\""),
-        "white words drawn as outlines"
+        s.contains(" fill=\"#ffffff\">ALTO EN</text>"),
+        "white words set as text"
     );
+    assert!(s.contains(" fill=\"#ffffff\">MINISTERIO DE SALUD</text>"));
+    assert_eq!(
+        s.matches("<path").count(),
+        3 * 4,
+        "octagon, ring, inner octagon per seal"
+    );
+}
+
+#[test]
+fn uk_tiles_print_amounts_as_the_label_rounds_them() {
+    // Sugars 33.27 g per 100 g in a 150 g portion: 49.905 g, printed "50g" as the nutrition
+    // table prints it (EU 2012 guidance, which UK labels follow), not "49.9g".
+    let r = result(
+        "uk.fop.tl",
+        &[
+            ("calories", 199.7),
+            ("total_fat_g", 1.56),
+            ("saturated_fat_g", 0.05),
+            ("total_sugars_g", 33.27),
+            ("sodium_mg", 2.0),
+        ],
+        150.0,
+        solid(),
+    );
+    let s = fop::svg(&r, &opts()).unwrap();
+    for printed in [">300kcal<", ">2.3g<", "><0.1g<", ">50g<", "><0.01g<"] {
+        let printed = printed.replace("><", ">&lt;");
+        assert!(s.contains(&printed), "{printed} in {s}");
+    }
+    assert!(!s.contains("49.9g"));
 }
 
 #[test]

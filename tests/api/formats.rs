@@ -24,25 +24,37 @@ async fn formats_are_listed_filtered_and_read_by_id_or_alias() {
 
     let all = app.get(&key, "/v1/formats").await;
     assert_eq!(all.status, StatusCode::OK);
-    assert_eq!(
-        ids(&all.body),
-        [
-            "eu.tab.ri",
-            "uk.tab",
-            "us.aggr",
-            "us.v",
-            "us.lin",
-            "us.tab",
-            "us.v.child13",
-            "us.v.dual-pkg",
-            "us.v.dual-prep",
-            "us.v.en-es",
-            "us.v.infant",
-            "us.v.simpl"
-        ]
-    );
+    let listed = ids(&all.body);
+    for id in [
+        "eu.tab.ri",
+        "uk.tab",
+        "us.aggr",
+        "us.v",
+        "us.lin",
+        "us.tab",
+        "us.v.child13",
+        "us.v.dual-pkg",
+        "us.v.dual-prep",
+        "us.v.en-es",
+        "us.v.infant",
+        "us.v.simpl",
+        "eu.tab.de",
+        "eu.tab.el",
+        "eu.tab.nl-fr-de",
+        "ch.tab.de",
+        "tr.tab",
+        "eu.lin.de",
+        "eu.tab.ri.fr",
+        "ca.std.pair",
+        "anz.nip.di",
+        "eaeu.text.ru",
+    ] {
+        assert!(listed.contains(&id.to_string()), "{id} not listed");
+    }
+    assert_eq!(listed.len(), nls_nutrition::formats().len());
     assert!(all.headers.contains_key("ratelimit-limit"));
-    let us = &all.body["data"][3];
+    let at = listed.iter().position(|i| i == "us.v").expect("us.v");
+    let us = &all.body["data"][at];
     assert_eq!(us["aliases"], serde_json::json!(["standard"]));
     assert_eq!(us["family"], "us-fda");
     assert_eq!(us["layout"], "us-vertical");
@@ -54,12 +66,31 @@ async fn formats_are_listed_filtered_and_read_by_id_or_alias() {
 
     assert_eq!(
         ids(&app.get(&key, "/v1/formats?country=gb").await.body),
-        ["uk.tab"]
+        ["uk.tab", "uk.lin"]
     );
+    let de = ids(&app.get(&key, "/v1/formats?country=DE").await.body);
+    for id in ["eu.tab.ri", "eu.tab.100", "eu.tab.100-por", "eu.tab.de"] {
+        assert!(
+            de.contains(&id.to_string()),
+            "{id} not offered in DE: {de:?}"
+        );
+    }
+    assert!(!de.contains(&"eu.tab.fr".to_string()), "{de:?}");
+    // The Art. 30(3)(a) energy repeat is offered in German too, and says what it is for.
+    assert!(de.contains(&"eu.fop.e.de".to_string()), "{de:?}");
+    let repeat = app.get(&key, "/v1/formats/eu.fop.e.de").await;
+    assert_eq!(repeat.body["role"], "front_of_pack_repeat");
     assert_eq!(
-        ids(&app.get(&key, "/v1/formats?country=DE").await.body),
-        ["eu.tab.ri"]
+        app.get(&key, "/v1/formats/eu.tab.de").await.body["role"],
+        "declaration"
     );
+    // A format names what is unconfirmed in its data.
+    let el = app.get(&key, "/v1/formats/eu.tab.el").await;
+    assert_eq!(el.body["status"], "draft");
+    assert!(el.body["notes"]
+        .as_str()
+        .is_some_and(|n| n.contains("unconfirmed")));
+    assert_eq!(el.body["nutrients"][0]["name"], "Ενέργεια");
     assert_eq!(
         ids(&app.get(&key, "/v1/formats?family=us-fda").await.body),
         [
@@ -120,7 +151,27 @@ async fn countries_list_their_formats_and_a_recipe_gets_several_markets_labels_a
         .as_array()
         .is_some_and(|f| f.iter().any(|s| s["scheme"] == "uk.fop.tl")));
     assert_eq!(gb["front_of_pack_mandatory"], false);
-    assert!(find("DE").is_some());
+    // A country's default is a format in its first language, not a draft.
+    assert_eq!(
+        find("DE").expect("DE served")["default_format"],
+        "eu.tab.de"
+    );
+    assert_eq!(
+        find("ES").expect("ES served")["default_format"],
+        "eu.tab.es"
+    );
+    // Greek terms are unconfirmed (eu.tab.el is a draft): Greece keeps an English default.
+    assert_eq!(
+        find("GR").expect("GR served")["default_format"],
+        "eu.tab.ri"
+    );
+    assert!(find("CH").is_some() && find("TR").is_some());
+    // Where every format is a draft, the default is one and says so.
+    let au = find("AU").expect("AU served");
+    assert_eq!(au["default_format"], "anz.nip");
+    assert_eq!(au["default_format_status"], "draft");
+    assert_eq!(find("DE").expect("DE")["default_format_status"], "in_force");
+    assert!(data.len() >= 110, "{} countries served", data.len());
     // Only served countries (a format names them).
     assert!(data
         .iter()
@@ -158,6 +209,30 @@ async fn countries_list_their_formats_and_a_recipe_gets_several_markets_labels_a
         allergens(eu_label).contains(&json!("peanuts")),
         "{eu_label}"
     );
+    // Other markets, each in its own format and language (drafts where all a country has).
+    let world = app
+        .get(
+            &key,
+            &format!("/v1/recipes/{id}/labels?countries=DE,AU,RU,CI"),
+        )
+        .await;
+    assert_eq!(world.status, StatusCode::OK, "{:?}", world.body);
+    let formats: Vec<&str> = world.body["data"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|e| e["label"]["format"].as_str())
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(formats, ["eu.tab.de", "anz.nip", "eaeu.ru", "codex.tab.fr"]);
+    let greek = app
+        .get(
+            &key,
+            &format!("/v1/recipes/{id}/labels?formats=eu.tab.el,codex.tab.en"),
+        )
+        .await;
+    assert_eq!(greek.status, StatusCode::OK, "{:?}", greek.body);
     let by_format = app
         .get(
             &key,

@@ -9,6 +9,10 @@ use serde_json::{json, Value};
 
 use crate::helpers::{oat_paste, TestApp};
 
+// The renderer's tests read a PDF's ToUnicode maps the same way.
+#[path = "../../renderer/tests/common/pdf_unicode.rs"]
+mod pdf_unicode;
+
 /// A response kept as bytes (label files are binary).
 pub struct File {
     pub status: StatusCode,
@@ -109,30 +113,7 @@ pub fn tinted_pixels(rgba: &[u8]) -> usize {
 /// Text shown by a PDF: each `Tj` glyph string decoded through the ToUnicode maps.
 pub fn pdf_text(bytes: &[u8]) -> String {
     let doc = lopdf::Document::load_mem(bytes).expect("a PDF");
-    let mut map = std::collections::HashMap::new();
-    for object in doc.objects.values() {
-        let Ok(stream) = object.as_stream() else {
-            continue;
-        };
-        let content = stream
-            .decompressed_content()
-            .unwrap_or_else(|_| stream.content.clone());
-        let text = String::from_utf8_lossy(&content);
-        if !text.contains("beginbfchar") {
-            continue;
-        }
-        for line in text.lines() {
-            let parts: Vec<&str> = line.split_whitespace().collect();
-            if parts.len() == 2 && parts[0].starts_with('<') && parts[1].starts_with('<') {
-                let hex = |s: &str| u32::from_str_radix(s.trim_matches(['<', '>']), 16);
-                if let (Ok(g), Ok(c)) = (hex(parts[0]), hex(parts[1])) {
-                    if let Some(c) = char::from_u32(c) {
-                        map.entry(g).or_insert(c);
-                    }
-                }
-            }
-        }
-    }
+    let map = pdf_unicode::to_unicode(&doc);
     let mut out = String::new();
     for (_, page_id) in doc.get_pages() {
         let content = doc

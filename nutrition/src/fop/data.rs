@@ -233,10 +233,23 @@ pub struct Scheme {
     /// UK: the energy reference intake for energy's %RI (energy is not coloured).
     #[serde(default)]
     pub energy_ri_kcal: Option<f64>,
+    /// Traffic lights: how the printed per-portion amounts are rounded.
+    #[serde(default)]
+    pub amount_rounding: Option<AmountRounding>,
     #[serde(default)]
     pub nutriscore: Option<NutriScoreSpec>,
     #[serde(default)]
     pub grade: Option<GradeSpec>,
+}
+
+/// How a traffic-light scheme rounds the amounts it prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AmountRounding {
+    /// The EC guidance on tolerances (December 2012) table, as the EU and UK nutrition
+    /// declarations round: energy to 1 kcal, fat and sugars, saturates, salt by their rows.
+    #[serde(rename = "eu_2012")]
+    Eu2012,
 }
 
 /// A phase of a warning scheme.

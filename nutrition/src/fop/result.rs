@@ -101,6 +101,11 @@ pub struct LightMark {
     pub per_100: f64,
     /// % of the reference intake per portion, where the scheme shows one.
     pub percent_ri: Option<f64>,
+    /// The per-portion amount as printed, rounded as the label's nutrition table rounds it
+    /// (UK: the EU 2012 guidance's table), e.g. `"50g"`, `"<0.01g"`, `"300kcal"`; absent
+    /// for schemes that say nothing of it and in labels stored before it existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub printed: Option<String>,
     pub why: String,
     pub status: Status,
 }

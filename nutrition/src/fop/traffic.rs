@@ -1,10 +1,11 @@
 //! Traffic-light schemes (UK, Sri Lanka, Ecuador): a colour per nutrient from its amount
 //! per 100 g or 100 ml, and for the UK the per-portion red for large portions.
 
-use super::data::{Band, Measure, Scheme, State, Status};
+use super::data::{AmountRounding, Band, Measure, Scheme, State, Status};
 use super::input::Product;
 use super::result::{num, FopResult, Level, LightMark, Mark};
 use super::warning::{add_missing, base, exemption};
+use crate::rounding;
 
 fn per(state: State) -> &'static str {
     match state {
@@ -13,7 +14,34 @@ fn per(state: State) -> &'static str {
     }
 }
 
-fn light(b: &Band, p: &Product, state: State) -> Result<LightMark, &'static str> {
+/// The per-portion amount of `measure` as printed under `rule`; `None` without a rule or for
+/// a measure the rule does not cover.
+pub fn printed(
+    rule: Option<AmountRounding>,
+    measure: Measure,
+    amount: f64,
+    unit: &str,
+) -> Option<String> {
+    let declared = match (rule?, measure) {
+        (AmountRounding::Eu2012, Measure::EnergyKcal) => rounding::eu_guidance_2012_energy(amount),
+        (AmountRounding::Eu2012, Measure::TotalFatG | Measure::TotalSugarsG) => {
+            rounding::eu_guidance_2012_macronutrient(amount)
+        }
+        (AmountRounding::Eu2012, Measure::SaturatedFatG) => {
+            rounding::eu_guidance_2012_saturates(amount)
+        }
+        (AmountRounding::Eu2012, Measure::SaltG) => rounding::eu_guidance_2012_salt(amount),
+        _ => return None,
+    };
+    Some(declared.text(unit))
+}
+
+fn light(
+    b: &Band,
+    p: &Product,
+    state: State,
+    rule: Option<AmountRounding>,
+) -> Result<LightMark, &'static str> {
     let per_100 = p.per_100(b.measure, state)?;
     let portion = p.portion(state)?;
     let amount = per_100 * portion / 100.0;
@@ -73,6 +101,7 @@ fn light(b: &Band, p: &Product, state: State) -> Result<LightMark, &'static str>
         unit: u.clone(),
         per_100,
         percent_ri: b.ri.map(|ri| amount / ri * 100.0),
+        printed: printed(rule, b.measure, amount, u),
         why,
         status: b.status,
     })
@@ -113,6 +142,7 @@ pub fn evaluate(s: &Scheme, p: &Product, required: bool) -> FopResult {
                     unit: "kcal".to_string(),
                     per_100,
                     percent_ri: Some(amount / ri * 100.0),
+                    printed: printed(s.amount_rounding, Measure::EnergyKcal, amount, "kcal"),
                     why: format!(
                         "energy {} kcal per {} {} portion, {} % of the reference intake ({} kcal); not colour-coded",
                         num(amount),
@@ -128,7 +158,7 @@ pub fn evaluate(s: &Scheme, p: &Product, required: bool) -> FopResult {
         }
     }
     for b in s.bands.iter().filter(|b| b.state == state) {
-        match light(b, p, state) {
+        match light(b, p, state, s.amount_rounding) {
             Ok(mark) => {
                 if mark.status == Status::Unconfirmed {
                     r.status = Status::Unconfirmed;

@@ -8,26 +8,57 @@ use crate::{catalog, compute_label, Catalog, Section};
 #[test]
 fn every_embedded_data_file_loads_and_validates() {
     let c = catalog().unwrap();
-    assert_eq!(
-        c.formats()
-            .iter()
-            .map(|f| f.id.as_str())
-            .collect::<Vec<_>>(),
-        [
-            "eu.tab.ri",
-            "uk.tab",
-            "us.aggr",
-            "us.v",
-            "us.lin",
-            "us.tab",
-            "us.v.child13",
-            "us.v.dual-pkg",
-            "us.v.dual-prep",
-            "us.v.en-es",
-            "us.v.infant",
-            "us.v.simpl"
-        ]
-    );
+    let ids: Vec<&str> = c.formats().iter().map(|f| f.id.as_str()).collect();
+    for id in [
+        "eu.tab.ri",
+        "uk.tab",
+        "us.aggr",
+        "us.v",
+        "us.lin",
+        "us.tab",
+        "us.v.child13",
+        "us.v.dual-pkg",
+        "us.v.dual-prep",
+        "us.v.en-es",
+        "us.v.infant",
+        "us.v.simpl",
+        "eu.tab.de",
+        "eu.tab.el",
+        "eu.tab.bg",
+        "eu.tab.nl-fr-de",
+        "ch.tab.de",
+        "tr.tab",
+        // Issue 19: linear forms, %RI tables, paired, split and %DI formats.
+        "eu.lin.de",
+        "eu.lin.fr",
+        "eu.lin.el",
+        "eu.tab.ri.de",
+        "eu.tab.ri.fr",
+        "ca.std.pair",
+        "ca.hor.bi",
+        "ca.hor.pair",
+        "ca.lin.bi",
+        "br.hor",
+        "br.lin",
+        "mer.hor",
+        "mer.lin",
+        "mx.tab.100-por",
+        "co.lin",
+        "anz.nip.di",
+        "eaeu.text.ru",
+        "id.ing.lin",
+        "cn.b2",
+        "cn.b3",
+        "cn.b4",
+        "cn.b5",
+        "hk.v.zh",
+        "hk.v.bi",
+        "jp.f3",
+        "kr.pkg",
+        "kr.unit",
+    ] {
+        assert!(ids.contains(&id), "{id} not in the catalog");
+    }
     let files: Vec<&str> = Catalog::embedded_sources().iter().map(|s| s.1).collect();
     for expected in [
         "us.json",
@@ -243,6 +274,34 @@ fn one_serving_recipes_still_compute_in_every_embedded_format() {
     }
 }
 
+/// A layout's words printed only with the ingredient list's HTML (`eu-linear`'s
+/// "Ingredients:") are needed only by formats whose labels carry that HTML: `cn.b5` runs its
+/// declaration in without an ingredient heading, `eu.lin` cannot lose it.
+#[test]
+fn the_ingredient_heading_is_needed_only_where_the_ingredient_list_is_printed() {
+    let c = catalog().unwrap();
+    let cn = c.format("cn.b5").unwrap();
+    assert_eq!(cn.layout, "eu-linear");
+    assert!(!cn.json.ingredient_statement_html);
+    assert_eq!(cn.primary_terms().get("ingredients"), None);
+    let en = Catalog::embedded_sources()
+        .iter()
+        .find(|s| s.0 == "terms" && s.1 == "en.eu-1169.json")
+        .unwrap()
+        .2;
+    let mut v: serde_json::Value = serde_json::from_str(en).unwrap();
+    v["terms"].as_object_mut().unwrap().remove("ingredients");
+    let changed = serde_json::to_string(&v).unwrap();
+    let sources: Vec<crate::catalog::Source<'_>> = Catalog::embedded_sources()
+        .iter()
+        .filter(|s| s.1 != "en.eu-1169.json")
+        .copied()
+        .chain([("terms", "en.eu-1169.json", changed.as_str())])
+        .collect();
+    let e = Catalog::load(&sources).unwrap_err();
+    assert!(e.to_string().contains("lack \"ingredients\""), "{e}");
+}
+
 #[test]
 fn a_bilingual_format_prints_each_language_in_its_order() {
     let second = DEMO_TERMS
@@ -265,4 +324,91 @@ fn a_bilingual_format_prints_each_language_in_its_order() {
             .collect::<Vec<_>>(),
         ["eo", "io"]
     );
+}
+
+/// FSANZ Std 1.2.8—8(3)(a): the percentage daily intake per serving from the reference values
+/// of the Standard (8 700 kJ, protein 50 g, fat 70 g, saturated fatty acids 24 g,
+/// carbohydrate 310 g, sodium 2 300 mg, sugars 90 g), on the per-serving column only.
+#[test]
+fn the_anz_daily_intake_percentages_use_the_standards_reference_values() {
+    let f = catalog().unwrap().format("anz.nip.di").unwrap();
+    let refs: Vec<(&str, f64)> = f
+        .rows
+        .iter()
+        .map(|r| (r.key.as_str(), r.daily_value().unwrap()))
+        .collect();
+    assert_eq!(
+        refs,
+        [
+            ("energy_kj", 8700.0),
+            ("protein_g", 50.0),
+            ("fat_g", 70.0),
+            ("saturates_g", 24.0),
+            ("carbohydrate_g", 310.0),
+            ("sugars_g", 90.0),
+            ("sodium_mg", 2300.0)
+        ]
+    );
+    let food = one_serving(&[(Calories, 120.0), (ProteinG, 10.0), (SodiumMg, 460.0)]);
+    let label = compute_label(&food, f).unwrap();
+    // 10 g of 50 g; 460 mg of 2 300 mg.
+    assert_eq!(label.percents()["protein_g"], 20.0);
+    assert_eq!(label.percents()["sodium_mg"], 20.0);
+    let protein = label.row("protein_g").unwrap();
+    assert!(protein.cells[0].percent.is_some() && protein.cells[1].percent.is_none());
+}
+
+/// Each EU linear form declares what its language's table declares, with the same status
+/// (a draft where the table's terms are unconfirmed).
+#[test]
+fn every_eu_linear_form_matches_its_table() {
+    let c = catalog().unwrap();
+    for linear in c.formats().iter().filter(|f| f.id.starts_with("eu.lin.")) {
+        let table = c
+            .format(&linear.id.replace("eu.lin.", "eu.tab."))
+            .unwrap_or_else(|| panic!("{} has no table", linear.id));
+        assert_eq!(linear.rows, table.rows, "{}", linear.id);
+        assert_eq!(linear.status, table.status, "{}", linear.id);
+        assert_eq!(linear.languages, table.languages, "{}", linear.id);
+        assert!(linear.citation.article.contains("34(2)"), "{}", linear.id);
+    }
+}
+
+#[test]
+fn every_eu_energy_repeat_is_its_tables_energy_line_and_never_a_default() {
+    let c = catalog().unwrap();
+    let repeats: Vec<&crate::Format> = c
+        .formats()
+        .iter()
+        .filter(|f| f.id.starts_with("eu.fop.e"))
+        .collect();
+    // English plus every language with its own table (FORMATS.md §4 #31: any EU language).
+    assert_eq!(repeats.len(), 25);
+    for repeat in repeats {
+        // `eu.fop.e` is English; `eu.fop.e.de` repeats `eu.tab.de`.
+        let table_id = match repeat.id.strip_prefix("eu.fop.e") {
+            Some("") => "eu.tab.en".to_string(),
+            Some(lang) => format!("eu.tab{lang}"),
+            None => unreachable!(),
+        };
+        let table = c
+            .format(&table_id)
+            .unwrap_or_else(|| panic!("{} has no table", repeat.id));
+        let keys: Vec<&str> = repeat.rows.iter().map(|r| r.key.as_str()).collect();
+        assert_eq!(keys, ["energy_kj", "energy_kcal"], "{}", repeat.id);
+        assert_eq!(repeat.rows[..], table.rows[..2], "{}", repeat.id);
+        assert_eq!(repeat.status, table.status, "{}", repeat.id);
+        assert_eq!(repeat.countries, table.countries, "{}", repeat.id);
+        assert_eq!(repeat.role, crate::Role::FrontOfPackRepeat, "{}", repeat.id);
+        assert!(repeat.citation.article.contains("30(3)"), "{}", repeat.id);
+        let formats: Vec<&crate::Format> = c.formats().iter().collect();
+        for country in &repeat.countries {
+            let default = crate::countries::default_format(country, &formats);
+            assert_ne!(
+                default.map(|f| f.role),
+                Some(crate::Role::FrontOfPackRepeat),
+                "{country}"
+            );
+        }
+    }
 }

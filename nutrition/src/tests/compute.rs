@@ -257,6 +257,212 @@ fn every_registry_row_has_a_unique_id_and_the_lines_its_family_needs() {
                 "iron_mg",
                 "potassium_mg",
             ],
+            // CXG 2-1985 §3.2.1, and the families FORMATS.md §1.1 calls "Codex-based
+            // (unconfirmed)", which fall back to it.
+            "codex" | "eac-eas" | "caricom-crs5" | "ca-rtca" | "pe-30021" | "ec-semaforo"
+            | "mx-nom051" | "co-810" | "lk-colour" => &[
+                "energy_kj",
+                "energy_kcal",
+                "protein_g",
+                "carbohydrate_g",
+                "fat_g",
+                "saturates_g",
+                "sodium_mg",
+                "sugars_g",
+            ],
+            // The national lists of FORMATS.md §1.1, in its order.
+            "fj-fsr" => &[
+                "energy_kcal",
+                "protein_g",
+                "fat_g",
+                "trans_fat_g",
+                "sugars_g",
+                "sodium_mg",
+                "carbohydrate_g",
+            ],
+            "dz-arrete" | "ng-nafdac" => &[
+                "energy_kj",
+                "energy_kcal",
+                "protein_g",
+                "carbohydrate_g",
+                "fat_g",
+            ],
+            "za-r146" => &[
+                "energy_kj",
+                "protein_g",
+                "carbohydrate_g",
+                "sugars_g",
+                "fat_g",
+                "saturates_g",
+                "trans_fat_g",
+                "fibre_g",
+                "sodium_mg",
+            ],
+            "in-fssai" => &[
+                "energy_kcal",
+                "protein_g",
+                "carbohydrate_g",
+                "sugars_g",
+                "added_sugars_g",
+                "fat_g",
+                "saturates_g",
+                "trans_fat_g",
+                "cholesterol_mg",
+                "sodium_mg",
+            ],
+            "ph-fda" => &[
+                "energy_kcal",
+                "protein_g",
+                "carbohydrate_g",
+                "fibre_g",
+                "sugars_g",
+                "fat_g",
+                "saturates_g",
+                "trans_fat_g",
+                "cholesterol_mg",
+                "sodium_mg",
+            ],
+            "my-moh" => &[
+                "energy_kcal",
+                "carbohydrate_g",
+                "protein_g",
+                "fat_g",
+                "sugars_g",
+            ],
+            "sg-sfa" => &["energy_kcal", "protein_g", "fat_g", "carbohydrate_g"],
+            // GB 28050-2011 "1+4" (FORMATS.md §1.1).
+            "cn-gb28050" => &[
+                "energy_kj",
+                "protein_g",
+                "fat_g",
+                "carbohydrate_g",
+                "sodium_mg",
+            ],
+            // Food Labeling Standards 別記様式2, order fixed (FORMATS.md §1.1).
+            "jp-caa" => &[
+                "energy_kcal",
+                "protein_g",
+                "fat_g",
+                "carbohydrate_g",
+                "salt_g",
+            ],
+            // MOHW notice (FORMATS.md §1.1).
+            "tw-tfda" => &[
+                "energy_kcal",
+                "protein_g",
+                "fat_g",
+                "saturates_g",
+                "trans_fat_g",
+                "carbohydrate_g",
+                "sugars_g",
+                "sodium_mg",
+            ],
+            // MFDS 식품등의 표시기준, nine nutrients in order (FORMATS.md §1.1).
+            "kr-mfds" => &[
+                "energy_kcal",
+                "sodium_mg",
+                "carbohydrate_g",
+                "sugars_g",
+                "fat_g",
+                "trans_fat_g",
+                "saturates_g",
+                "cholesterol_mg",
+                "protein_g",
+            ],
+            "hk-132w" => &[
+                "energy_kcal",
+                "protein_g",
+                "fat_g",
+                "saturates_g",
+                "trans_fat_g",
+                "carbohydrate_g",
+                "sugars_g",
+                "sodium_mg",
+            ],
+            "id-bpom" => &[
+                "energy_kcal",
+                "fat_g",
+                "protein_g",
+                "carbohydrate_g",
+                "sugars_g",
+                "sodium_mg",
+            ],
+            "mercosur" => &[
+                "energy_kcal",
+                "energy_kj",
+                "carbohydrate_g",
+                "protein_g",
+                "fat_g",
+                "saturates_g",
+                "trans_fat_g",
+                "fibre_g",
+                "sodium_mg",
+            ],
+            "br-anvisa" => &[
+                "energy_kcal",
+                "carbohydrate_g",
+                "sugars_g",
+                "added_sugars_g",
+                "protein_g",
+                "fat_g",
+                "saturates_g",
+                "trans_fat_g",
+                "fibre_g",
+                "sodium_mg",
+            ],
+            "anz-fsanz" => &[
+                "energy_kj",
+                "protein_g",
+                "fat_g",
+                "saturates_g",
+                "carbohydrate_g",
+                "sugars_g",
+                "sodium_mg",
+            ],
+            "eaeu" => &[
+                "energy_kj",
+                "energy_kcal",
+                "protein_g",
+                "fat_g",
+                "carbohydrate_g",
+            ],
+            "ca-fdr" => &[
+                "energy_kcal",
+                "fat_g",
+                "saturates_g",
+                "trans_fat_g",
+                "carbohydrate_g",
+                "fibre_g",
+                "sugars_g",
+                "protein_g",
+                "cholesterol_mg",
+                "sodium_mg",
+                "potassium_mg",
+                "calcium_mg",
+                "iron_mg",
+            ],
+            "cl-20606" => &[
+                "energy_kcal",
+                "protein_g",
+                "fat_g",
+                "carbohydrate_g",
+                "sugars_g",
+                "sodium_mg",
+            ],
+            // LIV Art. 22(2): the reduced declaration.
+            // Energy alone: the drinks' declaration and the Art. 30(3)(a) front-of-pack repeat.
+            _ if f.id == "eu.alc.e" || f.role == crate::Role::FrontOfPackRepeat => {
+                &["energy_kj", "energy_kcal"]
+            }
+            _ if f.id.starts_with("ch.tab.red5") => &[
+                "energy_kj",
+                "energy_kcal",
+                "fat_g",
+                "carbohydrate_g",
+                "protein_g",
+                "salt_g",
+            ],
+            // Annex XV order (EU, UK and the EU-aligned regimes, CH).
             _ => &[
                 "energy_kj",
                 "energy_kcal",
@@ -264,7 +470,6 @@ fn every_registry_row_has_a_unique_id_and_the_lines_its_family_needs() {
                 "saturates_g",
                 "carbohydrate_g",
                 "sugars_g",
-                "fibre_g",
                 "protein_g",
                 "salt_g",
             ],
@@ -277,10 +482,17 @@ fn every_registry_row_has_a_unique_id_and_the_lines_its_family_needs() {
                 !matches!(
                     n.declare,
                     crate::format::Declare::WhenKnown | crate::format::Declare::Voluntary
-                ) || n.key == "fibre_g"
+                )
             })
             .map(|n| n.key.as_str())
             .collect();
+        // EU fibre, where declared, sits between the carbohydrate block and protein (Annex XV).
+        if let Some(at) = f.rows.iter().position(|r| r.key == "fibre_g") {
+            if ["eu-1169", "uk", "ch-liv", "eu-aligned"].contains(&f.family.as_str()) {
+                assert_eq!(f.rows[at - 1].key, "sugars_g", "format {}", f.id);
+                assert_eq!(f.rows[at + 1].key, "protein_g", "format {}", f.id);
+            }
+        }
         assert_eq!(keys, needed, "format {}", f.id);
     }
 }

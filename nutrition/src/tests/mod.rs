@@ -7,6 +7,7 @@ mod claims;
 mod columns;
 mod compute;
 mod errors;
+mod families;
 mod golden;
 mod json;
 mod missing;

@@ -10,7 +10,7 @@ use crate::rounding::{apply, cfr_101_9_c_8_iii_percent_dv, cfr_101_9_d_7_ii_perc
 use crate::Nutrient::*;
 use crate::{compute_label, IngredientSource, NutrientAmounts, RecipeInput, ResolvedIngredient};
 
-const RULES: [Rounding; 14] = [
+const RULES: [Rounding; 17] = [
     Rounding::Cfr101_9C1Calories,
     Rounding::Cfr101_9C2Fat,
     Rounding::Cfr101_9C3Cholesterol,
@@ -25,6 +25,9 @@ const RULES: [Rounding; 14] = [
     Rounding::Eu2012Saturates,
     Rounding::Eu2012Sodium,
     Rounding::Eu2012Salt,
+    Rounding::DisplayPrecision { decimals: 0 },
+    Rounding::DisplayPrecision { decimals: 1 },
+    Rounding::Fsanz3SignificantFigures,
 ];
 
 proptest! {

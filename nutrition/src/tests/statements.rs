@@ -456,3 +456,40 @@ fn eu_statements_name_the_gluten_cereal_and_the_wheat_of_spelt() {
     let us_label = compute_label(&r, us()).unwrap();
     assert!(!us_label.ingredient_statement.contains("barley"));
 }
+
+#[test]
+fn canada_declares_its_priority_allergens_and_names_each_source_once() {
+    // FDR B.01.010.1(1): mustard seeds and molluscs are food allergens in Canada (not in
+    // the US); barley is a gluten source; B.01.010.3(2): wheat is named once although it
+    // is both a food allergen and a gluten source.
+    let r = recipe(
+        1.0,
+        None,
+        vec![
+            ing_with("wheat flour", 100.0, &[Wheat]),
+            with_species(ing("barley malt", 20.0, &[]), Gluten, "barley"),
+            ing_with("mustard", 10.0, &[Mustard]),
+            ing_with("mussels", 10.0, &[Molluscs]),
+            with_species(ing("walnuts", 10.0, &[]), TreeNuts, "walnuts"),
+            ing_with("soy lecithin", 1.0, &[Soy]),
+        ],
+    );
+    let canada = crate::format("ca.std.bi").unwrap();
+    let label = compute_label(&r, canada).unwrap();
+    assert_eq!(
+        label.contains_statement.as_deref(),
+        Some("Contains: Walnuts, Wheat, Soybeans, Molluscs, Mustard seeds, Barley")
+    );
+    assert_eq!(
+        label.allergens,
+        [Gluten, Molluscs, Mustard, Soy, TreeNuts, Wheat]
+            .into_iter()
+            .collect()
+    );
+    // The same recipe under US law: no mustard, no molluscs, no gluten.
+    let us_label = compute_label(&r, us()).unwrap();
+    assert_eq!(
+        us_label.contains_statement.as_deref(),
+        Some("Contains: Walnuts, Wheat, Soy")
+    );
+}

@@ -8,7 +8,9 @@
 use nls_nutrition::{Basis, Format, Label};
 
 use super::fonts::{Face, Metrics};
-use super::scene::{grams, html_spans, number, plain, Anchor, Painter, Scene, Span, BASE_WIDTH};
+use super::scene::{
+    grams, html_spans, number, plain, wrap, Anchor, Painter, Scene, Span, BASE_WIDTH,
+};
 
 const BORDER: f32 = 1.5;
 const RULE: f32 = 0.75;
@@ -38,7 +40,11 @@ fn rows(format: &Format, label: &Label) -> Vec<TableRow> {
             continue;
         };
         let line = Line {
-            values: declared.cells.iter().map(|c| c.text.clone()).collect(),
+            values: declared
+                .cells
+                .iter()
+                .map(|c| decimal(format, &c.text))
+                .collect(),
             percent: declared
                 .cells
                 .iter()
@@ -59,16 +65,162 @@ fn rows(format: &Format, label: &Label) -> Vec<TableRow> {
     rows
 }
 
+/// How the names wrap where the table is too wide for them on one line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum NameWrap {
+    No,
+    /// After the " / " between two languages.
+    Joints,
+    /// Between words.
+    Words,
+}
+
+/// How a value column is read aloud in the drawing's description.
+enum Said {
+    /// By the terms `column.said.<id>`.
+    Term(String),
+    /// An aggregate format's food column: by the food's name.
+    Food(String),
+}
+
+/// What the table is framed with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Frame {
+    /// Layout `eu-table`: title, "typical values", percentage column and its note, portion
+    /// line and ingredient list, all from the format's terms.
+    Full,
+    /// Layout `table-only`: the nutrient table alone (Annex XV for EU formats): nutrient names in the format's
+    /// languages, column heads that are quantities ("100 g", "100 ml"). For languages whose
+    /// other label words (title, portion line, ingredient heading, allergen names) are not
+    /// in our references.
+    TableOnly,
+    /// Layout `nip`: FSANZ Standard 1.2.8 Schedule 12's nutrition information panel: its
+    /// heading, servings per package and serving size above a table whose column heads are
+    /// the format's terms ("Quantity per serving", "Quantity per 100 g").
+    Nip,
+    /// Layout `table-ri`: the nutrient table alone with the percentage column of the
+    /// format's percent column, headed by the term `percent.head`, and the term
+    /// `percent.note` below it (Reg. (EU) 1169/2011 Art. 32(4)-(5): percentages of the
+    /// reference intakes need the statement "Reference intake of an average adult …" nearby),
+    /// for languages whose other label words are not in our references.
+    TableRi,
+}
+
 pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
+    draw(m, label, format, Frame::Full)
+}
+
+pub(crate) fn layout_table_only(m: &Metrics, label: &Label, format: &Format) -> Scene {
+    draw(m, label, format, Frame::TableOnly)
+}
+
+pub(crate) fn layout_nip(m: &Metrics, label: &Label, format: &Format) -> Scene {
+    draw(m, label, format, Frame::Nip)
+}
+
+pub(crate) fn layout_table_ri(m: &Metrics, label: &Label, format: &Format) -> Scene {
+    draw(m, label, format, Frame::TableRi)
+}
+
+fn draw(m: &Metrics, label: &Label, format: &Format, frame: Frame) -> Scene {
+    let rows = rows(format, label);
+    draw_in(m, label, format, frame, &rows, Area::WHOLE).0
+}
+
+/// Where a table is drawn: its left edge and width, and the largest text size it may take.
+#[derive(Debug, Clone, Copy)]
+struct Area {
+    x: f32,
+    width: f32,
+    max_text: f32,
+}
+
+impl Area {
+    /// The label's whole width.
+    const WHOLE: Area = Area {
+        x: 0.0,
+        width: BASE_WIDTH,
+        max_text: MAX_TEXT,
+    };
+}
+
+/// The gap between the two halves of a split table.
+const SPLIT_GAP: f32 = 8.0;
+
+/// Layout `table-split`: the `table-only` table with its rows in two side-by-side tables of
+/// half the width, each with its own header (the "horizontal"/"split" forms several laws
+/// allow where a package lacks the height for one table: 21 CFR 101.9(d)(11)(iii)'s tabular
+/// display sets the nutrients in two such tables). Both halves take the same text size.
+pub(crate) fn layout_table_split(m: &Metrics, label: &Label, format: &Format) -> Scene {
+    let rows = rows(format, label);
+    let half = rows.len().div_ceil(2);
+    let (left_rows, right_rows) = rows.split_at(half);
+    let width = (BASE_WIDTH - SPLIT_GAP) / 2.0;
+    let left = Area {
+        x: 0.0,
+        width,
+        max_text: MAX_TEXT,
+    };
+    let right = Area {
+        x: BASE_WIDTH - width,
+        ..left
+    };
+    let draw_both = |max_text: f32| {
+        (
+            draw_in(
+                m,
+                label,
+                format,
+                Frame::TableOnly,
+                left_rows,
+                Area { max_text, ..left },
+            ),
+            draw_in(
+                m,
+                label,
+                format,
+                Frame::TableOnly,
+                right_rows,
+                Area { max_text, ..right },
+            ),
+        )
+    };
+    let ((mut a, size_a), (mut b, size_b)) = draw_both(MAX_TEXT);
+    if (size_a - size_b).abs() > f32::EPSILON {
+        ((a, _), (b, _)) = draw_both(size_a.min(size_b));
+    }
+    a.height = a.height.max(b.height);
+    let right_said = b.description.split_once(". ").map_or("", |(_, rest)| rest);
+    if !right_said.is_empty() {
+        a.description = format!("{}. {right_said}", a.description);
+    }
+    a.items.extend(b.items);
+    a
+}
+
+/// Draws `rows` of the label as a table in `area`; returns the scene and the text size used.
+fn draw_in(
+    m: &Metrics,
+    label: &Label,
+    format: &Format,
+    frame: Frame,
+    rows: &[TableRow],
+    area: Area,
+) -> (Scene, f32) {
+    let full = frame == Frame::Full;
     let mut p = Painter::new(m);
     let mut said: Vec<String> = Vec::new();
-    let rows = rows(format, label);
     let portion_g = format.term_with(
         "column.weight",
         &[("grams", &grams(label.serving_size.grams))],
     );
-    let has_percent = format.percent_column().is_some();
-    let mut headers: Vec<Vec<String>> = vec![vec![format.term("typical_values")]];
+    let has_percent = frame != Frame::TableOnly && format.percent_column().is_some();
+    let first_head = if full {
+        format.term("typical_values")
+    } else {
+        String::new()
+    };
+    let mut headers: Vec<Vec<String>> = vec![vec![first_head]];
     // A liquid's per-100 column is per 100 ml where the format's law says so.
     let term_id = |c: &nls_nutrition::format::Column| {
         if label.per_100ml && c.basis == Basis::Per100g {
@@ -77,70 +229,190 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
             c.id.clone()
         }
     };
-    for c in &format.columns {
-        let mut head = vec![format.term(&format!("column.{}", term_id(c)))];
-        if c.basis == Basis::Serving {
+    // How each value column is read aloud: by its term, or (an aggregate format's columns,
+    // one per food) by the food's name.
+    let mut said_as: Vec<Said> = Vec::new();
+    if format.has_food_columns() {
+        // One column per food, headed by its name and its serving size.
+        for id in &label.columns {
+            let food = label.foods.iter().find(|f| &f.column == id);
+            let name = food.map_or_else(|| id.clone(), |f| f.name.clone());
+            let mut head = vec![name.clone()];
+            // Its serving as the format's serving column would be headed ("{grams} g"),
+            // else as the label displays it.
+            let weight = food.map(|f| {
+                format.term_with(
+                    "column.per_serving",
+                    &[("grams", &grams(f.serving_size.grams))],
+                )
+            });
+            match (
+                weight.filter(|w| !w.is_empty()),
+                label.display.get(&format!("{id}.serving_size")),
+            ) {
+                (Some(w), _) => head.push(w),
+                (None, Some(serving)) => head.push(serving.clone()),
+                (None, None) => {}
+            }
+            headers.push(head);
+            said_as.push(Said::Food(name));
+        }
+    }
+    for c in format.columns.iter().filter(|c| c.basis != Basis::Food) {
+        // A serving column may be headed by its weight ("{grams} g").
+        let mut head = vec![format.term_with(
+            &format!("column.{}", term_id(c)),
+            &[("grams", &grams(label.serving_size.grams))],
+        )];
+        if full && c.basis == Basis::Serving {
             head.push(portion_g.clone());
         }
         headers.push(head);
+        said_as.push(Said::Term(term_id(c)));
     }
-    if has_percent {
-        headers.push(vec![
-            format.term("percent.head"),
-            format.term("percent.head.sub"),
-        ]);
+    // The percentages stand right after the column they are of (FSANZ Schedule 12 S12—4
+    // sets "% Daily intake* (per serving)" between the per-serving and per-100 g columns;
+    // the EU's %RI column follows the last column, which carries them).
+    let percent_of = format.percent_column().filter(|_| has_percent);
+    if let Some(of) = percent_of {
+        let mut head = vec![format.term("percent.head")];
+        let sub = format.term("percent.head.sub");
+        if !sub.is_empty() {
+            head.push(sub);
+        }
+        headers.insert(2 + of, head);
     }
     let n = headers.len();
-    let columns = format.columns.len();
+    // The table column of value column `c`, and of the percentages.
+    let slot = |c: usize| 1 + c + usize::from(percent_of.is_some_and(|of| c > of));
+    let percent_slot = percent_of.map_or(n - 1, |of| 2 + of);
+    let columns = said_as.len();
 
     // Column widths from the widest cell at size 1; the text size is the largest that fits.
     let indent_em = 1.0;
-    let mut widths = vec![0f32; n];
-    for (c, lines) in headers.iter().enumerate() {
-        for l in lines {
-            widths[c] = widths[c].max(m.width(Face::Bold, 1.0, l));
-        }
-    }
-    for row in &rows {
+    let head_width = |lines: &[String]| {
+        lines
+            .iter()
+            .map(|l| m.width(Face::Bold, 1.0, l))
+            .fold(0f32, f32::max)
+    };
+    let mut widths: Vec<f32> = headers.iter().map(|h| head_width(h)).collect();
+    // The name column at size 1: whole names, and the widest one-language part of a name
+    // (names of several languages joined by " / " may wrap at those joints).
+    let mut part_em = 0f32;
+    let mut word_em = 0f32;
+    let mut value_widths = vec![0f32; n];
+    for row in rows {
         let indent = if row.sub { indent_em } else { 0.0 };
         widths[0] = widths[0].max(indent + m.width(name_face(row), 1.0, &row.name));
+        for part in row.name.split(JOINT) {
+            part_em = part_em.max(indent + m.width(name_face(row), 1.0, part));
+        }
+        for word in row.name.split_whitespace() {
+            word_em = word_em.max(indent + m.width(name_face(row), 1.0, word));
+        }
         for line in &row.lines {
             for (c, v) in line.values.iter().enumerate() {
-                widths[1 + c] = widths[1 + c].max(m.width(Face::Regular, 1.0, v));
+                value_widths[slot(c)] = value_widths[slot(c)].max(m.width(Face::Regular, 1.0, v));
             }
             if let (true, Some(p)) = (has_percent, &line.percent) {
-                widths[n - 1] = widths[n - 1].max(m.width(Face::Regular, 1.0, p));
+                value_widths[percent_slot] =
+                    value_widths[percent_slot].max(m.width(Face::Regular, 1.0, p));
             }
         }
     }
-    let table_w = BASE_WIDTH;
+    for (w, v) in widths.iter_mut().zip(&value_widths).skip(1) {
+        *w = w.max(*v);
+    }
+    let (x0, table_w) = (area.x, area.width);
     let pads = 2.0 * CELL_PAD * n as f32;
     let em_total: f32 = widths.iter().sum();
-    let size = ((table_w - pads - 2.0 * BORDER) / em_total).clamp(MIN_TEXT, MAX_TEXT);
+    let room = table_w - pads - 2.0 * BORDER;
+    let max_text = area.max_text.max(MIN_TEXT);
+    let mut size = (room / em_total).clamp(MIN_TEXT, max_text);
+    // Too wide even at the smallest size: the names wrap at their language joints.
+    let mut name_wrap = NameWrap::No;
+    if room / em_total < MIN_TEXT && part_em < widths[0] {
+        name_wrap = NameWrap::Joints;
+        widths[0] = part_em;
+        size = (room / widths.iter().sum::<f32>()).clamp(MIN_TEXT, max_text);
+    }
+    // Still too wide: a one-line column head wider than its values breaks at the space
+    // nearest its middle ("Quantity per" / "serving").
+    if room / widths.iter().sum::<f32>() < MIN_TEXT {
+        for c in 1..n {
+            if headers[c].len() == 1 && widths[c] > value_widths[c] {
+                headers[c] = headers[c].iter().flat_map(|l| halves(l)).collect();
+                widths[c] = head_width(&headers[c]).max(value_widths[c]);
+            }
+        }
+        size = (room / widths.iter().sum::<f32>()).clamp(MIN_TEXT, max_text);
+    }
+    // Still too wide (half a split table): the names wrap between their words.
+    if room / widths.iter().sum::<f32>() < MIN_TEXT && word_em < widths[0] {
+        name_wrap = NameWrap::Words;
+        widths[0] = word_em;
+        size = (room / widths.iter().sum::<f32>()).clamp(MIN_TEXT, max_text);
+    }
     // Spare width goes to the name column.
     let mut cols: Vec<f32> = widths.iter().map(|w| w * size + 2.0 * CELL_PAD).collect();
     let spare = table_w - 2.0 * BORDER - cols.iter().sum::<f32>();
     cols[0] += spare.max(0.0);
     let mut col_x = vec![0f32; n + 1];
-    col_x[0] = BORDER;
+    col_x[0] = x0 + BORDER;
     for c in 0..n {
         col_x[c + 1] = col_x[c] + cols[c];
     }
 
-    // Heading.
-    let title = format.term("title");
+    // Heading (the table-only frame has none: its title is the format's name, unprinted).
+    let titled = frame != Frame::TableOnly;
+    let title = if titled {
+        format.term("title")
+    } else {
+        format.name.clone()
+    };
     let title = title.as_str();
     let head_size = 1.3 * size;
-    let mut y = 0.3 * head_size + m.cap_height(Face::Black) * head_size;
-    p.text(
-        0.0,
-        y,
-        head_size,
-        Anchor::Start,
-        vec![Span::new(Face::Black, title)],
-    );
+    let mut y = 0.0;
+    if titled {
+        y = 0.3 * head_size + m.cap_height(Face::Black) * head_size;
+        p.text(
+            x0,
+            y,
+            head_size,
+            Anchor::Start,
+            vec![Span::new(Face::Black, title)],
+        );
+        y += 0.45 * head_size;
+    }
     said.push(title.to_string());
-    y += 0.45 * head_size;
+    if frame == Frame::Nip {
+        // Schedule 12: "Servings per package:" and "Serving size:" above the table.
+        let servings = label
+            .display
+            .get("servings_per_container")
+            .cloned()
+            .unwrap_or_else(|| number(label.servings_per_container));
+        let lines = [
+            format.term_with("servings.many", &[("servings", &servings)]),
+            format.term_with(
+                "serving_size",
+                &[("grams", &grams(label.serving_size.grams))],
+            ),
+        ];
+        for line in lines {
+            y += 1.3 * size;
+            p.text(
+                x0,
+                y,
+                size,
+                Anchor::Start,
+                vec![Span::new(Face::Regular, &line)],
+            );
+            said.push(line);
+        }
+        y += 0.6 * size;
+    }
     let table_top = y;
     y += BORDER;
 
@@ -168,40 +440,56 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
             .join(", "),
     );
     y += head_h;
-    p.rect(BORDER, y, table_w - 2.0 * BORDER, HEAD_RULE);
+    p.rect(x0 + BORDER, y, table_w - 2.0 * BORDER, HEAD_RULE);
     y += HEAD_RULE;
 
     // Body rows.
     for (r, row) in rows.iter().enumerate() {
         if r > 0 {
-            p.rect(BORDER, y, table_w - 2.0 * BORDER, RULE);
+            p.rect(x0 + BORDER, y, table_w - 2.0 * BORDER, RULE);
             y += RULE;
         }
         let pad_y = CELL_PAD * 0.75;
         let first = y + pad_y + cap;
-        let name_x = col_x[0] + CELL_PAD + if row.sub { indent_em * size } else { 0.0 };
-        p.text(
-            name_x,
-            first,
-            size,
-            Anchor::Start,
-            vec![Span::new(name_face(row), &row.name)],
-        );
+        let indent = if row.sub { indent_em * size } else { 0.0 };
+        let name_x = col_x[0] + CELL_PAD + indent;
+        let name_width = cols[0] - 2.0 * CELL_PAD - indent;
+        let name_lines = match name_wrap {
+            NameWrap::No => vec![row.name.clone()],
+            NameWrap::Joints => wrap_at_joints(m, name_face(row), size, name_width, &row.name),
+            NameWrap::Words => wrap(m, size, name_width, &[Span::new(name_face(row), &row.name)])
+                .into_iter()
+                .map(|line| line.into_iter().map(|s| s.text).collect())
+                .collect(),
+        };
+        for (i, line) in name_lines.iter().enumerate() {
+            p.text(
+                name_x,
+                first + i as f32 * line_h,
+                size,
+                Anchor::Start,
+                vec![Span::new(name_face(row), line)],
+            );
+        }
         let mut values = Vec::new();
         for (i, line) in row.lines.iter().enumerate() {
             let baseline = first + i as f32 * line_h;
             let mut spoken = Vec::with_capacity(columns + 1);
-            for (c, (column, v)) in format.columns.iter().zip(&line.values).enumerate() {
+            for (c, (column, v)) in said_as.iter().zip(&line.values).enumerate() {
                 p.text(
-                    col_x[c + 2] - CELL_PAD,
+                    col_x[slot(c) + 1] - CELL_PAD,
                     baseline,
                     size,
                     Anchor::End,
                     vec![Span::new(Face::Regular, v)],
                 );
-                spoken.push(
-                    format.term_with(&format!("column.said.{}", term_id(column)), &[("value", v)]),
-                );
+                spoken.push(match column {
+                    Said::Term(id) => format.term_with(
+                        &format!("column.said.{id}"),
+                        &[("value", v), ("grams", &grams(label.serving_size.grams))],
+                    ),
+                    Said::Food(name) => format!("{name}: {v}"),
+                });
             }
             // One percentage per row: energy's kJ and kcal percentages are the same intake.
             let ri = if i == 0 && has_percent {
@@ -211,21 +499,28 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
             };
             if let Some(ri) = &ri {
                 p.text(
-                    col_x[n] - CELL_PAD,
+                    col_x[percent_slot + 1] - CELL_PAD,
                     baseline,
                     size,
                     Anchor::End,
                     vec![Span::new(Face::Regular, ri)],
                 );
-                spoken.push(format.term_with("percent.said", &[("percent", ri)]));
+                // The table-ri frame's languages may have no words for it: the figure alone.
+                let ri_said = format.term_with("percent.said", &[("percent", ri)]);
+                spoken.push(if ri_said.is_empty() {
+                    ri.clone()
+                } else {
+                    ri_said
+                });
             }
             values.push(spoken.join(", "));
         }
         said.push(format!("{}: {}", row.name, values.join("; ")));
-        y += 2.0 * pad_y + cap + (row.lines.len() as f32 - 1.0) * line_h;
+        let lines = row.lines.len().max(name_lines.len());
+        y += 2.0 * pad_y + cap + (lines as f32 - 1.0) * line_h;
     }
     y += BORDER;
-    p.frame(0.0, table_top, table_w, y - table_top, BORDER);
+    p.frame(x0, table_top, table_w, y - table_top, BORDER);
     // Column separators.
     for x in &col_x[1..n] {
         p.rect(
@@ -243,7 +538,7 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
         let ri_note = format.term("percent.note");
         y += 1.3 * note;
         y = p.paragraph(
-            0.0,
+            x0,
             y,
             note,
             note_lead,
@@ -251,6 +546,11 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
             &[Span::new(Face::Regular, &ri_note)],
         );
         said.push(ri_note);
+    }
+
+    if !full {
+        y += 0.4 * size;
+        return (finished(p, y, title, &said), size);
     }
 
     let servings = label
@@ -278,7 +578,7 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
     let portion_line = format!("{portion} {portions}");
     y += note_lead;
     y = p.paragraph(
-        0.0,
+        x0,
         y,
         note,
         note_lead,
@@ -297,7 +597,7 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
         let mut spans = vec![Span::new(Face::Black, format!("{ingredients} "))];
         spans.extend(html_spans(&html, Face::Regular, Face::Black));
         y += 1.6 * note_lead;
-        y = p.paragraph(0.0, y, size, 1.25 * size, table_w, &spans);
+        y = p.paragraph(x0, y, size, 1.25 * size, table_w, &spans);
         said.push(format!("{ingredients} {}", label.ingredient_statement));
     }
     if let Some(contains) = label
@@ -307,7 +607,7 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
     {
         y += 1.25 * size;
         y = p.paragraph(
-            0.0,
+            x0,
             y,
             size,
             1.25 * size,
@@ -318,12 +618,65 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
     }
     y += 0.4 * size;
 
+    (finished(p, y, title, &said), size)
+}
+
+/// The scene of what `p` drew down to `y`, read aloud as `said`.
+fn finished(p: Painter<'_>, y: f32, title: &str, said: &[String]) -> Scene {
     Scene {
         height: y.ceil(),
         title: title.to_string(),
         description: said.join(". "),
         items: p.items,
     }
+}
+
+/// `text` with the decimal separator of the format's first language (the term
+/// `decimal_separator`, e.g. "," where the law writes "1,4"); "." where none is given.
+pub(crate) fn decimal(format: &Format, text: &str) -> String {
+    match format.primary_terms().get("decimal_separator") {
+        Some(sep) if sep != "." => text.replace('.', sep),
+        _ => text.to_owned(),
+    }
+}
+
+/// `line` in two lines broken at the space nearest its middle; whole if it has no space.
+fn halves(line: &str) -> Vec<String> {
+    let middle = line.chars().count() / 2;
+    let at = line
+        .char_indices()
+        .filter(|(_, c)| *c == ' ')
+        .map(|(i, _)| i)
+        .min_by_key(|i| line[..*i].chars().count().abs_diff(middle));
+    match at {
+        Some(i) => vec![line[..i].to_owned(), line[i + 1..].to_owned()],
+        None => vec![line.to_owned()],
+    }
+}
+
+/// Where the names of several languages are joined (`Format::term`).
+const JOINT: &str = " / ";
+
+/// `name` in lines no wider than `max` at `size`, broken only after a joint between two
+/// languages (a one-language part wider than `max` stays whole).
+fn wrap_at_joints(m: &Metrics, face: Face, size: f32, max: f32, name: &str) -> Vec<String> {
+    let parts: Vec<&str> = name.split(JOINT).collect();
+    let mut lines: Vec<String> = Vec::new();
+    for (i, part) in parts.iter().enumerate() {
+        let piece = if i + 1 < parts.len() {
+            format!("{part} /")
+        } else {
+            (*part).to_owned()
+        };
+        match lines.last_mut() {
+            Some(last) if m.width(face, size, &format!("{last} {piece}")) <= max => {
+                last.push(' ');
+                last.push_str(&piece);
+            }
+            _ => lines.push(piece),
+        }
+    }
+    lines
 }
 
 /// The face of a row's name: Annex XV main lines bold, "of which" sub-lines regular.

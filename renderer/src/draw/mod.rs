@@ -9,13 +9,18 @@
 
 pub mod bounds;
 mod error;
+mod eu_linear;
 mod eu_table;
 mod fonts;
 pub mod fop;
+mod paired;
 mod pdf;
 mod png;
 pub mod print_size;
 mod scene;
+mod script_fonts;
+mod shape;
+mod subset;
 mod svg;
 mod us_bilingual;
 mod us_linear;
@@ -27,6 +32,7 @@ use nls_nutrition::{Format, Label};
 
 pub use error::RenderError;
 pub use fonts::Fonts;
+pub use script_fonts::{script_fonts_missing, FONT_DIR_VAR};
 
 use fonts::Metrics;
 use scene::Scene;
@@ -74,13 +80,21 @@ impl RenderOptions {
 
 /// The layouts this renderer draws; `nutrition/data/layouts.json` describes the same ids
 /// (a test keeps the two lists equal).
-pub const LAYOUTS: [&str; 6] = [
+pub const LAYOUTS: [&str; 14] = [
     "us-vertical",
     "eu-table",
+    "table-only",
+    "nip",
+    "eu-linear",
     "us-vertical-columns",
     "us-tabular",
     "us-linear",
     "us-bilingual",
+    "linear-only",
+    "table-ri",
+    "table-split",
+    "table-paired",
+    "table-split-paired",
 ];
 
 /// The embedded format of `label`.
@@ -123,10 +137,20 @@ fn scene(
     let scene = match format.layout.as_str() {
         "us-vertical" => us_vertical::layout(metrics, label, format),
         "eu-table" => eu_table::layout(metrics, label, format),
+        "table-only" => eu_table::layout_table_only(metrics, label, format),
+        "nip" => eu_table::layout_nip(metrics, label, format),
+        "eu-linear" => eu_linear::layout(metrics, label, format),
         "us-vertical-columns" => us_vertical::layout_columns(metrics, label, format),
         "us-tabular" => us_tabular::layout(metrics, label, format),
         "us-linear" => us_linear::layout(metrics, label, format),
         "us-bilingual" => us_bilingual::layout(metrics, label, format),
+        "linear-only" => eu_linear::layout_linear_only(metrics, label, format),
+        "table-ri" => eu_table::layout_table_ri(metrics, label, format),
+        "table-split" => eu_table::layout_table_split(metrics, label, format),
+        "table-paired" => paired::layout(metrics, label, format, eu_table::layout_table_only),
+        "table-split-paired" => {
+            paired::layout(metrics, label, format, eu_table::layout_table_split)
+        }
         _ => return Err(RenderError::UnsupportedFormat(label.format.clone())),
     };
     Ok((scene, metrics))
@@ -154,6 +178,34 @@ pub fn missing_glyphs(label: &Label, format: &Format) -> Result<Vec<char>, Rende
     missing.sort_unstable();
     missing.dedup();
     Ok(missing)
+}
+
+/// Lines of the drawn `label` (in `format`) that run past the label's left or right edge
+/// (half a unit of tolerance): empty for every format the service offers (a test checks each).
+pub fn overflowing_text(label: &Label, format: &Format) -> Result<Vec<String>, RenderError> {
+    let (scene, metrics) = scene(label, format, &RenderOptions::default())?;
+    const TOLERANCE: f32 = 0.5;
+    Ok(scene
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            scene::Item::Text(t) => Some(t),
+            _ => None,
+        })
+        .filter(|t| {
+            let width: f32 = t
+                .spans
+                .iter()
+                .map(|s| metrics.width(s.face, t.size, &s.text))
+                .sum();
+            let (left, right) = match t.anchor {
+                scene::Anchor::Start => (t.x, t.x + width),
+                scene::Anchor::End => (t.x - width, t.x),
+            };
+            left < -TOLERANCE || right > scene::BASE_WIDTH + TOLERANCE
+        })
+        .map(|t| t.spans.iter().map(|s| s.text.as_str()).collect::<String>())
+        .collect())
 }
 
 /// How large a front-of-pack element is drawn under a label, relative to the label's width.

@@ -12,8 +12,9 @@ use printpdf::{
 };
 
 use super::fonts::{Face, Fonts, Metrics};
-use super::scene::{Anchor, Item, PathOp, Scene, BASE_WIDTH};
+use super::scene::{Anchor, Item, PathOp, Rgb as SceneRgb, Scene, BASE_WIDTH};
 use super::svg::watermark;
+use super::{shape, subset};
 use super::{RenderError, RenderOptions};
 
 /// PDF points per CSS pixel.
@@ -60,12 +61,21 @@ pub(crate) fn write(
         .with_creator("nls-renderer");
 
     // Embed only the faces the scene uses, in a fixed order, each with widths and a
-    // ToUnicode map for the characters it shows.
+    // ToUnicode map for the characters it shows. Script faces are embedded as a glyph subset
+    // of what the scene draws (shaped glyphs included), mapped back to their characters.
     let mut used: BTreeMap<Face, BTreeSet<char>> = BTreeMap::new();
+    let mut script_glyphs: BTreeMap<Face, ScriptGlyphs> = BTreeMap::new();
     for item in &scene.items {
         if let Item::Text(t) = item {
             for s in &t.spans {
-                used.entry(s.face).or_default().extend(s.text.chars());
+                if s.face.is_script() {
+                    script_glyphs
+                        .entry(s.face)
+                        .or_default()
+                        .add(m, s.face, &s.text);
+                } else {
+                    used.entry(s.face).or_default().extend(s.text.chars());
+                }
             }
         }
     }
@@ -82,6 +92,40 @@ pub(crate) fn write(
             .add_external_font_data(face.bytes().to_vec(), data)
             .map_err(err)?;
         fonts.push((face, font));
+    }
+    // Script faces: the subset renumbers glyphs; the content stream writes the new ids, and
+    // an empty glyph of no width after a ligature for each further letter it joins.
+    let mut renumbered: Vec<(Face, Renumbered)> = Vec::new();
+    for (face, glyphs) in script_glyphs {
+        let ghosts = u16::try_from(glyphs.joined.len()).map_err(err)?;
+        let sub = subset::subset(face.bytes(), &glyphs.ids, ghosts).map_err(err)?;
+        let first_ghost = (sub.advances.len() - usize::from(ghosts)) as u16;
+        let joined: BTreeMap<char, u16> = glyphs
+            .joined
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (*c, first_ghost + i as u16))
+            .collect();
+        let chars = glyphs
+            .chars
+            .iter()
+            .filter_map(|(old, c)| sub.ids.get(old).map(|new| (*new, *c)))
+            .chain(joined.iter().map(|(c, g)| (*g, *c)))
+            .collect();
+        let data = SubsetFace {
+            face: m.face(face),
+            chars: Arc::new(chars),
+            advances: Arc::new(sub.advances),
+        };
+        let font = doc.add_external_font_data(sub.bytes, data).map_err(err)?;
+        fonts.push((face, font));
+        renumbered.push((
+            face,
+            Renumbered {
+                ids: sub.ids,
+                joined,
+            },
+        ));
     }
     let font = |face: Face| {
         fonts
@@ -162,6 +206,16 @@ pub(crate) fn write(
                 layer.set_fill_color(black.clone());
             }
             Item::Text(t) => {
+                let coloured = t.fill != SceneRgb::BLACK;
+                if coloured {
+                    let to_unit = |v: u8| f32::from(v) / 255.0;
+                    layer.set_fill_color(Color::Rgb(Rgb::new(
+                        to_unit(t.fill.0),
+                        to_unit(t.fill.1),
+                        to_unit(t.fill.2),
+                        None,
+                    )));
+                }
                 let total: f32 = t
                     .spans
                     .iter()
@@ -172,6 +226,22 @@ pub(crate) fn write(
                     Anchor::End => t.x - total,
                 };
                 for s in &t.spans {
+                    if s.face.is_script() {
+                        let numbering = renumbered
+                            .iter()
+                            .find(|(f, _)| *f == s.face)
+                            .map(|(_, n)| n)
+                            .ok_or_else(|| RenderError::Pdf(format!("{:?} not subset", s.face)))?;
+                        let run = Run {
+                            face: s.face,
+                            text: &s.text,
+                            size_pt: t.size * k,
+                            at: (mm(x * k), mm(page_h - t.y * k)),
+                        };
+                        write_glyphs(&layer, m, &run, font(s.face)?, numbering);
+                        x += m.width(s.face, t.size, &s.text);
+                        continue;
+                    }
                     layer.use_text(
                         s.text.as_str(),
                         t.size * k,
@@ -181,6 +251,9 @@ pub(crate) fn write(
                     );
                     x += m.width(s.face, t.size, &s.text);
                 }
+                if coloured {
+                    layer.set_fill_color(black.clone());
+                }
             }
         }
     }
@@ -188,6 +261,167 @@ pub(crate) fn write(
     let mut bytes = doc.save_to_bytes().map_err(err)?;
     fix_ids(&mut bytes, &id)?;
     Ok(bytes)
+}
+
+/// The glyphs a scene draws in one script face and the character each stands for.
+#[derive(Default)]
+struct ScriptGlyphs {
+    ids: BTreeSet<u16>,
+    chars: BTreeMap<u16, char>,
+    /// Characters a glyph draws beyond its first (a ligature's other letters).
+    joined: BTreeSet<char>,
+}
+
+impl ScriptGlyphs {
+    fn add(&mut self, m: &Metrics, face: Face, text: &str) {
+        let glyphs = m.glyphs(face, text);
+        for (g, part) in glyphs.iter().zip(shape::glyph_texts(text, &glyphs)) {
+            self.ids.insert(g.id);
+            let mut chars = part.chars();
+            if let Some(c) = chars.next() {
+                // A glyph keeps the first character it was seen for (one ToUnicode entry).
+                self.chars.entry(g.id).or_insert(c);
+            }
+            self.joined.extend(chars);
+        }
+    }
+}
+
+/// How a script face's glyphs are numbered in its subset.
+struct Renumbered {
+    /// Original glyph id → subset glyph id.
+    ids: BTreeMap<u16, u16>,
+    /// A character a ligature joins → the empty glyph that stands for it.
+    joined: BTreeMap<char, u16>,
+}
+
+/// A run of a script face to write.
+struct Run<'a> {
+    face: Face,
+    text: &'a str,
+    size_pt: f32,
+    /// The run's left end on the baseline.
+    at: (Mm, Mm),
+}
+
+/// Writes a run of a script face as glyph ids of its subset: in the text's logical order,
+/// each glyph moved to its shaped position with a `TJ` adjustment, so a right-to-left run is
+/// drawn right to left yet copies out in reading order; a ligature is followed by the empty
+/// glyphs of the further letters it joins.
+fn write_glyphs(
+    layer: &PdfLayerReference,
+    m: &Metrics,
+    run: &Run<'_>,
+    font: &IndirectFontRef,
+    numbering: &Renumbered,
+) {
+    let glyphs = m.glyphs(run.face, run.text);
+    let texts = shape::glyph_texts(run.text, &glyphs);
+    let ttf = m.face(run.face);
+    let upem = f32::from(ttf.units_per_em());
+    // Each glyph's left edge from the run's start, in thousandths of an em (TJ's unit).
+    let mut pen_units = 0i32;
+    let mut placed: Vec<(u32, f32, u16, &str)> = glyphs
+        .iter()
+        .zip(&texts)
+        .map(|(g, text)| {
+            let x = (pen_units + g.x_offset) as f32 * 1000.0 / upem;
+            pen_units += g.advance;
+            (g.cluster, x, g.id, *text)
+        })
+        .collect();
+    // Logical order: the order of the characters each glyph draws (stable for a cluster's
+    // several glyphs).
+    placed.sort_by_key(|(cluster, _, _, _)| *cluster);
+    // Where the viewer's pen is: it advances by each glyph's width as the `W` array gives
+    // it (printpdf truncates to whole thousandths).
+    let mut pen = 0.0f32;
+    let mut list: Vec<(i64, u16)> = Vec::with_capacity(placed.len());
+    for (_, x, id, text) in placed {
+        let adjust = (pen - x).round() as i64;
+        pen -= adjust as f32;
+        let width = ttf
+            .glyph_hor_advance(ttf_parser::GlyphId(id))
+            .map_or(0.0, |w| (f32::from(w) * 1000.0 / upem).trunc());
+        pen += width;
+        list.push((adjust, numbering.ids.get(&id).copied().unwrap_or(0)));
+        // The letters a ligature joins after its first: empty glyphs of no width at the
+        // ligature's right edge, written after it. A reader that follows the content
+        // stream (pdf.js, lopdf) copies "لا"; poppler, which orders an Arabic word by
+        // position, puts the alef before the lam (no placement of a zero-width glyph
+        // changes that: tried at the left edge, the middle and the right).
+        let trailing = x + width;
+        for c in text.chars().skip(1) {
+            if let Some(ghost) = numbering.joined.get(&c) {
+                let adjust = (pen - trailing).round() as i64;
+                pen -= adjust as f32;
+                list.push((adjust, *ghost));
+            }
+        }
+    }
+    layer.begin_text_section();
+    layer.set_font(font, run.size_pt);
+    layer.set_text_cursor(run.at.0, run.at.1);
+    layer.write_positioned_codepoints(list);
+    layer.end_text_section();
+}
+
+/// The whole face's metrics, as both embedded forms report them.
+fn face_metrics(face: &ttf_parser::Face<'_>) -> FontMetrics {
+    FontMetrics {
+        ascent: face.ascender(),
+        descent: face.descender(),
+        units_per_em: face.units_per_em(),
+    }
+}
+
+/// A glyph `width` wide, as tall as the face's ascender to descender.
+fn glyph_metrics(face: &ttf_parser::Face<'_>, width: u16) -> GlyphMetrics {
+    let height = i32::from(face.ascender()) - i32::from(face.descender());
+    GlyphMetrics {
+        width: u32::from(width),
+        height: height.unsigned_abs(),
+    }
+}
+
+/// What printpdf needs to embed a script face's subset: metrics by subset glyph id, and the
+/// character each glyph stands for (ToUnicode).
+#[derive(Clone)]
+struct SubsetFace {
+    face: &'static ttf_parser::Face<'static>,
+    chars: Arc<BTreeMap<u16, char>>,
+    advances: Arc<Vec<u16>>,
+}
+
+impl std::fmt::Debug for SubsetFace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SubsetFace")
+            .field("glyphs", &self.advances.len())
+            .finish()
+    }
+}
+
+impl FontData for SubsetFace {
+    fn font_metrics(&self) -> FontMetrics {
+        face_metrics(self.face)
+    }
+
+    fn glyph_id(&self, c: char) -> Option<u16> {
+        self.chars.iter().find(|(_, v)| **v == c).map(|(g, _)| *g)
+    }
+
+    fn glyph_ids(&self) -> HashMap<u16, char> {
+        self.chars.iter().map(|(g, c)| (*g, *c)).collect()
+    }
+
+    fn glyph_count(&self) -> u16 {
+        self.advances.len() as u16
+    }
+
+    fn glyph_metrics(&self, glyph_id: u16) -> Option<GlyphMetrics> {
+        let width = *self.advances.get(usize::from(glyph_id))?;
+        Some(glyph_metrics(self.face, width))
+    }
 }
 
 /// printpdf writes random trailer ids (`/ID[(document)(instance)]`, 32 characters each, in
@@ -250,11 +484,7 @@ impl EmbeddedFace {
 
 impl FontData for EmbeddedFace {
     fn font_metrics(&self) -> FontMetrics {
-        FontMetrics {
-            ascent: self.face.ascender(),
-            descent: self.face.descender(),
-            units_per_em: self.face.units_per_em(),
-        }
+        face_metrics(self.face)
     }
 
     fn glyph_id(&self, c: char) -> Option<u16> {
@@ -274,11 +504,7 @@ impl FontData for EmbeddedFace {
             return None;
         }
         let width = self.face.glyph_hor_advance(ttf_parser::GlyphId(glyph_id))?;
-        let height = i32::from(self.face.ascender()) - i32::from(self.face.descender());
-        Some(GlyphMetrics {
-            width: u32::from(width),
-            height: height.unsigned_abs(),
-        })
+        Some(glyph_metrics(self.face, width))
     }
 }
 
@@ -286,16 +512,16 @@ impl FontData for EmbeddedFace {
 mod tests {
     use super::*;
 
-    #[test]
-    fn shapes_are_filled_paths_in_their_colour() {
-        let m = Metrics::get().expect("fonts");
-        let fonts = Fonts::bundled().expect("fonts");
-        let scene = super::super::svg::tests::shapes_scene(m);
-        let bytes = write(&scene, m, &fonts, &RenderOptions::default()).expect("pdf");
+    /// The first page's content operators with their numeric operands.
+    fn page_operations(
+        scene: &Scene,
+        m: &'static Metrics,
+        fonts: &Fonts,
+    ) -> Vec<(String, Vec<f32>)> {
+        let bytes = write(scene, m, fonts, &RenderOptions::default()).expect("pdf");
         let doc = lopdf::Document::load_mem(&bytes).expect("parse");
         let (_, page) = doc.get_pages().into_iter().next().expect("page");
-        let ops: Vec<(String, Vec<f32>)> = doc
-            .get_and_decode_page_content(page)
+        doc.get_and_decode_page_content(page)
             .expect("content")
             .operations
             .into_iter()
@@ -311,7 +537,44 @@ mod tests {
                     .collect();
                 (op.operator, args)
             })
+            .collect()
+    }
+
+    #[test]
+    fn coloured_text_is_text_in_its_colour() {
+        let m = Metrics::get().expect("fonts");
+        let fonts = Fonts::bundled().expect("fonts");
+        let scene = super::super::svg::tests::white_text_scene(m);
+        let ops = page_operations(&scene, m, &fonts);
+        let white = ops
+            .iter()
+            .position(|(o, a)| o == "rg" && a.len() == 3 && a.iter().all(|v| *v == 1.0))
+            .expect("white fill colour");
+        let shown: Vec<usize> = ops
+            .iter()
+            .enumerate()
+            .filter(|(_, (o, _))| o == "Tj" || o == "TJ")
+            .map(|(i, _)| i)
             .collect();
+        assert_eq!(shown.len(), 2, "both lines are text: {ops:?}");
+        assert!(white < shown[0], "the white words are shown in white");
+        let black_again = ops[white..]
+            .iter()
+            .position(|(o, a)| o == "rg" && a.len() == 3 && a.iter().all(|v| *v == 0.0))
+            .map(|i| i + white)
+            .expect("black again");
+        assert!(
+            shown[0] < black_again && black_again < shown[1],
+            "black ink again after them"
+        );
+    }
+
+    #[test]
+    fn shapes_are_filled_paths_in_their_colour() {
+        let m = Metrics::get().expect("fonts");
+        let fonts = Fonts::bundled().expect("fonts");
+        let scene = super::super::svg::tests::shapes_scene(m);
+        let ops = page_operations(&scene, m, &fonts);
         let names: Vec<&str> = ops.iter().map(|(o, _)| o.as_str()).collect();
         // The red fill colour, then a path with a line and (for the curved shape) curves.
         let red = ops

@@ -6,9 +6,10 @@
 //! anti-aliased nonzero path; text as glyph outlines of the bundled faces set with plain
 //! advance widths (no kerning, no ligatures: the widths the layout measured) from the anchor
 //! on the baseline. Glyphs are rasterised once per (face, glyph, pixel size, quarter-pixel
-//! offset, 1/16 px) into coverage masks cached in [`Fonts`] and composited onto a greyscale buffer.
-//! A mask depends only on its key and glyphs are composited in scene order, so the output
-//! is pixel-identical whatever the cache holds.
+//! offset, 1/16 px) into coverage masks cached in [`Fonts`] and composited onto a greyscale buffer
+//! (black text), or in their colour over the shapes and the black ink (coloured text: the
+//! white words of an octagon). A mask depends only on its key and glyphs are composited in
+//! scene order, so the output is pixel-identical whatever the cache holds.
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
@@ -217,8 +218,16 @@ fn mul255(a: u8, b: u8) -> u8 {
     ((t + (t >> 8)) >> 8) as u8
 }
 
-/// Darkens `grey` (white = 255) by `mask` with its origin pixel at (`x`, `y`).
-fn composite(grey: &mut [u8], width: usize, height: usize, mask: &GlyphMask, x: i32, y: i32) {
+/// The rows of `mask`, with its origin pixel at (`x`, `y`), that fall inside a `width` ×
+/// `height` image: each row's first pixel index in the image and the coverage of its
+/// visible part.
+fn visible_rows(
+    mask: &GlyphMask,
+    width: usize,
+    height: usize,
+    x: i32,
+    y: i32,
+) -> impl Iterator<Item = (usize, &[u8])> {
     let (x0, y0) = (x + mask.left, y + mask.top);
     let col_start = (-x0).max(0) as usize;
     let row_start = (-y0).max(0) as usize;
@@ -228,13 +237,23 @@ fn composite(grey: &mut [u8], width: usize, height: usize, mask: &GlyphMask, x: 
     let row_end = mask
         .height
         .min((height as i64 - i64::from(y0)).max(0) as usize);
-    if col_start >= col_end {
-        return;
-    }
-    for row in row_start..row_end {
+    // A mask wholly left or right of the image has no visible row.
+    let rows = if col_start < col_end {
+        row_start..row_end
+    } else {
+        0..0
+    };
+    rows.map(move |row| {
         let src = &mask.coverage[row * mask.width + col_start..row * mask.width + col_end];
         let start =
             (y0 as i64 + row as i64) as usize * width + (x0 as i64 + col_start as i64) as usize;
+        (start, src)
+    })
+}
+
+/// Darkens `grey` (white = 255) by `mask` with its origin pixel at (`x`, `y`).
+fn composite(grey: &mut [u8], width: usize, height: usize, mask: &GlyphMask, x: i32, y: i32) {
+    for (start, src) in visible_rows(mask, width, height, x, y) {
         let dst = &mut grey[start..start + src.len()];
         for (d, &c) in dst.iter_mut().zip(src) {
             if c != 0 {
@@ -244,11 +263,36 @@ fn composite(grey: &mut [u8], width: usize, height: usize, mask: &GlyphMask, x: 
     }
 }
 
-/// One glyph to draw: its mask key and device pixel origin (whole pixels).
+/// One glyph to draw: its mask key, device pixel origin (whole pixels) and colour.
 struct Placement {
     key: GlyphKey,
     x: i32,
     y: i32,
+    fill: Rgb,
+}
+
+/// Blends `fill` into an opaque RGBA `data` by `mask` with its origin pixel at (`x`, `y`).
+fn composite_colour(
+    data: &mut [u8],
+    width: usize,
+    height: usize,
+    mask: &GlyphMask,
+    x: i32,
+    y: i32,
+    fill: Rgb,
+) {
+    let Rgb(r, g, b) = fill;
+    for (start, src) in visible_rows(mask, width, height, x, y) {
+        let dst = &mut data[start * 4..(start + src.len()) * 4];
+        for (px, &c) in dst.chunks_exact_mut(4).zip(src) {
+            if c != 0 {
+                let k = 255 - c;
+                px[0] = mul255(px[0], k).saturating_add(mul255(r, c));
+                px[1] = mul255(px[1], k).saturating_add(mul255(g, c));
+                px[2] = mul255(px[2], k).saturating_add(mul255(b, c));
+            }
+        }
+    }
 }
 
 fn placements(scene: &Scene, m: &Metrics, frame: &Frame) -> Vec<Placement> {
@@ -282,6 +326,36 @@ fn placements(scene: &Scene, m: &Metrics, frame: &Frame) -> Vec<Placement> {
         'line: for span in &t.spans {
             let f = m.face(span.face);
             let scale = size / f32::from(f.units_per_em());
+            if span.face.shapes() {
+                // Shaped glyphs in visual order, each at its pen position plus its offset
+                // (marks over their base, raised by their y offset).
+                let mut units: i32 = 0;
+                for g in m.glyphs(span.face, &span.text) {
+                    let gx = pen + (units + g.x_offset) as f32 * scale;
+                    let gy = y - g.y_offset as f32 * scale;
+                    units += g.advance;
+                    let px = ((gx * frame.sx + frame.tx) * SUBPIXEL).round() as i32;
+                    let gpy = ((gy * frame.sy + frame.ty) * SUBPIXEL).round() as i32;
+                    if g.id == 0 && g.advance == 0 {
+                        continue;
+                    }
+                    out.push(Placement {
+                        key: GlyphKey {
+                            face: span.face,
+                            glyph: g.id,
+                            size_x,
+                            size_y,
+                            dx: px.rem_euclid(SUBPIXEL as i32) as u8,
+                            dy: gpy.rem_euclid(SUBPIXEL as i32) as u8,
+                        },
+                        x: px.div_euclid(SUBPIXEL as i32),
+                        y: gpy.div_euclid(SUBPIXEL as i32),
+                        fill: t.fill,
+                    });
+                }
+                pen += units as f32 * scale;
+                continue;
+            }
             let mut units: u32 = 0;
             for c in span.text.chars() {
                 let g = f.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
@@ -306,6 +380,7 @@ fn placements(scene: &Scene, m: &Metrics, frame: &Frame) -> Vec<Placement> {
                     },
                     x: px.div_euclid(SUBPIXEL as i32),
                     y: py.div_euclid(SUBPIXEL as i32),
+                    fill: t.fill,
                 });
             }
             pen += units as f32 * scale;
@@ -350,6 +425,8 @@ pub(crate) fn render(
     let placed = placements(scene, m, &frame);
     let cache = &fonts.glyphs;
     let mut fresh: HashMap<GlyphKey, Arc<GlyphMask>> = HashMap::new();
+    // Coloured glyphs wait until the shapes and the black ink are down.
+    let mut coloured: Vec<(Arc<GlyphMask>, &Placement)> = Vec::new();
     {
         let inner = cache.read();
         for p in &placed {
@@ -361,7 +438,11 @@ pub(crate) fn render(
                     mask
                 }
             };
-            composite(&mut grey, width, height, &mask, p.x, p.y);
+            if p.fill == Rgb::BLACK {
+                composite(&mut grey, width, height, &mask, p.x, p.y);
+            } else {
+                coloured.push((mask, p));
+            }
         }
     }
     if !fresh.is_empty() {
@@ -369,7 +450,7 @@ pub(crate) fn render(
     }
 
     let has_shapes = scene.items.iter().any(|i| matches!(i, Item::Shape { .. }));
-    if !(options.watermark || has_shapes) {
+    if !(options.watermark || has_shapes || !coloured.is_empty()) {
         return encode(png::ColorType::Grayscale, &grey, frame.width, frame.height);
     }
     let mut pixmap = Pixmap::new(frame.width, frame.height)
@@ -392,6 +473,9 @@ pub(crate) fn render(
     // Memory per render is bounded by the pixel cap times the bytes held per pixel:
     // one buffer at a time where possible.
     drop(grey);
+    for (mask, p) in &coloured {
+        composite_colour(pixmap.data_mut(), width, height, mask, p.x, p.y, p.fill);
+    }
     if options.watermark {
         draw_watermark(&mut pixmap, scene, m, &frame);
     }
@@ -599,10 +683,95 @@ mod tests {
         }
     }
 
+    /// Front-of-pack elements with white words (octagons, Canada, Nutri-Score): the direct
+    /// rasteriser draws what resvg draws from the SVG, coloured text included.
+    #[test]
+    fn white_words_match_resvg_on_the_svg() {
+        use nls_nutrition::fop::{evaluate, scheme, Category, Facts, Product, State};
+        let fonts = Fonts::bundled().expect("fonts");
+        let product = |facts: Facts| Product {
+            per_100g: [
+                ("calories", 520.0),
+                ("energy_kj", 2176.0),
+                ("total_fat_g", 30.0),
+                ("saturated_fat_g", 12.0),
+                ("trans_fat_g", 1.0),
+                ("sodium_mg", 900.0),
+                ("total_sugars_g", 30.0),
+                ("added_sugars_g", 25.0),
+                ("protein_g", 6.0),
+                ("dietary_fiber_g", 2.0),
+            ]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
+            portion_g: 55.0,
+            reference_amount_g: Some(55.0),
+            facts,
+        };
+        let solid = Facts {
+            state: Some(State::Solid),
+            free_sugars_g_per_100g: Some(25.0),
+            category: Some(Category::General),
+            fruit_vegetable_legume_pct: Some(0.0),
+            ..Facts::default()
+        };
+        for id in [
+            "cl.fop.alto",
+            "mx.fop.oct",
+            "ca.fop.h.bi",
+            "eu.fop.nutriscore",
+        ] {
+            let r = evaluate(
+                scheme(id).expect("scheme"),
+                &product(solid.clone()),
+                "2026-06-01",
+                true,
+            );
+            let o = RenderOptions {
+                width_px: 290.0,
+                scale: 2.0,
+                watermark: false,
+            };
+            let ours = grey_pixels(&super::super::fop::png(&r, &fonts, &o).expect("png"));
+            let svg = super::super::fop::svg(&r, &o).expect("svg");
+            let theirs = grey_pixels(&resvg_png(&svg, &fonts, 2.0));
+            assert_eq!((ours.0, ours.1), (theirs.0, theirs.1), "{id}");
+            let differing = ours
+                .2
+                .iter()
+                .zip(&theirs.2)
+                .filter(|(a, b)| a.abs_diff(**b) > 16)
+                .count();
+            assert!(
+                differing * 100 <= ours.2.len(),
+                "{id}: {differing} of {} pixels differ",
+                ours.2.len()
+            );
+        }
+    }
+
     #[test]
     fn rgba_becomes_rgb_in_place() {
         let rgba = vec![1, 2, 3, 255, 4, 5, 6, 255, 7, 8, 9, 255];
         assert_eq!(rgba_into_rgb(rgba), vec![1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    }
+
+    /// `scene` drawn 290 px wide at scale 1, decoded: an RGB image.
+    fn rgb_at_290(scene: &Scene, m: &Metrics, fonts: &Fonts) -> (png::OutputInfo, Vec<u8>) {
+        let o = RenderOptions {
+            width_px: 290.0,
+            scale: 1.0,
+            watermark: false,
+        };
+        let bytes = render(scene, m, fonts, &o).expect("png");
+        let mut reader = png::Decoder::new(bytes.as_slice())
+            .read_info()
+            .expect("png");
+        let mut buf = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut buf).expect("frame");
+        assert_eq!(info.color_type, png::ColorType::Rgb);
+        (info, buf)
     }
 
     #[test]
@@ -610,18 +779,7 @@ mod tests {
         let m = Metrics::get().expect("fonts");
         let fonts = Fonts::bundled().expect("fonts");
         let scene = super::super::svg::tests::shapes_scene(m);
-        let o = RenderOptions {
-            width_px: 290.0,
-            scale: 1.0,
-            watermark: false,
-        };
-        let bytes = render(&scene, m, &fonts, &o).expect("png");
-        let mut reader = png::Decoder::new(bytes.as_slice())
-            .read_info()
-            .expect("png");
-        let mut buf = vec![0; reader.output_buffer_size()];
-        let info = reader.next_frame(&mut buf).expect("frame");
-        assert_eq!(info.color_type, png::ColorType::Rgb);
+        let (info, buf) = rgb_at_290(&scene, m, &fonts);
         let at = |x: usize, y: usize| {
             let i = (y * info.width as usize + x) * 3;
             [buf[i], buf[i + 1], buf[i + 2]]
@@ -630,6 +788,38 @@ mod tests {
         assert_eq!(at(200, 50), [0, 0x80, 0], "inside the curved shape");
         assert_eq!(at(120, 50), [255, 255, 255], "between them");
         assert_eq!(at(120, 1), [0, 0, 0], "the rule");
+    }
+
+    #[test]
+    fn coloured_text_is_composited_in_its_colour_over_the_shapes() {
+        let m = Metrics::get().expect("fonts");
+        let fonts = Fonts::bundled().expect("fonts");
+        let scene = super::super::svg::tests::white_text_scene(m);
+        let (info, buf) = rgb_at_290(&scene, m, &fonts);
+        let w = info.width as usize;
+        let px = |x: usize, y: usize| {
+            let i = (y * w + x) * 3;
+            [buf[i], buf[i + 1], buf[i + 2]]
+        };
+        // Inside the black square: black where no letter is, pure white inside the letters.
+        assert_eq!(px(2, 2), [0, 0, 0]);
+        let white_inside = (0..100)
+            .flat_map(|y| (0..100).map(move |x| (x, y)))
+            .filter(|&(x, y)| px(x, y) == [255, 255, 255])
+            .count();
+        assert!(
+            white_inside > 500,
+            "white letters on black: {white_inside} px"
+        );
+        // Only greys: white words, black ink, no tint.
+        assert!((0..buf.len() / 3)
+            .all(|i| buf[3 * i] == buf[3 * i + 1] && buf[3 * i + 1] == buf[3 * i + 2]));
+        // The black words beside it are still drawn.
+        let ink = (140..200)
+            .flat_map(|x| (40..70).map(move |y| (x, y)))
+            .filter(|&(x, y)| px(x, y) == [0, 0, 0])
+            .count();
+        assert!(ink > 20, "black words: {ink} px");
     }
 
     #[test]

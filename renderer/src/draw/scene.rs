@@ -1,7 +1,7 @@
 //! A label as a flat list of black rules, filled shapes (paths and polygons in a colour, for
-//! front-of-pack symbols: octagons, traffic lights, magnifying glasses) and text lines, in
-//! user units (the SVG's `viewBox`), built once by a layout and written out as SVG, PNG or
-//! PDF.
+//! front-of-pack symbols: octagons, traffic lights, magnifying glasses) and text lines (black
+//! ink, or a colour for words on a filled shape: the white words of an octagon), in user
+//! units (the SVG's `viewBox`), built once by a layout and written out as SVG, PNG or PDF.
 
 use super::fonts::{Face, Metrics};
 
@@ -39,6 +39,9 @@ pub(crate) struct TextLine {
     pub size: f32,
     pub anchor: Anchor,
     pub spans: Vec<Span>,
+    /// The words' colour: [`Rgb::BLACK`] for a label's text. Every writer draws coloured
+    /// text over the shapes and the black ink (it is meant for words on a filled shape).
+    pub fill: Rgb,
 }
 
 /// An sRGB fill colour.
@@ -46,6 +49,11 @@ pub(crate) struct TextLine {
 pub(crate) struct Rgb(pub u8, pub u8, pub u8);
 
 impl Rgb {
+    /// Black, the ink of every label.
+    pub(crate) const BLACK: Rgb = Rgb(0, 0, 0);
+    /// White, the colour of words on black.
+    pub(crate) const WHITE: Rgb = Rgb(0xff, 0xff, 0xff);
+
     /// `#rrggbb`.
     pub(crate) fn hex(self) -> String {
         format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
@@ -91,54 +99,59 @@ impl Scene {
     pub(crate) fn append_below(&mut self, other: Scene, scale: f32, gap: f32) {
         let dx = (BASE_WIDTH - BASE_WIDTH * scale) / 2.0;
         let dy = self.height + gap;
-        let at = |x: f32, y: f32| (dx + x * scale, dy + y * scale);
-        for item in other.items {
-            self.items.push(match item {
-                Item::Rect { x, y, w, h } => {
-                    let (x, y) = at(x, y);
-                    Item::Rect {
-                        x,
-                        y,
-                        w: w * scale,
-                        h: h * scale,
-                    }
-                }
-                Item::Shape { ops, fill } => Item::Shape {
-                    ops: ops
-                        .into_iter()
-                        .map(|op| match op {
-                            PathOp::MoveTo(x, y) => {
-                                let (x, y) = at(x, y);
-                                PathOp::MoveTo(x, y)
-                            }
-                            PathOp::LineTo(x, y) => {
-                                let (x, y) = at(x, y);
-                                PathOp::LineTo(x, y)
-                            }
-                            PathOp::CubicTo(x1, y1, x2, y2, x, y) => {
-                                let ((x1, y1), (x2, y2), (x, y)) =
-                                    (at(x1, y1), at(x2, y2), at(x, y));
-                                PathOp::CubicTo(x1, y1, x2, y2, x, y)
-                            }
-                            PathOp::Close => PathOp::Close,
-                        })
-                        .collect(),
-                    fill,
-                },
-                Item::Text(line) => {
-                    let (x, y) = at(line.x, line.y);
-                    Item::Text(TextLine {
-                        x,
-                        y,
-                        size: line.size * scale,
-                        ..line
-                    })
-                }
-            });
-        }
+        self.items
+            .extend(other.items.into_iter().map(|i| i.moved(dx, dy, scale)));
         self.height = dy + other.height * scale;
         if !other.description.is_empty() {
             self.description = format!("{}. {}", self.description, other.description);
+        }
+    }
+}
+
+impl Item {
+    /// The item scaled by `scale` about the origin, then moved by (`dx`, `dy`).
+    fn moved(self, dx: f32, dy: f32, scale: f32) -> Item {
+        let at = |x: f32, y: f32| (dx + x * scale, dy + y * scale);
+        match self {
+            Item::Rect { x, y, w, h } => {
+                let (x, y) = at(x, y);
+                Item::Rect {
+                    x,
+                    y,
+                    w: w * scale,
+                    h: h * scale,
+                }
+            }
+            Item::Shape { ops, fill } => Item::Shape {
+                ops: ops
+                    .into_iter()
+                    .map(|op| match op {
+                        PathOp::MoveTo(x, y) => {
+                            let (x, y) = at(x, y);
+                            PathOp::MoveTo(x, y)
+                        }
+                        PathOp::LineTo(x, y) => {
+                            let (x, y) = at(x, y);
+                            PathOp::LineTo(x, y)
+                        }
+                        PathOp::CubicTo(x1, y1, x2, y2, x, y) => {
+                            let ((x1, y1), (x2, y2), (x, y)) = (at(x1, y1), at(x2, y2), at(x, y));
+                            PathOp::CubicTo(x1, y1, x2, y2, x, y)
+                        }
+                        PathOp::Close => PathOp::Close,
+                    })
+                    .collect(),
+                fill,
+            },
+            Item::Text(line) => {
+                let (x, y) = at(line.x, line.y);
+                Item::Text(TextLine {
+                    x,
+                    y,
+                    size: line.size * scale,
+                    ..line
+                })
+            }
         }
     }
 }
@@ -194,8 +207,28 @@ impl<'m> Painter<'m> {
         self.path(ops, fill);
     }
 
+    /// A line of text. Each span is split into runs of one face: where its face lacks a
+    /// glyph the fallback face draws it (Greek, Cyrillic), so every writer draws the same.
     pub(crate) fn text(&mut self, x: f32, y: f32, size: f32, anchor: Anchor, spans: Vec<Span>) {
-        let spans: Vec<Span> = spans.into_iter().filter(|s| !s.text.is_empty()).collect();
+        self.text_in(x, y, size, anchor, spans, Rgb::BLACK);
+    }
+
+    /// A text line in `fill`, split like [`Self::text`] into runs of one face.
+    pub(crate) fn text_in(
+        &mut self,
+        x: f32,
+        y: f32,
+        size: f32,
+        anchor: Anchor,
+        spans: Vec<Span>,
+        fill: Rgb,
+    ) {
+        let spans: Vec<Span> = spans
+            .into_iter()
+            .filter(|s| !s.text.is_empty())
+            .flat_map(|s| self.m.split(s.face, &s.text))
+            .map(|(face, text)| Span { face, text })
+            .collect();
         if spans.is_empty() {
             return;
         }
@@ -205,7 +238,29 @@ impl<'m> Painter<'m> {
             size,
             anchor,
             spans,
+            fill,
         }));
+    }
+
+    /// `text` in one face, centred on `cx` with its baseline at `y`, in `fill`.
+    pub(crate) fn centred(
+        &mut self,
+        face: Face,
+        size: f32,
+        cx: f32,
+        y: f32,
+        text: &str,
+        fill: Rgb,
+    ) {
+        let w = self.m.width(face, size, text);
+        self.text_in(
+            cx - w / 2.0,
+            y,
+            size,
+            Anchor::Start,
+            vec![Span::new(face, text)],
+            fill,
+        );
     }
 
     /// Sets rich text into lines no wider than `max_width` (a word longer than a line stays
@@ -257,30 +312,29 @@ fn words(spans: &[Span]) -> Vec<Word> {
     out
 }
 
-/// Greedy line breaking of `spans` at spaces.
+/// Greedy line breaking of `spans` at spaces. A line is measured as it is drawn, whole: a space
+/// takes the face of the character before it ([`Metrics::split`]), so a space after a Chinese
+/// word is as wide as that face sets it.
 pub(crate) fn wrap(m: &Metrics, size: f32, max_width: f32, spans: &[Span]) -> Vec<Vec<Span>> {
-    let space = m.width(Face::Regular, size, " ");
+    let width =
+        |line: &[Span]| -> f32 { line.iter().map(|s| m.width(s.face, size, &s.text)).sum() };
     let mut lines: Vec<Vec<Span>> = Vec::new();
     let mut line: Vec<Span> = Vec::new();
-    let mut line_width = 0.0;
     for word in words(spans) {
-        let w: f32 = word.iter().map(|s| m.width(s.face, size, &s.text)).sum();
-        if !line.is_empty() && line_width + space + w > max_width {
-            lines.push(std::mem::take(&mut line));
-            line_width = 0.0;
+        let mut candidate = line.clone();
+        if let Some(last) = candidate.last_mut() {
+            last.text.push(' ');
         }
-        if !line.is_empty() {
-            line_width += space;
-            if let Some(last) = line.last_mut() {
-                last.text.push(' ');
-            }
-        }
-        line_width += w;
-        for s in word {
-            match line.last_mut() {
+        for s in &word {
+            match candidate.last_mut() {
                 Some(last) if last.face == s.face => last.text.push_str(&s.text),
-                _ => line.push(s),
+                _ => candidate.push(s.clone()),
             }
+        }
+        if !line.is_empty() && width(&candidate) > max_width {
+            lines.push(std::mem::replace(&mut line, word));
+        } else {
+            line = candidate;
         }
     }
     if !line.is_empty() {
@@ -393,6 +447,31 @@ mod tests {
             vec![Span::new(Face::Black, "Trans Fat")]
         );
         assert_eq!(plain("<i>Trans</i> Fat"), "Trans Fat");
+    }
+
+    #[test]
+    fn wrapped_lines_are_no_wider_than_the_measure_as_drawn() {
+        let m = Metrics::get().expect("fonts");
+        let spans = [
+            Span::new(Face::Bold, "100 g: "),
+            Span::new(
+                Face::Regular,
+                "能量 8kJ, 蛋白质 0.2g, 脂肪 0g, 碳水化合物 0.3g, 钠 10mg, 能量 8kJ",
+            ),
+        ];
+        for max in [120.0, 200.0, 290.0] {
+            let lines = wrap(m, 10.0, max, &spans);
+            assert!(lines.len() > 1, "{max}");
+            for line in lines {
+                // As the scene draws it: each span split into runs of one face.
+                let w: f32 = line
+                    .iter()
+                    .flat_map(|s| m.split(s.face, &s.text))
+                    .map(|(f, t)| m.width(f, 10.0, &t))
+                    .sum();
+                assert!(w <= max, "{w} > {max}: {line:?}");
+            }
+        }
     }
 
     #[test]

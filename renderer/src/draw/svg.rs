@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use super::fonts::{Face, Metrics, FAMILY_LIST};
-use super::scene::{Anchor, Item, PathOp, Scene, Span, BASE_WIDTH};
+use super::scene::{Anchor, Item, PathOp, Rgb, Scene, Span, BASE_WIDTH};
 use super::RenderOptions;
 
 /// Shortest text of `v` to 0.01 user units (stable across platforms).
@@ -34,10 +34,14 @@ pub(crate) fn escape(s: &str) -> String {
     out
 }
 
-/// Weight and style of `face`; a style is written only where it differs from `parent`'s
-/// (tspans inherit it).
+/// Weight and style of `face`; a style or family is written only where it differs from
+/// `parent`'s (tspans inherit it): runs in the fallback face name its family.
 fn face_attrs(face: Face, parent: Face) -> String {
-    let mut s = format!(" font-weight=\"{}\"", face.weight());
+    let mut s = String::new();
+    if face.family_list() != parent.family_list() {
+        let _ = write!(s, " font-family=\"{}\"", escape(face.family_list()));
+    }
+    let _ = write!(s, " font-weight=\"{}\"", face.weight());
     if face.italic() != parent.italic() {
         s.push_str(if face.italic() {
             " font-style=\"italic\""
@@ -166,14 +170,20 @@ pub(crate) fn write(scene: &Scene, m: &Metrics, options: &RenderOptions) -> Stri
                 Anchor::Start => "",
                 Anchor::End => " text-anchor=\"end\"",
             };
+            let fill = if t.fill == Rgb::BLACK {
+                String::new()
+            } else {
+                format!(" fill=\"{}\"", t.fill.hex())
+            };
             let _ = write!(
                 out,
-                "<text x=\"{}\" y=\"{}\" font-size=\"{}\"{}{}>{}",
+                "<text x=\"{}\" y=\"{}\" font-size=\"{}\"{}{}{}>{}",
                 num(t.x),
                 num(t.y),
                 num(t.size),
                 face_attrs(first.face, Face::Regular),
                 anchor,
+                fill,
                 escape(&first.text)
             );
             for Span { face, text } in rest {
@@ -234,6 +244,50 @@ pub(crate) mod tests {
             description: "shapes".into(),
             items: p.items,
         }
+    }
+
+    /// A black square with white words on it and black words beside it.
+    pub(crate) fn white_text_scene(m: &Metrics) -> Scene {
+        let mut p = Painter::new(m);
+        p.polygon(
+            &[(0.0, 0.0), (100.0, 0.0), (100.0, 100.0), (0.0, 100.0)],
+            Rgb::BLACK,
+        );
+        p.text_in(
+            8.0,
+            80.0,
+            70.0,
+            Anchor::Start,
+            vec![Span::new(Face::Black, "HH")],
+            Rgb::WHITE,
+        );
+        p.text(
+            150.0,
+            60.0,
+            20.0,
+            Anchor::Start,
+            vec![Span::new(Face::Bold, "ink")],
+        );
+        Scene {
+            height: 100.0,
+            title: "white words".into(),
+            description: "white words".into(),
+            items: p.items,
+        }
+    }
+
+    #[test]
+    fn coloured_text_is_text_with_its_fill() {
+        let m = Metrics::get().expect("fonts");
+        let s = write(&white_text_scene(m), m, &RenderOptions::default());
+        assert!(s.contains(" fill=\"#ffffff\">HH</text>"), "{s}");
+        // Black text inherits the group's black: no fill of its own.
+        assert!(s.contains("font-weight=\"700\">ink</text>"), "{s}");
+        assert_eq!(
+            s.matches("<path").count(),
+            1,
+            "only the square is a path: {s}"
+        );
     }
 
     #[test]

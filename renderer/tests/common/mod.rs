@@ -10,6 +10,8 @@ use nls_nutrition::{
     ResolvedIngredient,
 };
 
+pub mod pdf_unicode;
+
 fn ing(
     name: &str,
     grams: f64,
@@ -33,6 +35,21 @@ fn ing(
 }
 
 /// FDA's sample label numbers (8 servings of 2/3 cup, 55 g; 230 Calories), with allergens.
+/// `recipe` with `nutrients` known for every ingredient (0 where its data is silent), so the
+/// rows a format declares when the data gives them (`when_known`) are drawn.
+pub fn with_known(mut recipe: RecipeInput, nutrients: &[Nutrient]) -> RecipeInput {
+    for i in &mut recipe.ingredients {
+        if let IngredientSource::PerHundredGrams(a) = &mut i.source {
+            for n in nutrients {
+                if a.get(*n).is_none() {
+                    a.set(*n, 0.0);
+                }
+            }
+        }
+    }
+    recipe
+}
+
 pub fn us_recipe() -> RecipeInput {
     // 400 g of the base carries 8 servings' nutrients: per 100 g = per serving x 2.
     let per_serving = [
@@ -378,4 +395,28 @@ pub fn us_simplified_recipe() -> RecipeInput {
 
 pub fn us_simplified_label() -> Label {
     compute_label(&us_simplified_recipe(), format("us.v.simpl").unwrap()).unwrap()
+}
+
+/// `recipe`'s label in `format`, whatever its columns: an aggregate format's label has two
+/// foods named `names`, both `recipe`; an as-prepared one adds `milk_added`.
+pub fn label_in(recipe: &RecipeInput, format: &nls_nutrition::Format, names: [&str; 2]) -> Label {
+    if format.has_food_columns() {
+        let foods: Vec<nls_nutrition::Food> = names
+            .iter()
+            .map(|n| nls_nutrition::Food {
+                name: n.to_string(),
+                recipe: recipe.clone(),
+            })
+            .collect();
+        nls_nutrition::compute_aggregate(&foods, format, &Default::default()).unwrap()
+    } else if format.has_prepared_column() {
+        let added = milk_added();
+        let extras = nls_nutrition::Extras {
+            prepared: &added,
+            ..Default::default()
+        };
+        nls_nutrition::compute_label_with(recipe, format, &extras).unwrap()
+    } else {
+        compute_label(recipe, format).unwrap()
+    }
 }

@@ -1,7 +1,7 @@
 //! Front-of-pack elements drawn from a computed [`FopResult`]: the same scene model (filled
-//! shapes in colour, black text) and the same SVG, PNG and PDF writers as the labels.
-//! Words printed in white (octagons, Canada's panel, Nutri-Score letters) are outlines from
-//! the bundled font, since the scene's text is black ink.
+//! shapes in colour, text) and the same SVG, PNG and PDF writers as the labels. Words printed
+//! in white (octagons, Canada's panel, Nutri-Score letters) are text lines with a white fill,
+//! set like every other word (SVG `<text fill>`, the PNG writer's glyph cache, PDF text).
 //!
 //! Proportions follow the schemes' models; sizes by display area (Chile's and Mexico's seal
 //! sizes) are the printer's scaling of this drawing and are not computed here.

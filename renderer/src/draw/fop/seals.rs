@@ -5,7 +5,7 @@ use nls_nutrition::fop::{FopResult, Mark, Scheme, WarningMark};
 
 use super::super::fonts::{Face, Metrics};
 use super::super::scene::{Anchor, Painter, PathOp, Rgb, Span, BASE_WIDTH};
-use super::glyphs::{centred, fit, BLACK, WHITE};
+use super::glyphs::{fit, BLACK, WHITE};
 
 /// The warning marks of a result, in order.
 pub(crate) fn warnings(r: &FopResult) -> Vec<&WarningMark> {
@@ -89,18 +89,15 @@ fn seal(p: &mut Painter<'_>, s: &Scheme, mark: &WarningMark, x: f32, y: f32, w: 
     } + body_size * 1.05 * body_lines.len() as f32;
     let mut base = y + w * 0.47 - block / 2.0 + head_size * 0.8;
     if !head.is_empty() {
-        p.path(centred(m, Face::Black, head_size, cx, base, &head), WHITE);
+        p.centred(Face::Black, head_size, cx, base, &head, WHITE);
         base += body_size * 1.05;
     }
     for line in &body_lines {
-        p.path(centred(m, Face::Black, body_size, cx, base, line), WHITE);
+        p.centred(Face::Black, body_size, cx, base, line, WHITE);
         base += body_size * 1.05;
     }
     if !small.is_empty() {
-        p.path(
-            centred(m, Face::Bold, small_size, cx, y + w * 0.8, small),
-            WHITE,
-        );
+        p.centred(Face::Bold, small_size, cx, y + w * 0.8, small, WHITE);
     }
 }
 
@@ -219,14 +216,8 @@ pub(crate) fn canada(p: &mut Painter<'_>, s: &Scheme, r: &FopResult) -> f32 {
         panel - icon - 14.0,
         en,
     ));
-    p.path(
-        centred(m, Face::Black, hs, tx, y + h / 2.0 - 2.0, en),
-        WHITE,
-    );
-    p.path(
-        centred(m, Face::Black, hs, tx, y + h / 2.0 + hs + 1.0, fr),
-        WHITE,
-    );
+    p.centred(Face::Black, hs, tx, y + h / 2.0 - 2.0, en, WHITE);
+    p.centred(Face::Black, hs, tx, y + h / 2.0 + hs + 1.0, fr, WHITE);
     let block = rows * size * 1.35;
     let mut base = y + (h - block) / 2.0 + size;
     for mark in &marks {

@@ -5,7 +5,7 @@ use nls_nutrition::fop::{Colour, FopResult, Mark};
 
 use super::super::fonts::Face;
 use super::super::scene::{number, Anchor, Painter, PathOp, Rgb, Span, BASE_WIDTH};
-use super::glyphs::{centred, fit, WHITE};
+use super::glyphs::{fit, WHITE};
 
 /// Traffic-light fills. The guide's exact colours are not in our references; these are the
 /// conventional red, amber and green (BENCHMARKS/docs say so).
@@ -80,10 +80,12 @@ pub(crate) fn traffic_lights(p: &mut Painter<'_>, r: &FopResult) -> f32 {
         let name = title(&l.nutrient);
         let ns = fit(p.m, Face::Bold, 10.0, w - 6.0, &name);
         centre_text(p, Face::Bold, ns, cx, y + 14.0, &name);
-        let amount = if l.unit == "kcal" {
-            format!("{}kcal", number(l.amount.round()))
-        } else {
-            format!("{}{}", number((l.amount * 10.0).round() / 10.0), l.unit)
+        // As the label's table prints it (the scheme's rounding); labels stored before
+        // `printed` existed keep the former one-decimal print.
+        let amount = match &l.printed {
+            Some(p) => p.clone(),
+            None if l.unit == "kcal" => format!("{}kcal", number(l.amount.round())),
+            None => format!("{}{}", number((l.amount * 10.0).round() / 10.0), l.unit),
         };
         let as_ = fit(p.m, Face::Black, 13.0, w - 6.0, &amount);
         centre_text(p, Face::Black, as_, cx, y + 32.0, &amount);
@@ -125,7 +127,6 @@ const NUTRISCORE: [(char, Rgb); 5] = [
 
 /// The five letters, the product's one raised and larger, on a grey ground.
 pub(crate) fn nutriscore(p: &mut Painter<'_>, grade: &str) -> f32 {
-    let m = p.m;
     let (x, y, w, h) = (20.0, 8.0, BASE_WIDTH - 40.0, 96.0);
     p.path(rounded(x, y, w, h, 14.0), Rgb(0x99, 0x99, 0x99));
     p.path(rounded(x + 3.0, y + 3.0, w - 6.0, h - 6.0, 12.0), WHITE);
@@ -146,10 +147,7 @@ pub(crate) fn nutriscore(p: &mut Painter<'_>, grade: &str) -> f32 {
         }
         p.path(rounded(tx, ty, tile, 48.0, 6.0), *colour);
         let l = letter.to_string();
-        p.path(
-            centred(m, Face::Black, 26.0, tx + tile / 2.0, ty + 34.0, &l),
-            WHITE,
-        );
+        p.centred(Face::Black, 26.0, tx + tile / 2.0, ty + 34.0, &l, WHITE);
     }
     if let Some(i) = NUTRISCORE.iter().position(|(l, _)| grade.starts_with(*l)) {
         let (letter, colour) = NUTRISCORE[i];
@@ -157,15 +155,12 @@ pub(crate) fn nutriscore(p: &mut Painter<'_>, grade: &str) -> f32 {
         p.path(rounded(tx - 2.0, ty - 10.0, tile + 16.0, 68.0, 12.0), WHITE);
         p.path(rounded(tx, ty - 8.0, tile + 12.0, 64.0, 11.0), colour);
         let l = letter.to_string();
-        p.path(
-            centred(
-                m,
-                Face::Black,
-                40.0,
-                tx + (tile + 12.0) / 2.0,
-                ty + 38.0,
-                &l,
-            ),
+        p.centred(
+            Face::Black,
+            40.0,
+            tx + (tile + 12.0) / 2.0,
+            ty + 38.0,
+            &l,
             WHITE,
         );
     }
@@ -183,13 +178,14 @@ pub(crate) fn nutrigrade(p: &mut Painter<'_>, grade: &str) -> f32 {
     };
     let (x, y, s) = (BASE_WIDTH / 2.0 - 50.0, 8.0, 100.0);
     p.path(rounded(x, y, s, s, 10.0), fill);
-    p.path(
-        centred(p.m, Face::Black, 12.0, x + s / 2.0, y + 18.0, "NUTRI-GRADE"),
+    p.centred(
+        Face::Black,
+        12.0,
+        x + s / 2.0,
+        y + 18.0,
+        "NUTRI-GRADE",
         WHITE,
     );
-    p.path(
-        centred(p.m, Face::Black, 54.0, x + s / 2.0, y + 74.0, grade),
-        WHITE,
-    );
+    p.centred(Face::Black, 54.0, x + s / 2.0, y + 74.0, grade, WHITE);
     y + s + 10.0
 }
