@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs NLS locally with a ready-to-use demo account:
-#   Postgres + NATS (scripts/services.sh) -> release build -> migrate -> demo account
+#   Postgres + NATS (scripts/services.sh) -> release build -> the app's build
+#   (scripts/build-app.sh, served at /app) -> migrate -> demo account
 #   and API key -> usage notes -> `nls serve` in the foreground (Ctrl-C stops it; the
 #   databases keep running, `bash scripts/services.sh stop` stops project-local ones).
 #
@@ -28,6 +29,8 @@ ensure_services() {
     # shellcheck source=scripts/services.sh
     source "$ROOT/scripts/services.sh"
     nls_ensure_services || die "could not get Postgres and NATS running (see messages above)"
+    # Labels in Arabic, Hebrew, Thai, Chinese, Japanese and Korean need these fonts.
+    bash "$ROOT/scripts/services.sh" script-fonts || die "could not install the script fonts"
     log "DATABASE_URL=$(redact "$DATABASE_URL")"
     log "NATS_URL=$(redact "$NATS_URL")"
 }
@@ -142,6 +145,7 @@ print_usage() {
 
 ==============================================================================
  NLS is starting on http://$NLS_LISTEN
+   the app      $site/app   (sign in with the demo login below, or sign up)
    base URL     $base
    site URL     $site   (health: $site/healthz, embeds: $site/embed.js)
    demo login   $DEMO_EMAIL / $DEMO_PASSWORD   (business plan)
@@ -203,6 +207,7 @@ main() {
     ensure_services
     ensure_webhook_key
     build
+    bash "$ROOT/scripts/build-app.sh" || die "could not build the app (app/)"
     log "applying migrations"
     "$NLS_BIN" migrate || die "nls migrate failed"
     ensure_demo_account

@@ -8,6 +8,7 @@
 #         bash scripts/services.sh purge    # stops them and deletes their data
 #         bash scripts/services.sh nats-bin # installs nats-server if missing, prints its path
 #         bash scripts/services.sh apt-install PKG...  # Debian packages, no prompts (see apt_install)
+#         bash scripts/services.sh script-fonts   # the label renderer's script fonts (see below)
 # Source: source scripts/services.sh && nls_ensure_services   # sets and exports both URLs
 #
 # Order of preference for each service:
@@ -517,11 +518,25 @@ case "${1:-ensure}" in
     stop) cmd_stop ;;
     purge) cmd_purge ;;
     nats-bin) ensure_nats_bin ;;
+    script-fonts)
+        # Arabic, Hebrew, Thai (fonts-noto-core), Chinese and Japanese (fonts-droid-fallback)
+        # and Korean (fonts-nanum): renderer/src/draw/script_fonts.rs reads them at start-up.
+        # A directory named by NLS_SCRIPT_FONT_DIR replaces the packages.
+        if [[ -z "${NLS_SCRIPT_FONT_DIR:-}" ]]; then
+            pkgs=()
+            [[ -f /usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf ]] || pkgs+=(fonts-noto-core)
+            [[ -f /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf ]] || pkgs+=(fonts-droid-fallback)
+            [[ -f /usr/share/fonts/truetype/nanum/NanumGothic.ttf ]] || pkgs+=(fonts-nanum)
+            if ((${#pkgs[@]})); then
+                apt_install "${pkgs[@]}"
+            fi
+        fi
+        ;;
     apt-install)
         shift
         (($#)) || die "apt-install: name the packages"
         apt_install "$@"
         ;;
     -h | --help | help) sed -n '2,/^$/p' "$_NLS_SERVICES_SH" | sed 's/^# \{0,1\}//' ;;
-    *) die "unknown command '$1' (ensure|status|stop|purge|nats-bin|apt-install)" ;;
+    *) die "unknown command '$1' (ensure|status|stop|purge|nats-bin|apt-install|script-fonts)" ;;
 esac

@@ -34,7 +34,11 @@ if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null && [[ -z "${NLS_PG
     bash "$ROOT/scripts/services.sh" apt-install postgresql || die "could not install postgresql"
 fi
 
-# The embed's browser test (tests/api/embed.rs) drives Debian's Chromium through Node
+# The label renderer draws Arabic, Hebrew, Thai, Chinese, Japanese and Korean from fonts of
+# Debian packages (renderer/src/draw/script_fonts.rs); its tests need them.
+bash "$ROOT/scripts/services.sh" script-fonts || die "could not install the script fonts"
+
+# The browser tests (tests/api/embed.rs, tests/api/app.rs) drive Debian's Chromium through Node
 # (tests/browser); never a downloaded browser. Installed through services.sh, which runs
 # apt-get without prompts (sourcing it defines only the nls_* functions).
 browser_packages=()
@@ -45,10 +49,16 @@ if ((${#browser_packages[@]})); then
     bash "$ROOT/scripts/services.sh" apt-install "${browser_packages[@]}" \
         || die "could not install ${browser_packages[*]}"
 fi
-if [[ ! -d "$ROOT/tests/browser/node_modules/playwright-core" ]]; then
+# Also after the lock file changed (a pulled commit added a package): npm records what it
+# installed in node_modules/.package-lock.json.
+if [[ ! -d "$ROOT/tests/browser/node_modules/playwright-core" ||
+      "$ROOT/tests/browser/package-lock.json" -nt "$ROOT/tests/browser/node_modules/.package-lock.json" ]]; then
     log "npm ci in tests/browser"
     (cd "$ROOT/tests/browser" && npm ci --no-audit --no-fund >&2) || die "npm ci in tests/browser failed"
 fi
+# The browser app (app/), which tests/api/app.rs drives (and rebuilds) in Chromium.
+bash "$ROOT/scripts/build-app.sh" || die "could not build the app (app/)"
+(cd "$ROOT/app" && npm test >&2) || die "the app's unit tests (npm test in app/) failed"
 
 # CI logs are plain text; locally keep cargo's own choice.
 if [[ -n "${CI:-}" && "${CI:-}" != false ]]; then

@@ -102,6 +102,9 @@ pub enum Command {
         /// Waits between a failed webhook attempt and the next, e.g. `5s,5m,30m,2h,5h,10h,14h`.
         #[arg(long, env = "NLS_WEBHOOK_RETRY_SCHEDULE")]
         webhook_retry_schedule: Option<String>,
+        /// The browser app's build directory, served at /app (default: app/dist).
+        #[arg(long, env = "NLS_APP_DIR")]
+        app_dir: Option<std::path::PathBuf>,
     },
     /// Create the database if missing and apply migrations.
     Migrate,
@@ -215,6 +218,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             webhooks_allow_private,
             webhooks_allow_http,
             webhook_retry_schedule,
+            app_dir,
         } => {
             let webhooks = nls_webhooks::Settings {
                 key: webhook_key
@@ -249,6 +253,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                     ..crate::conn::ConnLimits::default()
                 },
                 webhooks,
+                app_dir: app_dir.unwrap_or_else(crate::app_files::default_dir),
                 ..ServeConfig::new(url, nats)
             };
             let server = crate::serve::start(config).await?;

@@ -91,6 +91,8 @@ pub struct ServeConfig {
     pub connections: ConnLimits,
     /// Webhook settings (`NLS_WEBHOOK_KEY`, `NLS_WEBHOOKS_ALLOW_PRIVATE`, ...).
     pub webhooks: nls_webhooks::Settings,
+    /// The browser app's build, served at `/app` (`NLS_APP_DIR`).
+    pub app_dir: std::path::PathBuf,
 }
 
 impl ServeConfig {
@@ -113,6 +115,7 @@ impl ServeConfig {
             rate_limit_enabled: true,
             connections: ConnLimits::default(),
             webhooks: nls_webhooks::Settings::default(),
+            app_dir: crate::app_files::default_dir(),
         }
     }
 }

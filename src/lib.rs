@@ -3,7 +3,9 @@
 #![forbid(unsafe_code)]
 
 pub mod admin;
+pub mod app_files;
 pub mod cli;
+pub mod compression;
 pub mod config;
 pub mod conn;
 pub mod db;

@@ -30,6 +30,8 @@ pub enum Auth {
     Session,
     /// No credential.
     Public,
+    /// The browser app's session cookie (`nls_session`), from `/auth/v1/session`.
+    AppSession,
 }
 
 /// One documented route and method.
@@ -335,6 +337,54 @@ pub const OPERATIONS: &[Operation] = &[
         "Sessions",
         "Revoke the session token sent",
         Auth::Session,
+    ),
+    op(
+        "post",
+        "/auth/v1/signup",
+        "signUp",
+        "App",
+        "Create an account on the free plan and sign in to the app",
+        Auth::Public,
+    ),
+    op(
+        "post",
+        "/auth/v1/session",
+        "signIn",
+        "App",
+        "Sign in to the app with e-mail and password",
+        Auth::Public,
+    ),
+    op(
+        "get",
+        "/auth/v1/session",
+        "currentSession",
+        "App",
+        "The signed-in account, its plan and the CSRF token",
+        Auth::AppSession,
+    ),
+    op(
+        "delete",
+        "/auth/v1/session",
+        "signOut",
+        "App",
+        "Sign out of the app",
+        Auth::AppSession,
+    ),
+    op(
+        "get",
+        "/app",
+        "appEntry",
+        "App",
+        "The browser app",
+        Auth::Public,
+    ),
+    op(
+        "get",
+        "/app/",
+        "appEntrySlash",
+        "App",
+        "The browser app",
+        Auth::Public,
     ),
     op(
         "get",
@@ -742,6 +792,32 @@ fn webhook_operation(
 /// schema exceeds the macro's recursion limit).
 fn more_schemas() -> Value {
     json!({
+        "SignUpRequest": {"type": "object", "additionalProperties": false, "required": ["email", "password", "account_name"], "properties": {
+            "email": {"type": "string", "maxLength": 254},
+            "password": {"type": "string", "minLength": 10, "maxLength": 1024},
+            "account_name": {"type": "string", "minLength": 1, "maxLength": 200}
+        }},
+        "AppSession": {"type": "object", "required": ["account", "csrf_token", "expires_at"], "properties": {
+            "account": {"type": "object", "required": ["id", "name", "email", "plan"], "properties": {
+                "id": {"type": "string", "format": "uuid"},
+                "name": {"type": "string"},
+                "email": {"type": "string"},
+                "plan": {"type": "object", "required": ["id"], "properties": {
+                    "id": {"type": "string", "enum": ["free", "professional", "business"]},
+                    "all_label_formats": {"type": "boolean"},
+                    "export_file_types": {"type": "array", "items": {"type": "string"}},
+                    "export_watermarked": {"type": "boolean"},
+                    "live_embed": {"type": "boolean"},
+                    "rest_access": {"type": "boolean"},
+                    "webhooks": {"type": "boolean"},
+                    "rate_limit_per_minute": {"type": "integer"},
+                    "max_concurrent_renders": {"type": "integer"}
+                }}
+            }},
+            "csrf_token": {"type": "string", "description": "Send as `X-CSRF-Token` with every POST, PUT and DELETE of this session."},
+            "expires_at": {"type": "string", "format": "date-time"}
+        }},
+
         "LabelSetEntry": {"type": "object", "properties": {
             "format": {"type": "string"},
             "country": {"type": ["string", "null"]},
@@ -759,6 +835,7 @@ fn more_schemas() -> Value {
             "languages": {"type": "array", "items": {"type": "string"}},
             "formats": {"type": "array", "items": {"type": "string"}},
             "default_format": {"type": ["string", "null"]},
+            "default_format_status": {"type": ["string", "null"], "enum": ["in_force", "proposed", "draft", "repealed", null], "description": "The default format's status: `draft` where every format of the country is one (its `notes` in `GET /v1/formats/{id}` say what is unconfirmed)."},
             "front_of_pack": {"type": "array", "items": {"type": "object", "properties": {
                 "scheme": {"type": "string"}, "required": {"type": "boolean"}, "status": {"type": "string"}}}},
             "front_of_pack_mandatory": {"type": "boolean"},
@@ -839,6 +916,15 @@ fn errors_for(op: &Operation, statuses: &[u16]) -> Map<String, Value> {
     }
     responses.insert("500".into(), response_ref("InternalError"));
     responses
+}
+
+/// A session endpoint's success: the account and CSRF token, never cached.
+fn app_session_ok(description: &str) -> Value {
+    json!({
+        "description": description,
+        "headers": {"Set-Cookie": {"description": "`nls_session=...; Path=/; HttpOnly; SameSite=Lax; Max-Age=43200` (and `Secure` over HTTPS).", "schema": {"type": "string"}}},
+        "content": {"application/json": {"schema": schema_ref("AppSession")}}
+    })
 }
 
 fn ok_json(description: &str, schema: Value, keyed: bool, versioned: bool) -> Value {
@@ -1307,6 +1393,44 @@ fn describe(op: &Operation) -> Value {
             );
             responses.extend(errors_for(op, &[400, 401, 415, 429]));
         }
+        ("post", "/auth/v1/signup") => {
+            body = Some(json!({"required": true, "content": {"application/json": {
+                "schema": schema_ref("SignUpRequest"),
+                "examples": {"sign_up": {"value": {"email": "owner@example.com", "password": "correct horse battery", "account_name": "Corner Bakery"}}}
+            }}}));
+            responses.insert(
+                "201".into(),
+                app_session_ok("The new account, signed in: `Set-Cookie: nls_session=...`."),
+            );
+            description = Some("Creates an account on the free plan and starts an app session. 400 `validation_failed` (`details` per field: an e-mail address, a password of at least 10 characters, an account name of 1 to 200), 409 `email_taken`, 429 `rate_limited` (sign-ups count against the address's sign-in attempts), 403 `csrf_failed` from another origin.");
+            responses.extend(errors_for(op, &[400, 403, 409, 415, 429]));
+        }
+        ("post", "/auth/v1/session") => {
+            body = Some(json!({"required": true, "content": {"application/json": {
+                "schema": schema_ref("TokenRequest"),
+                "examples": {"sign_in": {"value": {"email": "owner@example.com", "password": "correct horse battery"}}}
+            }}}));
+            responses.insert(
+                "200".into(),
+                app_session_ok("Signed in: `Set-Cookie: nls_session=...`."),
+            );
+            responses.extend(errors_for(op, &[400, 401, 403, 415, 429]));
+        }
+        ("get", "/auth/v1/session") => {
+            responses.insert("200".into(), app_session_ok("The signed-in account."));
+            responses.extend(errors_for(op, &[401]));
+        }
+        ("delete", "/auth/v1/session") => {
+            responses.insert(
+                "204".into(),
+                json!({"description": "Signed out: the session no longer works anywhere, and the cookie is cleared."}),
+            );
+            responses.extend(errors_for(op, &[403]));
+        }
+        ("get", "/app") | ("get", "/app/") => {
+            responses.insert("200".into(), json!({"description": "The app's page (its script routes on the path; every path under `/app/` that names no file of the build gets it too).", "content": {"text/html": {"schema": {"type": "string"}}}}));
+            responses.insert("503".into(), json!({"description": "The app is not built on this server (plain text saying how to build it).", "content": {"text/plain": {"schema": {"type": "string"}}}}));
+        }
         ("delete", "/auth/v1/token") => {
             responses.insert(
                 "204".into(),
@@ -1424,9 +1548,10 @@ fn describe(op: &Operation) -> Value {
     operation.insert(
         "security".into(),
         match op.auth {
-            Auth::ApiKey => json!([{"apiKey": []}]),
-            Auth::Session => json!([{"sessionToken": []}]),
+            Auth::ApiKey => json!([{"apiKey": []}, {"appSession": []}]),
+            Auth::Session => json!([{"sessionToken": []}, {"appSession": []}]),
             Auth::Public => json!([]),
+            Auth::AppSession => json!([{"appSession": []}]),
         },
     );
     Value::Object(operation)
@@ -1521,7 +1646,7 @@ fn build() -> Value {
         "servers": [{"url": "/", "description": "this host ({site_url}); {base_url} is {site_url}/v1"}],
         "tags": [
             {"name": "Recipes"}, {"name": "Ingredients"}, {"name": "Foods"}, {"name": "Formats"}, {"name": "Analyze"}, {"name": "Audit"},
-            {"name": "Export"}, {"name": "Sessions"}, {"name": "Embed"}, {"name": "Reference"},
+            {"name": "Export"}, {"name": "Sessions"}, {"name": "App"}, {"name": "Embed"}, {"name": "Reference"},
             {"name": "Operations"}
         ],
         "paths": paths,
@@ -1530,7 +1655,9 @@ fn build() -> Value {
                 "apiKey": {"type": "http", "scheme": "bearer", "bearerFormat": "nls_<43 base64url characters>",
                     "description": "Secret API key of the account (REST resources)."},
                 "sessionToken": {"type": "http", "scheme": "bearer", "bearerFormat": "opaque",
-                    "description": "Session access token from `POST /auth/v1/token` (label export); expires after 1 h."}
+                    "description": "Session access token from `POST /auth/v1/token` (label export); expires after 1 h."},
+                "appSession": {"type": "apiKey", "in": "cookie", "name": "nls_session",
+                    "description": "The browser app's session cookie, set by `POST /auth/v1/signup` and `POST /auth/v1/session` (HttpOnly, SameSite=Lax, 12 h). Open to every plan (the REST gate is for keys; every plan rule still applies), 600 requests a minute per session. Every POST, PUT and DELETE made with it must send `X-CSRF-Token` (the `csrf_token` of the session endpoints), and one from another origin is refused: 403 `csrf_failed`."}
             },
             "headers": {
                 "RateLimit-Limit": {"description": "Requests per minute allowed for the key.", "schema": {"type": "integer", "minimum": 1}},
@@ -1717,7 +1844,7 @@ fn fop_facts_schema() -> Value {
 fn fop_schema() -> Value {
     json!({
         "type": "object",
-        "description": "One front-of-pack scheme computed for the label. Warning marks: `{nutrient, code, text, why, status}` with the law's printed text; traffic lights: `{nutrient, level, colour, amount, unit, per_100, percent_ri, why, status}`; Nutri-Score: `{grade, points, components, why}`; Nutri-Grade: `{grade, components, why}`. `checks` gives every limit looked at with its `headroom` (limit minus amount on the rule's basis).",
+        "description": "One front-of-pack scheme computed for the label. Warning marks: `{nutrient, code, text, why, status}` with the law's printed text; traffic lights: `{nutrient, level, colour, amount, unit, per_100, percent_ri, printed, why, status}` (`printed`: the per-portion amount as the label's table rounds it, e.g. `\"50g\"`, where the scheme says how); Nutri-Score: `{grade, points, components, why}`; Nutri-Grade: `{grade, components, why}`. `checks` gives every limit looked at with its `headroom` (limit minus amount on the rule's basis).",
         "properties": {
             "scheme": {"type": "string", "enum": fop_ids()},
             "required": {"type": "boolean"},
@@ -1965,7 +2092,9 @@ fn schemas(codes: &[&str]) -> Value {
             "citation": {"type": "object", "properties": {"instrument": {"type": "string"}, "article": {"type": "string"}}, "required": ["instrument", "article"]},
             "plan": {"type": "string", "enum": ["free", "professional", "business"]},
             "status": {"type": "string", "enum": ["in_force", "proposed", "draft", "repealed"]},
-            "in_force_from": {"type": ["string", "null"], "format": "date"}},
+            "in_force_from": {"type": ["string", "null"], "format": "date"},
+            "notes": {"type": ["string", "null"], "description": "What is unconfirmed in the format's data, what falls back to what (e.g. Codex where a national rule is unconfirmed), and what it leaves out."},
+            "role": {"type": "string", "enum": ["declaration", "front_of_pack_repeat"], "description": "`declaration`: the nutrition declaration. `front_of_pack_repeat`: part of it repeated for the front of the pack (Reg. (EU) 1169/2011 Art. 30(3), `eu.fop.e.*`), printed beside the declaration, never in its place, and never a country's default."}},
             "required": ["id", "aliases", "name", "family", "countries", "languages", "layout", "columns", "nutrients", "citation", "plan", "status"]},
         "FormatList": {"type": "object", "properties": {"data": {"type": "array", "items": schema_ref("Format")}}, "required": ["data"]},
         "FoodList": {"type": "object", "properties": {"data": {"type": "array", "items": schema_ref("Food")}, "next_cursor": {"type": ["string", "null"]}}, "required": ["data", "next_cursor"]},
@@ -2004,6 +2133,7 @@ fn schemas(codes: &[&str]) -> Value {
             "extra": {"type": "object", "properties": {
                 "width": {"type": "number", "minimum": 120, "maximum": 2000, "default": 290},
                 "width_in": {"type": "number", "exclusiveMinimum": 0, "description": "Printed width in inches, instead of `width`; as the label files' `width_in` (422 `label_too_small` below the format's minimum)."},
+                "preview": {"type": "boolean", "default": false, "description": "An on-screen preview (the app's live label): with `fileType` `svg`, served on every plan that may use the label's format, with the watermark wherever the plan's exports carry one."},
                 "width_mm": {"type": "number", "exclusiveMinimum": 0, "description": "Printed width in millimetres, instead of `width`."},
                 "scale": {"type": "number", "minimum": 0.5, "maximum": 8, "default": 2}}}},
             "required": ["fileType", "data"],

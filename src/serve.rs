@@ -96,6 +96,7 @@ struct AppParts {
     readiness: Readiness,
     embed: nls_renderer::embed::EmbedState,
     webhooks: nls_webhooks::WebhookState,
+    app_sessions: nls_web::app_session::AppSessions,
 }
 
 impl FromRef<AppState> for CommandState {
@@ -121,6 +122,11 @@ impl FromRef<AppState> for nls_renderer::embed::EmbedState {
 impl FromRef<AppState> for nls_webhooks::WebhookState {
     fn from_ref(s: &AppState) -> Self {
         s.webhooks.clone()
+    }
+}
+impl FromRef<AppState> for nls_web::app_session::AppSessions {
+    fn from_ref(s: &AppState) -> Self {
+        s.app_sessions.clone()
     }
 }
 impl FromRef<AppState> for PgPool {
@@ -229,6 +235,11 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
     // Loaded once; every render shares it.
     let fonts =
         nls_renderer::draw::Fonts::bundled().map_err(|e| anyhow::anyhow!("bundled fonts: {e}"))?;
+    // Script fonts come from packages: without one, labels in its script draw `.notdef`
+    // boxes, so say which and how to install it (the service still serves every other label).
+    for missing in nls_renderer::draw::script_fonts_missing() {
+        tracing::warn!("script font: {missing}");
+    }
     let render_slots = nls_renderer::limit::RenderSlots::new(&pool, config.render_slot_connections);
     if config.role.renders() {
         let worker = nls_renderer::Worker::new(pool.clone(), nats.clone(), fonts.clone());
@@ -266,7 +277,12 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         embed_hub: embed_hub.clone(),
     });
     let metrics = Metrics::default();
+    let app_sessions = nls_web::app_session::AppSessions {
+        pool: pool.clone(),
+        site_url: site_url.to_string(),
+    };
     let state = AppState(Arc::new(AppParts {
+        app_sessions: app_sessions.clone(),
         embed: nls_renderer::embed::EmbedState {
             hub: embed_hub,
             shutdown: shutdown.clone(),
@@ -309,7 +325,15 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         api = api.merge(nls_command::router::<AppState>());
     }
     if config.role.serves_queries() {
-        api = api.merge(nls_query::router::<AppState>());
+        // The browser app and its sign-in live with the reads (deploy/nginx routes them).
+        api = api
+            .merge(nls_query::router::<AppState>())
+            .merge(nls_web::app_session::router::<AppState>())
+            .merge(crate::app_files::router::<AppState>(
+                crate::app_files::AppFiles {
+                    dir: config.app_dir.clone(),
+                },
+            ));
     }
     if config.role.serves_webhook_api() {
         api = api.merge(nls_webhooks::api::router::<AppState>());
@@ -340,11 +364,19 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
             ),
             nls_web::rate_limit::middleware,
         ))
+        // Outside the key limiter: a browser's session cookie becomes the request's caller,
+        // counted in the session's own bucket (web/src/app_session.rs).
+        .layer(axum::middleware::from_fn_with_state(
+            app_sessions,
+            nls_web::app_session::middleware,
+        ))
         // Inside the layer that sets the request id: events record it (audit trail).
         .layer(axum::middleware::from_fn(nls_web::request_id::middleware))
         .layer(CatchPanicLayer::custom(panic_response))
         // Outermost but for the request id: nothing else works on a refused target.
         .layer(axum::middleware::from_fn(refuse_long_uri))
+        // Around every response, error bodies included (src/compression.rs says which).
+        .layer(crate::compression::layer())
         .layer(
             TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
                 let id = request

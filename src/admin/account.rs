@@ -1,19 +1,12 @@
 //! `nls account create`.
 
 use anyhow::{bail, Context};
-use argon2::password_hash::{rand_core::OsRng, SaltString};
-use argon2::{Argon2, PasswordHasher};
 
 use crate::cli::AccountAction;
 
-/// Hashes a password with Argon2id (the crate's defaults: 19 MiB, 2 passes, 1 lane, the
-/// OWASP-recommended minimum).
+/// Hashes a password as every sign-in path verifies it (`nls_web::password`).
 pub fn hash_password(password: &str) -> anyhow::Result<String> {
-    let salt = SaltString::generate(&mut OsRng);
-    Argon2::default()
-        .hash_password(password.as_bytes(), &salt)
-        .map(|h| h.to_string())
-        .map_err(|e| anyhow::anyhow!("cannot hash password: {e}"))
+    nls_web::password::hash(password).map_err(|e| anyhow::anyhow!("cannot hash password: {e}"))
 }
 
 pub async fn run(url: &str, action: AccountAction) -> anyhow::Result<()> {

@@ -403,7 +403,7 @@ async fn host_pages(service: &str, tokens: [&str; 2]) -> (String, tokio::task::J
 }
 
 /// The Node project driving Chromium, ready to run; `None` (with a note) when node is missing.
-fn browser_project() -> Option<std::path::PathBuf> {
+pub fn browser_project() -> Option<std::path::PathBuf> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
     let node = std::process::Command::new("node").arg("--version").output();
     if !node.is_ok_and(|o| o.status.success()) {

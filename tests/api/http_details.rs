@@ -9,6 +9,7 @@ use tokio::net::TcpStream;
 
 use crate::export::{export, label, token};
 use crate::helpers::{oat_paste, TestApp};
+use crate::labels::fetch;
 
 /// A one-line recipe body around a custom ingredient.
 fn recipe_body(ingredient: &Value) -> Value {
@@ -445,6 +446,53 @@ async fn the_openapi_document_gives_the_details_shape_of_every_code() {
             shapes[code.as_str()].is_object(),
             "no details shape for {}",
             code.as_str()
+        );
+    }
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn large_json_goes_gzipped_to_clients_that_accept_it_and_label_files_as_they_are() {
+    use std::io::Read;
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+
+    let plain = fetch(&app, &key, "/v1/formats", &[]).await;
+    assert_eq!(plain.status, StatusCode::OK);
+    assert_eq!(plain.header("content-encoding"), "");
+    let plain = plain.json();
+    assert!(plain.is_object() || plain.is_array(), "formats JSON");
+
+    let zipped = fetch(&app, &key, "/v1/formats", &[("accept-encoding", "gzip")]).await;
+    assert_eq!(zipped.status, StatusCode::OK);
+    assert_eq!(zipped.header("content-encoding"), "gzip");
+    let vary = zipped.header("vary").to_ascii_lowercase();
+    assert!(vary.contains("accept-encoding"), "{vary:?}");
+    let mut unpacked = Vec::new();
+    flate2::read::GzDecoder::new(&zipped.bytes[..])
+        .read_to_end(&mut unpacked)
+        .expect("a gzip body");
+    let same: Value = serde_json::from_slice(&unpacked).expect("JSON once unpacked");
+    assert_eq!(same, plain);
+    assert!(
+        zipped.bytes.len() * 4 < unpacked.len(),
+        "{} bytes packed from {}",
+        zipped.bytes.len(),
+        unpacked.len()
+    );
+
+    // Label files go as drawn, whatever the client accepts.
+    let ingredient = app.create_ingredient(&key, oat_paste()).await;
+    let recipe = app.create_recipe(&key, recipe_body(&ingredient)).await;
+    let id = recipe["id"].as_str().expect("recipe id");
+    for file in ["label.svg", "label.png", "label.pdf"] {
+        let path = format!("/v1/recipes/{id}/{file}");
+        let response = fetch(&app, &key, &path, &[("accept-encoding", "gzip")]).await;
+        assert_eq!(response.status, StatusCode::OK, "{path}");
+        assert_eq!(
+            response.header("content-encoding"),
+            "",
+            "{file} is not re-encoded"
         );
     }
     app.finish().await;

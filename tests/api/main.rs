@@ -4,6 +4,8 @@
 mod helpers;
 
 mod analyze;
+mod app;
+mod app_session;
 mod audit;
 mod auth;
 mod backup;

@@ -282,8 +282,15 @@ async fn every_documented_operation_is_served_and_the_document_is_public() {
             "{method} {url} fell through to the unknown-route answer"
         );
         assert_ne!(reply.code(), "method_not_allowed", "{method} {url}");
+        // The app's page is 503 where the front end was not built (app_session.rs tests
+        // both answers with a build of its own).
+        let app_not_built = url.starts_with("/app")
+            && reply.status == StatusCode::SERVICE_UNAVAILABLE
+            && reply.body["raw"]
+                .as_str()
+                .is_some_and(|t| t.contains("not built"));
         assert!(
-            reply.status.as_u16() < 500,
+            app_not_built || reply.status.as_u16() < 500,
             "{method} {url}: {:?}",
             reply.body
         );

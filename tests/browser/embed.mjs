@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { chromiumOptions } from './chromium.mjs';
 
 const env = (name) => {
   const value = process.env[name];
@@ -72,20 +73,7 @@ async function waitForLabel(frame, source, arg, within) {
 }
 
 const userDataDir = mkdtempSync(join(tmpdir(), 'nls-chromium-'));
-const context = await chromium.launchPersistentContext(userDataDir, {
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const context = await chromium.launchPersistentContext(userDataDir, chromiumOptions(['--disable-quic']));
 const timings = {};
 let failed = null;
 try {

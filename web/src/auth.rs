@@ -104,14 +104,30 @@ impl Plan {
 #[derive(Debug, Clone)]
 pub struct Caller {
     pub account_id: Uuid,
+    /// The API key, or the app session, whose request bucket the request counts against.
     pub key_id: Uuid,
     pub plan: Arc<Plan>,
+    /// Which credential authenticated the request.
+    pub via: Via,
+}
+
+/// The credential behind a [`Caller`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Via {
+    /// `Authorization: Bearer nls_...`.
+    ApiKey,
+    /// The browser app's session cookie (`crate::app_session`).
+    AppSession,
 }
 
 impl Caller {
-    /// How the caller is recorded as the actor of events.
+    /// How the caller is recorded as the actor of events: the key, or the account for the
+    /// people who work in the app (API_DECISIONS §12: "key id or account").
     pub fn actor(&self) -> String {
-        format!("key:{}", self.key_id)
+        match self.via {
+            Via::ApiKey => format!("key:{}", self.key_id),
+            Via::AppSession => format!("account:{}", self.account_id),
+        }
     }
 }
 
@@ -167,6 +183,7 @@ where
             account_id: row.try_get("account_id")?,
             key_id: row.try_get("key_id")?,
             plan: Arc::new(plan),
+            via: Via::ApiKey,
         })
     }
 }

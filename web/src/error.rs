@@ -46,11 +46,16 @@ pub enum ErrorCode {
     /// A physical label width below the one at which its type keeps the regime's minimum
     /// sizes (21 CFR 101.9(d)(1)(iii), (j)(13)).
     LabelTooSmall,
+    /// A cookie-authenticated write without the session's `X-CSRF-Token`, or from another
+    /// origin (the app's sessions, issue 16).
+    CsrfFailed,
+    /// Sign-up with an e-mail address that already has an account.
+    EmailTaken,
 }
 
 impl ErrorCode {
     /// Every code, for the OpenAPI document and its completeness test.
-    pub const ALL: [ErrorCode; 32] = [
+    pub const ALL: [ErrorCode; 34] = [
         Self::InvalidJson,
         Self::ValidationFailed,
         Self::UnknownField,
@@ -83,6 +88,8 @@ impl ErrorCode {
         Self::UriTooLong,
         Self::IncompleteNutrientData,
         Self::LabelTooSmall,
+        Self::CsrfFailed,
+        Self::EmailTaken,
     ];
 
     /// The HTTP status this code is always sent with.
@@ -99,7 +106,8 @@ impl ErrorCode {
             Self::Unauthorized => StatusCode::UNAUTHORIZED,
             Self::PlanFormatNotAllowed
             | Self::PlanFeatureNotAllowed
-            | Self::PlanFileTypeNotAllowed => StatusCode::FORBIDDEN,
+            | Self::PlanFileTypeNotAllowed
+            | Self::CsrfFailed => StatusCode::FORBIDDEN,
             Self::NotFound => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::VersionMismatch => StatusCode::PRECONDITION_FAILED,
@@ -107,6 +115,7 @@ impl ErrorCode {
             | Self::IngredientInUse
             | Self::RecipeInUse
             | Self::IngredientNameTaken
+            | Self::EmailTaken
             | Self::BreaksDependentRecipe
             | Self::LabelUnavailable => StatusCode::CONFLICT,
             Self::RecipeTooLarge => StatusCode::UNPROCESSABLE_ENTITY,
@@ -157,6 +166,8 @@ impl ErrorCode {
             Self::UriTooLong => "uri_too_long",
             Self::IncompleteNutrientData => "incomplete_nutrient_data",
             Self::LabelTooSmall => "label_too_small",
+            Self::CsrfFailed => "csrf_failed",
+            Self::EmailTaken => "email_taken",
         }
     }
 }

@@ -151,6 +151,8 @@ pub fn representation(f: &Format) -> Value {
         "plan": f.plan,
         "status": f.status,
         "in_force_from": f.in_force_from,
+        "notes": f.notes,
+        "role": f.role,
     })
 }
 

@@ -2,6 +2,7 @@
 //! API-key authentication and list paging.
 #![forbid(unsafe_code)]
 
+pub mod app_session;
 pub mod auth;
 pub mod body_deadline;
 pub mod error;
@@ -12,6 +13,7 @@ pub mod json;
 pub mod json_value;
 pub mod metrics;
 pub mod paging;
+pub mod password;
 pub mod rate_limit;
 pub mod request_id;
 pub mod session;

@@ -258,7 +258,8 @@ impl Decision {
         }
     }
 
-    fn apply(&self, response: &mut Response) {
+    /// Sets the `RateLimit-*` headers of this decision on a response.
+    pub fn apply(&self, response: &mut Response) {
         let headers = response.headers_mut();
         headers.insert(LIMIT, HeaderValue::from(self.limit));
         headers.insert(REMAINING, HeaderValue::from(self.remaining));
@@ -436,6 +437,7 @@ async fn reserve(limiter: &RateLimiter, hash: &[u8], size: u32) -> Result<Option
         account_id: row.try_get("account_id")?,
         key_id,
         plan: std::sync::Arc::new(plan),
+        via: crate::auth::Via::ApiKey,
     };
     Ok(Some(Grant {
         key_id,

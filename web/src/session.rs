@@ -4,10 +4,7 @@
 //! Tokens are `nlst_` + 256 random bits (base64url), valid for one hour, stored only as
 //! SHA-256 digests in `session_token`. Neither tokens nor passwords are ever logged.
 
-use std::sync::OnceLock;
-
-use argon2::password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, SaltString};
-use argon2::{Argon2, PasswordVerifier};
+use argon2::password_hash::rand_core::OsRng;
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::{header, request::Parts, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -90,6 +87,19 @@ where
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        // The app's session cookie stands for a session token (checked, with its CSRF
+        // token, by `crate::app_session::middleware`). Revocation of it is sign-out.
+        if let Some(caller) = parts
+            .extensions
+            .get::<crate::Caller>()
+            .filter(|c| c.via == crate::auth::Via::AppSession)
+        {
+            return Ok(Self {
+                account_id: caller.account_id,
+                plan: (*caller.plan).clone(),
+                token_hash: Vec::new(),
+            });
+        }
         let text = parts
             .headers
             .get(header::AUTHORIZATION)
@@ -125,11 +135,11 @@ where
     }
 }
 
-/// `POST /auth/v1/token` body.
+/// `POST /auth/v1/token` body, also the app's sign-in (`POST /auth/v1/session`).
 #[derive(Deserialize)]
 pub struct TokenRequest {
-    email: String,
-    password: String,
+    pub(crate) email: String,
+    pub(crate) password: String,
 }
 
 impl std::fmt::Debug for TokenRequest {
@@ -161,37 +171,40 @@ where
     Router::new().route("/auth/v1/token", post(issue).delete(revoke))
 }
 
-/// A hash of a random password, verified against when the e-mail is unknown, so a sign-in
-/// costs the same whether or not the account exists.
-fn decoy_hash() -> Option<&'static str> {
-    static DECOY: OnceLock<Option<String>> = OnceLock::new();
-    DECOY
-        .get_or_init(|| {
-            let mut password = [0u8; 16];
-            OsRng.fill_bytes(&mut password);
-            Argon2::default()
-                .hash_password(&password, &SaltString::generate(&mut OsRng))
-                .ok()
-                .map(|h| h.to_string())
-        })
-        .as_deref()
+/// The account whose e-mail and password these are, after counting the attempt against
+/// the address's limit (see [`crate::sign_in_limit`]): 429 `rate_limited` with
+/// `Retry-After` beyond it, before any password is checked. Wrong e-mail, wrong password or
+/// an account without a password: 401 `unauthorized`, with one message for all three.
+pub async fn check_credentials(
+    pool: &PgPool,
+    email: &str,
+    password: String,
+) -> Result<Uuid, ApiError> {
+    crate::sign_in_limit::admit(pool, email).await?;
+    // No account has an address with a control character (sign-up refuses them), and
+    // Postgres refuses a NUL in text: such an address is simply unknown, answered like any
+    // other (the password is still checked, so the answer takes as long).
+    let row = if email.chars().any(char::is_control) {
+        None
+    } else {
+        sqlx::query("select account_id, password_hash from account where lower(email) = lower($1)")
+            .bind(email.trim())
+            .fetch_optional(pool)
+            .await?
+    };
+    let (account_id, phc) = match row {
+        Some(row) => (
+            Some(row.try_get::<Uuid, _>("account_id")?),
+            row.try_get::<Option<String>, _>("password_hash")?,
+        ),
+        None => (None, None),
+    };
+    let verified = crate::password::verify_blocking(password, phc).await?;
+    match account_id {
+        Some(id) if verified => Ok(id),
+        _ => Err(unauthorized(BAD_CREDENTIALS)),
+    }
 }
-
-/// Argon2 verification of `password` against a PHC string; `false` on any mismatch or a
-/// malformed hash. CPU-bound (tens of ms): call on a blocking thread.
-fn verify_password(password: &str, phc: &str) -> bool {
-    PasswordHash::new(phc)
-        .map(|parsed| {
-            Argon2::default()
-                .verify_password(password.as_bytes(), &parsed)
-                .is_ok()
-        })
-        .unwrap_or(false)
-}
-
-#[derive(Debug, thiserror::Error)]
-#[error("password verification task failed: {0}")]
-struct VerifyTaskFailed(String);
 
 /// Exchanges an account's e-mail and password for a session token valid for one hour.
 /// Wrong e-mail, wrong password or an account without a password: 401 `unauthorized`
@@ -202,31 +215,7 @@ async fn issue(
     axum::extract::State(pool): axum::extract::State<PgPool>,
     ApiJson { value: request, .. }: ApiJson<TokenRequest>,
 ) -> Result<Response, ApiError> {
-    crate::sign_in_limit::admit(&pool, &request.email).await?;
-    let row =
-        sqlx::query("select account_id, password_hash from account where lower(email) = lower($1)")
-            .bind(request.email.trim())
-            .fetch_optional(&pool)
-            .await?;
-    let (account_id, phc) = match row {
-        Some(row) => (
-            Some(row.try_get::<Uuid, _>("account_id")?),
-            row.try_get::<Option<String>, _>("password_hash")?,
-        ),
-        None => (None, None),
-    };
-    let known = account_id.is_some() && phc.is_some();
-    let phc = phc.or_else(|| decoy_hash().map(str::to_owned));
-    let password = request.password;
-    let verified = tokio::task::spawn_blocking(move || {
-        phc.is_some_and(|phc| verify_password(&password, &phc))
-    })
-    .await
-    .map_err(|e| ApiError::internal(VerifyTaskFailed(e.to_string())))?;
-    let account_id = match account_id {
-        Some(id) if known && verified => id,
-        _ => return Err(unauthorized(BAD_CREDENTIALS)),
-    };
+    let account_id = check_credentials(&pool, &request.email, request.password).await?;
     let token = generate_token();
     sqlx::query(
         "insert into session_token (token_hash, account_id, expires_at)
@@ -279,18 +268,5 @@ mod tests {
         assert_eq!(token.hash, hash_token(&token.clear));
         assert!(!looks_like_token("nls_abc"));
         assert!(!looks_like_token(&format!("nlst_{}'", "a".repeat(42))));
-    }
-
-    #[test]
-    fn passwords_verify_only_against_their_own_hash() {
-        let salt = SaltString::generate(&mut OsRng);
-        let phc = Argon2::default()
-            .hash_password(b"correct horse", &salt)
-            .map(|h| h.to_string())
-            .unwrap_or_default();
-        assert!(verify_password("correct horse", &phc));
-        assert!(!verify_password("wrong horse", &phc));
-        assert!(!verify_password("correct horse", "not a phc string"));
-        assert!(decoy_hash().is_some());
     }
 }
