@@ -12,16 +12,37 @@ pub const PROJECTION: &str = "labels";
 /// Recomputes the labels of the dependents of `event`'s stream, once per event. The
 /// recomputation reads the current views, so it is correct whatever order events arrive
 /// in; the checkpoint only avoids repeating the work on redelivery.
+///
+/// An event that a later event of its stream has already followed recomputes nothing: the
+/// views hold the later state, so whatever they change is the later event's doing, and its
+/// own cascade (still to come) records it with the right cause. Recomputing here would
+/// credit the older event with the change (a projector running behind an ingredient's
+/// create and update reported the update's `label.changed` as caused by the create).
 pub async fn apply(tx: &mut PgConnection, event: &Envelope) -> Result<bool, ProjectionError> {
     let done = checkpoint::lock(tx, PROJECTION, &event.stream_id).await?;
     if event.stream_version <= done {
         return Ok(false);
+    }
+    if superseded(tx, event).await? {
+        checkpoint::advance(tx, PROJECTION, &event.stream_id, event.stream_version).await?;
+        return Ok(true);
     }
     for recipe_id in dependents(tx, &event.stream_id).await? {
         derive::refresh_label(tx, &recipe_id, Some(event)).await?;
     }
     checkpoint::advance(tx, PROJECTION, &event.stream_id, event.stream_version).await?;
     Ok(true)
+}
+
+/// Whether the log already holds a later event of `event`'s stream (one index probe).
+async fn superseded(tx: &mut PgConnection, event: &Envelope) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar(
+        "select exists(select 1 from event where stream_id = $1 and stream_version > $2)",
+    )
+    .bind(&event.stream_id)
+    .bind(event.stream_version)
+    .fetch_one(&mut *tx)
+    .await
 }
 
 /// Every recipe that uses `id`, transitively, in a stable order (so concurrent cascades
