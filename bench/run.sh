@@ -11,7 +11,7 @@
 #
 #   bash bench/run.sh                      every benchmark, once each
 #   bash bench/run.sh label label label    only the label-file one, three times
-# Sections: creates, pgbench, analyze, label, chromium. NLS_BENCH_SECONDS sets each run's
+# Sections: creates, pgbench, analyze, label, markets, chromium. NLS_BENCH_SECONDS sets each run's
 # length (default 20); NLS_BIN runs another `nls` binary than this tree's release build. A run that gets any non-2xx response fails the script: a benchmark
 # of error pages measures nothing.
 set -euo pipefail
@@ -19,11 +19,11 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 SECONDS_PER_RUN="${NLS_BENCH_SECONDS:-20}"
 SECTIONS=("$@")
-if [ ${#SECTIONS[@]} -eq 0 ]; then SECTIONS=(creates pgbench analyze label chromium); fi
+if [ ${#SECTIONS[@]} -eq 0 ]; then SECTIONS=(creates pgbench analyze label markets chromium); fi
 for section in "${SECTIONS[@]}"; do
   case "$section" in
-    creates | pgbench | analyze | label | chromium) ;;
-    *) echo "unknown section '$section' (creates, pgbench, analyze, label, chromium)" >&2; exit 2 ;;
+    creates | pgbench | analyze | label | markets | chromium) ;;
+    *) echo "unknown section '$section' (creates, pgbench, analyze, label, markets, chromium)" >&2; exit 2 ;;
   esac
 done
 
@@ -90,7 +90,8 @@ stop_server() {
 # counts them on a line of their own and still reports their rate as requests/sec).
 run_wrk() {
   local out
-  out=$(wrk -t2 -c16 -d"${SECONDS_PER_RUN}s" --latency "$@")
+  local conns="${WRK_CONNECTIONS:-16}"
+  out=$(wrk -t"$((conns < 2 ? 1 : 2))" -c"$conns" -d"${SECONDS_PER_RUN}s" --latency "$@")
   grep -E "Requests/sec|Transfer/sec| 50%| 99%" <<<"$out"
   if grep -q "Non-2xx" <<<"$out"; then
     grep "Non-2xx" <<<"$out" >&2
@@ -182,8 +183,30 @@ chromium_screenshot() {
   echo "chromium: $(( (end - start) / 10000000 )) ms per screenshot (process start included)"
 }
 
+# A saved recipe's labels for ten markets in one call (issue 19, item 6), beside the
+# recipe's own GET (one label, read as stored) in the same run.
+markets() {
+  echo "== GET /v1/recipes/{id}/labels for 10 formats under wrk vs GET /v1/recipes/{id}"
+  start_server
+  make_label_files
+  local formats="us.v,eu.tab.de,eu.tab.fr,uk.tab,anz.nip,codex.tab.en,eaeu.ru,cn.b1,jp.f2,ca.std.bi"
+  local header="$WWW/auth.lua"
+  printf 'wrk.headers["Authorization"] = "Bearer %s"\n' "$KEY" >"$header"
+  curl -sf "http://127.0.0.1:18080/v1/recipes/$RID/labels?formats=$formats" -H "Authorization: Bearer $KEY" \
+    | grep -o '"format":"[^"]*"' | sort -u | wc -l | xargs echo "formats in one answer:"
+  # One connection: the time one call takes on the server (the issue's 5 ms), then 16.
+  for conns in 1 16; do
+    echo "-- labels for 10 formats, $conns connection(s)"
+    WRK_CONNECTIONS=$conns run_wrk -s "$header" "http://127.0.0.1:18080/v1/recipes/$RID/labels?formats=$formats"
+    echo "-- the floor: the recipe itself, $conns connection(s)"
+    WRK_CONNECTIONS=$conns run_wrk -s "$header" "http://127.0.0.1:18080/v1/recipes/$RID"
+  done
+  stop_server
+}
+
 for section in "${SECTIONS[@]}"; do
   case "$section" in
+    markets) markets ;;
     creates) creates ;;
     pgbench) pgbench_insert ;;
     analyze) analyze ;;
