@@ -44,6 +44,16 @@ fn is_missing_database(err: &sqlx::Error) -> bool {
     err.as_database_error().and_then(|d| d.code()).as_deref() == Some("3D000")
 }
 
+/// How long Postgres lets one of our sessions sit idle inside a transaction before it
+/// ends the session. None of our transactions waits on anything but Postgres (label
+/// drawing, NATS and HTTP calls all happen outside them), so an idle open transaction means
+/// its process has stalled: frozen (SIGSTOP, a paused VM), or cut off without the socket
+/// closing. Until it ends, the row locks it holds stop everyone else: a projector frozen
+/// while it held one stream's checkpoint stopped the other projector's consumer and the
+/// catch-up pass on that stream, and every event queued behind it, for as long as it stayed
+/// frozen (the fault suite saw 857 streams behind after 45 s).
+pub const IDLE_IN_TRANSACTION_TIMEOUT: &str = "5s";
+
 /// A pool on `url` whose connections tell Postgres who they are: `application_name` is
 /// `purpose` and the process id (`nls command 4711`), unless the URL names one, so that
 /// `pg_stat_activity` and `pg_locks` show which process holds what (the active relay's
@@ -54,7 +64,13 @@ pub async fn connect(url: &str, size: u32, purpose: &str) -> anyhow::Result<PgPo
     // and compiling them with LLVM took a third of the database's CPU under write load.
     let mut options = PgConnectOptions::from_str(url)
         .context("DATABASE_URL is not a valid Postgres URL")?
-        .options([("jit", "off")]);
+        .options([
+            ("jit", "off"),
+            (
+                "idle_in_transaction_session_timeout",
+                IDLE_IN_TRANSACTION_TIMEOUT,
+            ),
+        ]);
     if !url.contains("application_name=") {
         options = options.application_name(&format!("{purpose} {}", std::process::id()));
     }

@@ -240,6 +240,72 @@ async fn writes_go_on_while_nats_is_down_and_nothing_is_lost_when_it_returns() {
     app.finish().await;
 }
 
+/// A process frozen inside a transaction (SIGSTOP, a paused VM) keeps its row locks for as
+/// long as it is frozen. Stood in for here by a session of the service's own pool that locks
+/// an ingredient's label-cascade checkpoint, as a projector does, and then does nothing:
+/// Postgres ends it after `IDLE_IN_TRANSACTION_TIMEOUT`, and the running projector applies
+/// the ingredient's change to the recipes using it. Without the timeout the cascade waits
+/// on the lock forever (the fault suite's frozen projector left 857 streams behind).
+#[tokio::test]
+async fn a_frozen_transaction_cannot_hold_the_projection_back() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let ing = app.create_ingredient(&key, oat_paste()).await["id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let recipe = app
+        .create_recipe(&key, json!({ "name": "Frozen", "servings": 1, "ingredients": [{ "ingredient_id": ing, "grams": 50 }] }))
+        .await["id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    app.eventually(Duration::from_secs(10), "the recipe projected", || async {
+        (streams_behind(&app).await == 0).then_some(())
+    })
+    .await;
+
+    let frozen_pool = nls::db::connect(&app.db.url, 1, "nls frozen projector")
+        .await
+        .expect("the service's pool");
+    let mut frozen = frozen_pool.begin().await.expect("begin");
+    let locked: i64 = sqlx::query_scalar(
+        "select version from projection_checkpoint
+         where projection = 'labels' and stream_id = $1 for update",
+    )
+    .bind(&ing)
+    .fetch_one(&mut *frozen)
+    .await
+    .expect("the checkpoint row");
+    assert_eq!(locked, 1);
+
+    let changed = app
+        .put(
+            &key,
+            &format!("/v1/ingredients/{ing}"),
+            json!({ "nutrients_per_100g": { "calories": 100 } }),
+        )
+        .await;
+    assert_eq!(changed.status, StatusCode::OK, "{:?}", changed.body);
+    app.eventually(
+        Duration::from_secs(30),
+        "the cascade past the frozen session's lock",
+        || async {
+            let label = app.get(&key, &format!("/v1/recipes/{recipe}")).await.body["label"].clone();
+            (label["calories"] == 50.0 && streams_behind(&app).await == 0).then_some(())
+        },
+    )
+    .await;
+    let gone = sqlx::query("select 1").execute(&mut *frozen).await;
+    assert!(
+        gone.is_err(),
+        "Postgres ended the idle transaction's session"
+    );
+    drop(frozen);
+    frozen_pool.close().await;
+    app.finish().await;
+}
+
 /// The open finding of the fault suite: a NATS server killed before its file store synced
 /// comes back without messages it had acknowledged, and the relay's checkpoint is past
 /// them. Stood in for here by the extreme case, the stream recreated empty: the relay
