@@ -166,8 +166,8 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         &format!("nls {}", config.role.name()),
     )
     .await?;
-    // Load the food table now rather than on the first request.
-    nls_fooddb::try_shipped().map_err(|e| anyhow::anyhow!("food table: {e}"))?;
+    // Load the embedded data now rather than inside the first request's transaction.
+    nls_readmodel::shipped::load().map_err(|e| anyhow::anyhow!("embedded data: {e}"))?;
     let nats = NatsLink::connect(config.nats.clone())
         .await
         .context("invalid NATS configuration")?;

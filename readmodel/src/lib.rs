@@ -17,6 +17,7 @@
 //! - [`replay`]: rebuilding every read model from the log.
 //! - [`api_error`]: how the read model's errors read in the API.
 //! - [`notify`]: what the writers tell the readers in the same process.
+//! - [`shipped`]: loading the embedded data up front.
 #![forbid(unsafe_code)]
 
 pub mod api_error;
@@ -39,6 +40,7 @@ pub mod replay;
 pub mod representation;
 pub mod requests;
 pub mod resolve;
+pub mod shipped;
 pub mod views;
 
 pub use error::ProjectionError;

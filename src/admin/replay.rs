@@ -4,6 +4,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 pub async fn run(url: &str) -> anyhow::Result<()> {
     let pool = crate::db::migrate(url).await?;
+    // Not inside the replay's first transaction (see `shipped::load`).
+    nls_readmodel::shipped::load().map_err(|e| anyhow::anyhow!("embedded data: {e}"))?;
     let before = nls_readmodel::replay::summarize(&pool).await?;
     let bar = ProgressBar::new(before.events.max(0).unsigned_abs());
     bar.set_style(
