@@ -271,6 +271,33 @@ struct Placement {
     fill: Rgb,
 }
 
+impl Placement {
+    /// Glyph `glyph` of `face` at `size` (1/`SIZE_STEPS` px) with its origin at `origin` in
+    /// 1/`SUBPIXEL` device pixels: the whole pixel, and the offset within it that keys the
+    /// rasterised mask.
+    fn at(
+        (face, glyph): (Face, u16),
+        (size_x, size_y): (u32, u32),
+        origin: (i32, i32),
+        fill: Rgb,
+    ) -> Placement {
+        let step = SUBPIXEL as i32;
+        Placement {
+            key: GlyphKey {
+                face,
+                glyph,
+                size_x,
+                size_y,
+                dx: origin.0.rem_euclid(step) as u8,
+                dy: origin.1.rem_euclid(step) as u8,
+            },
+            x: origin.0.div_euclid(step),
+            y: origin.1.div_euclid(step),
+            fill,
+        }
+    }
+}
+
 /// Blends `fill` into an opaque RGBA `data` by `mask` with its origin pixel at (`x`, `y`).
 fn composite_colour(
     data: &mut [u8],
@@ -339,19 +366,12 @@ fn placements(scene: &Scene, m: &Metrics, frame: &Frame) -> Vec<Placement> {
                     if g.id == 0 && g.advance == 0 {
                         continue;
                     }
-                    out.push(Placement {
-                        key: GlyphKey {
-                            face: span.face,
-                            glyph: g.id,
-                            size_x,
-                            size_y,
-                            dx: px.rem_euclid(SUBPIXEL as i32) as u8,
-                            dy: gpy.rem_euclid(SUBPIXEL as i32) as u8,
-                        },
-                        x: px.div_euclid(SUBPIXEL as i32),
-                        y: gpy.div_euclid(SUBPIXEL as i32),
-                        fill: t.fill,
-                    });
+                    out.push(Placement::at(
+                        (span.face, g.id),
+                        (size_x, size_y),
+                        (px, gpy),
+                        t.fill,
+                    ));
                 }
                 pen += units as f32 * scale;
                 continue;
@@ -369,19 +389,12 @@ fn placements(scene: &Scene, m: &Metrics, frame: &Frame) -> Vec<Placement> {
                     // Advances only move right: the rest of the line is past the edge too.
                     break 'line;
                 }
-                out.push(Placement {
-                    key: GlyphKey {
-                        face: span.face,
-                        glyph: g.0,
-                        size_x,
-                        size_y,
-                        dx: px.rem_euclid(SUBPIXEL as i32) as u8,
-                        dy: py.rem_euclid(SUBPIXEL as i32) as u8,
-                    },
-                    x: px.div_euclid(SUBPIXEL as i32),
-                    y: py.div_euclid(SUBPIXEL as i32),
-                    fill: t.fill,
-                });
+                out.push(Placement::at(
+                    (span.face, g.0),
+                    (size_x, size_y),
+                    (px, py),
+                    t.fill,
+                ));
             }
             pen += units as f32 * scale;
         }
