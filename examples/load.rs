@@ -14,6 +14,48 @@ use std::time::{Duration, Instant};
 use futures::StreamExt;
 use serde_json::json;
 
+/// When each recipe was first seen on a subject.
+type Arrivals = Arc<Mutex<HashMap<String, Instant>>>;
+
+/// Stamps the first arrival of each recipe on each subject until the process ends.
+async fn listen(
+    nats_url: String,
+    subjects: [(String, Arrivals); 2],
+    ready: tokio::sync::oneshot::Sender<Result<(), String>>,
+) {
+    let nats = match async_nats::connect(nats_url.as_str()).await {
+        Ok(nats) => nats,
+        Err(e) => {
+            let _ = ready.send(Err(e.to_string()));
+            return;
+        }
+    };
+    let mut listeners = Vec::new();
+    for (subject, sink) in subjects {
+        let mut subscription = match nats.subscribe(subject).await {
+            Ok(subscription) => subscription,
+            Err(e) => {
+                let _ = ready.send(Err(e.to_string()));
+                return;
+            }
+        };
+        listeners.push(async move {
+            while let Some(message) = subscription.next().await {
+                let now = Instant::now();
+                if let Some(stream) = message.subject.as_str().rsplit('.').next() {
+                    if let Ok(mut map) = sink.lock() {
+                        map.entry(stream.to_owned()).or_insert(now);
+                    }
+                }
+            }
+        });
+    }
+    // Subscriptions are registered once the server has seen a round trip.
+    let flushed = nats.flush().await.map_err(|e| e.to_string());
+    let _ = ready.send(flushed);
+    futures::future::join_all(listeners).await;
+}
+
 fn percentile(sorted: &[f64], p: f64) -> f64 {
     if sorted.is_empty() {
         return f64::NAN;
@@ -42,25 +84,33 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let prefix = args.get(6).cloned().unwrap_or_else(|| "nls".into());
 
     // Arrival time of each recipe's first event, and of its first announcement, on NATS.
-    let arrivals: Arc<Mutex<HashMap<String, Instant>>> = Arc::default();
-    let announced: Arc<Mutex<HashMap<String, Instant>>> = Arc::default();
-    let nats = async_nats::connect(nats_url.as_str()).await?;
-    for (subject, sink) in [
-        (format!("{prefix}.events.recipe.>"), arrivals.clone()),
-        (format!("{prefix}.rendered.>"), announced.clone()),
-    ] {
-        let mut subscription = nats.subscribe(subject).await?;
-        tokio::spawn(async move {
-            while let Some(message) = subscription.next().await {
-                let now = Instant::now();
-                if let Some(stream) = message.subject.as_str().rsplit('.').next() {
-                    if let Ok(mut map) = sink.lock() {
-                        map.entry(stream.to_owned()).or_insert(now);
-                    }
+    // The listener runs on a thread and runtime of its own: on the client's runtime an
+    // arrival would be stamped only when a worker got to it between the 16 writers' tasks,
+    // and the lag would measure the load generator's own queue.
+    let arrivals: Arrivals = Arc::default();
+    let announced: Arrivals = Arc::default();
+    let (ready_tx, ready_rx) = tokio::sync::oneshot::channel::<Result<(), String>>();
+    {
+        let (arrivals, announced) = (arrivals.clone(), announced.clone());
+        let subjects = [
+            (format!("{prefix}.events.recipe.>"), arrivals),
+            (format!("{prefix}.rendered.>"), announced),
+        ];
+        std::thread::spawn(move || {
+            let runtime = match tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+            {
+                Ok(runtime) => runtime,
+                Err(e) => {
+                    let _ = ready_tx.send(Err(e.to_string()));
+                    return;
                 }
-            }
+            };
+            runtime.block_on(listen(nats_url, subjects, ready_tx));
         });
     }
+    ready_rx.await??;
 
     let http = reqwest::Client::builder()
         .pool_max_idle_per_host(clients)
@@ -119,7 +169,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         .map(|(_, _, l)| l.as_secs_f64() * 1000.0)
         .collect();
     latency.sort_by(|a, b| a.total_cmp(b));
-    let lags = |seen: &Arc<Mutex<HashMap<String, Instant>>>| -> Vec<f64> {
+    let lags = |seen: &Arrivals| -> Vec<f64> {
         let map = seen.lock().map(|m| m.clone()).unwrap_or_default();
         let mut lag: Vec<f64> = writes
             .iter()

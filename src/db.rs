@@ -62,6 +62,25 @@ pub const IDLE_IN_TRANSACTION_TIMEOUT: &str = "10s";
 /// `pg_stat_activity` and `pg_locks` show which process holds what (the active relay's
 /// advisory lock, say).
 pub async fn connect(url: &str, size: u32, purpose: &str) -> anyhow::Result<PgPool> {
+    pool_options(size)
+        .connect_with(connect_options(url, purpose)?)
+        .await
+        .context("cannot connect to Postgres")
+}
+
+/// [`connect`] without opening a connection yet: for a role that already retries when the
+/// database is away (the relay), so it starts even then.
+pub fn connect_lazy(url: &str, size: u32, purpose: &str) -> anyhow::Result<PgPool> {
+    Ok(pool_options(size).connect_lazy_with(connect_options(url, purpose)?))
+}
+
+fn pool_options(size: u32) -> PgPoolOptions {
+    PgPoolOptions::new()
+        .max_connections(size)
+        .acquire_timeout(std::time::Duration::from_secs(10))
+}
+
+fn connect_options(url: &str, purpose: &str) -> anyhow::Result<PgConnectOptions> {
     // No JIT: our statements are short index lookups, but the planner's estimates for a few
     // of them (recursive dependents, log reads over a growing table) cross `jit_above_cost`,
     // and compiling them with LLVM took a third of the database's CPU under write load.
@@ -77,12 +96,7 @@ pub async fn connect(url: &str, size: u32, purpose: &str) -> anyhow::Result<PgPo
     if !url.contains("application_name=") {
         options = options.application_name(&format!("{purpose} {}", std::process::id()));
     }
-    PgPoolOptions::new()
-        .max_connections(size)
-        .acquire_timeout(std::time::Duration::from_secs(10))
-        .connect_with(options)
-        .await
-        .context("cannot connect to Postgres")
+    Ok(options)
 }
 
 /// Creates the database if needed and applies every migration.

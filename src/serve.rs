@@ -192,13 +192,7 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
     let appended = AppendSignal::with_nats(nats.client.clone(), &config.nats.subject_prefix);
 
     if config.role.relays() {
-        tasks.push(tokio::spawn(nls_eventlog::relay::run(
-            pool.clone(),
-            nats.clone(),
-            config.relay_name.clone(),
-            appended.clone(),
-            shutdown.clone(),
-        )));
+        tasks.push(spawn_relay(&config, appended.clone(), shutdown.clone())?);
     }
     if config.role.projects() {
         tasks.push(tokio::spawn(nls_projector::consumer::run(
@@ -412,6 +406,61 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         applied,
         pool,
     })
+}
+
+/// Starts the outbox relay on a thread of its own, with its own runtime, connections and
+/// NATS client. On the shared runtime its every step (the log read, the publish, each
+/// acknowledgement) waited in line behind the request handlers' tasks; with a busy HTTP
+/// surface that queue, not Postgres or NATS, made most of the write-to-NATS lag. A thread
+/// that mostly sleeps is run at once by the kernel when it wakes. The returned task ends
+/// when the relay does (after `shutdown`).
+fn spawn_relay(
+    config: &ServeConfig,
+    appended: AppendSignal,
+    shutdown: CancellationToken,
+) -> anyhow::Result<tokio::task::JoinHandle<()>> {
+    let (database_url, nats_config, name) = (
+        config.database_url.clone(),
+        config.nats.clone(),
+        config.relay_name.clone(),
+    );
+    // `nls command relay 4711`: still the process's role first, as operators (and the
+    // fault suite) look for the relay lock's holder by it.
+    let purpose = format!("nls {} relay", config.role.name());
+    let (ended, ended_here) = tokio::sync::oneshot::channel::<()>();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the relay's runtime")?;
+    std::thread::Builder::new()
+        .name("nls-relay".into())
+        .spawn(move || {
+            runtime.block_on(async move {
+                // Made here, so its connections belong to this runtime. Two: the one
+                // holding the leader lock and the one reading the log.
+                let pool = match crate::db::connect_lazy(&database_url, 2, &purpose) {
+                    Ok(pool) => pool,
+                    Err(err) => {
+                        tracing::error!(error = %err, "relay: cannot use the database");
+                        return;
+                    }
+                };
+                match NatsLink::connect(nats_config).await {
+                    Ok(nats) => {
+                        nls_eventlog::relay::run(pool.clone(), nats, name, appended, shutdown).await
+                    }
+                    // Only a malformed configuration fails here, and the shared link was
+                    // built from the same one a moment ago.
+                    Err(err) => tracing::error!(error = %err, "relay: cannot use NATS"),
+                }
+                pool.close().await;
+            });
+            let _ = ended.send(());
+        })
+        .context("cannot start the relay's thread")?;
+    Ok(tokio::spawn(async move {
+        let _ = ended_here.await;
+    }))
 }
 
 /// Longest request target (path and query) served: the figure RFC 9112 §3 asks every

@@ -166,9 +166,9 @@ impl CommandState {
     ) -> Result<Created<RecipeRepr>, CommandError> {
         let Some(idempotency) = idempotency else {
             let mut conn = self.pool.acquire().await?;
-            let written = self.record_recipe(&mut conn, caller, &change).await?;
+            let (written, events) = self.record_recipe(&mut conn, caller, &change).await?;
             drop(conn);
-            self.appended.committed().await;
+            self.appended.committed_events(&events).await;
             return Ok(written);
         };
         let (change, idempotency) = (&change, Some(&idempotency));
@@ -178,7 +178,7 @@ impl CommandState {
                 if let Some(replayed) = replay(tx, caller, idempotency).await? {
                     return Ok(Attempt::Done(replayed));
                 }
-                let written = self.record_recipe(tx, caller, change).await?;
+                let (written, _) = self.record_recipe(tx, caller, change).await?;
                 remember(tx, caller, idempotency, written).await
             }
             .await;
@@ -188,13 +188,13 @@ impl CommandState {
     }
 
     /// Decides, derives and records a new recipe; the response is built here rather than
-    /// read back.
+    /// read back. Also returns the stored events, for the relay.
     async fn record_recipe(
         &self,
         conn: &mut PgConnection,
         caller: &Caller,
         change: &RecipeChange,
-    ) -> Result<Created<RecipeRepr>, CommandError> {
+    ) -> Result<(Created<RecipeRepr>, Vec<Envelope>), CommandError> {
         let id = nls_events::RecipeId::generate();
         let lines = resolve_lines(conn, caller, change).await?;
         let prepared = resolve_prepared(conn, caller, change).await?;
@@ -237,11 +237,12 @@ impl CommandState {
             created_at: first.occurred_at,
             updated_at: last.occurred_at,
         };
-        Ok(Created {
+        let created = Created {
             version: state.version,
             location: format!("/v1/recipes/{id}"),
             body: representation::recipe(&row, &self.site_url),
-        })
+        };
+        Ok((created, stored))
     }
 
     /// `PUT /v1/recipes/{id}`.

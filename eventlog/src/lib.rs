@@ -10,6 +10,7 @@
 pub mod append;
 pub mod backoff;
 pub mod batch;
+pub mod early;
 pub mod leader;
 pub mod ledger;
 pub mod nats;

@@ -1,21 +1,23 @@
-//! The outbox relay: publishes committed events to JetStream in log order.
+//! The outbox relay: publishes committed events to JetStream, each stream in order.
 //!
 //! The event table is the outbox. A write commits to Postgres only; this relay follows the
 //! log (see [`crate::read`]) and publishes each event with its event id as the NATS message
-//! id, advancing its checkpoint only after JetStream acknowledged the batch. A crash between
-//! publish and checkpoint republishes a few events, which JetStream deduplicates. When NATS
-//! is down the relay retries with backoff while writes go on; it catches up when NATS
-//! returns. Several relays may run: a session advisory lock makes exactly one of them active.
+//! id, advancing its checkpoint only past events JetStream acknowledged. It does not wait
+//! for a batch's acknowledgements before reading the next one; they are taken in order as
+//! they come. Events that writers of this process hand over are published before the log
+//! read reaches them ([`crate::early`]). A crash between publish and checkpoint republishes
+//! a few events, which JetStream deduplicates. When NATS is down the relay retries with
+//! backoff while writes go on; it catches up when NATS returns. Several relays may run: a
+//! session advisory lock makes exactly one of them active.
 
 use std::time::{Duration, Instant};
 
-use async_nats::HeaderMap;
-use bytes::Bytes;
 use futures::StreamExt;
 use sqlx::PgPool;
 use tokio_util::sync::CancellationToken;
 
 use crate::backoff::Backoff;
+use crate::early::{self, Early};
 use crate::ledger::{Ledger, Rewind};
 use crate::nats::NatsLink;
 use crate::read::{load_cursor, save_cursor, CursorTable, LogCursor, LogReader};
@@ -25,9 +27,11 @@ const BATCH: i64 = 256;
 /// The longest the saved cursor lags behind what JetStream acknowledged while the log is
 /// busy (see the publishing loop).
 const SAVE_EVERY: Duration = Duration::from_millis(25);
-/// How long the relay lets commits gather after a signal before reading them, so a busy
-/// log is read and checkpointed once per few commits rather than once each.
-const GATHER: Duration = Duration::from_millis(2);
+/// The shortest time between two reads of the log: a busy log is read once per few
+/// commits rather than once each, and an event waits at most this long for its read.
+const READ_GAP: Duration = Duration::from_millis(1);
+/// Events published and not yet acknowledged, at most: what a failure sends again.
+const MAX_IN_FLIGHT: usize = 1024;
 /// How often the log is read when no signal came: a signal is a hint, and an event can
 /// become final (every older transaction ended) without any writer signalling it.
 const POLL: Duration = Duration::from_millis(50);
@@ -48,8 +52,9 @@ pub async fn run(
     shutdown: CancellationToken,
 ) {
     let mut backoff = Backoff::new(Duration::from_millis(100), Duration::from_secs(2));
+    let mut early = Early::new(appended.take_committed());
     while !shutdown.is_cancelled() {
-        match run_as_leader(&pool, &nats, &name, &appended, &shutdown).await {
+        match run_as_leader(&pool, &nats, &name, &appended, &mut early, &shutdown).await {
             Ok(()) => return,
             Err(err) => {
                 tracing::warn!(error = %err, "relay interrupted; retrying");
@@ -74,6 +79,7 @@ async fn run_as_leader(
     nats: &NatsLink,
     name: &str,
     appended: &AppendSignal,
+    early: &mut Early,
     shutdown: &CancellationToken,
 ) -> Result<(), RelayError> {
     // The lock lives as long as this connection (crate::leader).
@@ -97,29 +103,44 @@ async fn run_as_leader(
         .await
         .map_err(|e| RelayError::Publish(e.to_string()))?;
     let reader = LogReader::new(pool.clone());
-    let mut cursor = load_cursor(pool, CursorTable::Relay, name).await?;
-    let mut ledger = Ledger::new(LEDGER_CAPACITY);
+    early.reset();
+    let mut progress = Progress::new(load_cursor(pool, CursorTable::Relay, name).await?);
     let mut interruptions = nats.interruptions.clone();
     let mut audited_at = Instant::now();
     // After an interruption nothing is published until the stream was checked: a message
     // published first could take the sequence of a lost one and hide the loss.
     let mut must_audit = false;
     let mut publish_backoff = Backoff::new(Duration::from_millis(50), Duration::from_secs(2));
-    let (mut saved_at, mut unsaved) = (Instant::now(), false);
+    let mut read_at = Instant::now() - READ_GAP;
+    // An event handed over while the relay waited, published at the top of the loop.
+    let mut handed = None;
     loop {
         if interruptions.has_changed().unwrap_or(false) {
             interruptions.mark_unchanged();
             must_audit = true;
         }
         if must_audit || audited_at.elapsed() >= AUDIT_EVERY {
+            // The check compares the stream with what was acknowledged: all of it first.
+            let settled = progress.take_acks(0).await;
+            match progress
+                .after(settled, early, &mut publish_backoff, shutdown)
+                .await
+            {
+                Step::Go => {}
+                Step::Again => continue,
+                Step::Stop => return progress.save(&mut lock_conn, name).await,
+            }
             audited_at = Instant::now();
-            match audit(nats, &mut ledger, cursor).await {
+            match audit(nats, &mut progress.ledger, progress.acked).await {
                 Ok(rewound) => {
                     must_audit = false;
                     if let Some(rewound) = rewound {
-                        cursor = rewound;
-                        save_cursor(&mut lock_conn, CursorTable::Relay, name, cursor).await?;
-                        (saved_at, unsaved) = (Instant::now(), false);
+                        // What was published since may be among the lost: no later
+                        // event of its stream may go out early before it is sent again.
+                        early.reset();
+                        (progress.acked, progress.read) = (rewound, rewound);
+                        progress.unsaved = true;
+                        progress.save(&mut lock_conn, name).await?;
                     }
                 }
                 Err(err) if must_audit => {
@@ -132,18 +153,37 @@ async fn run_as_leader(
                 Err(_) => {}
             }
         }
-        let batch = reader.next_batch(cursor, BATCH).await?;
+        early.publish_queued(nats, handed.take()).await;
+        // Reads at most one per READ_GAP: under a steady stream of commits, reading at
+        // every wake-up would fetch one event per query.
+        if let Some(wait) = READ_GAP.checked_sub(read_at.elapsed()) {
+            tokio::time::sleep(wait).await;
+        }
+        read_at = Instant::now();
+        let batch = reader.next_batch(progress.read, BATCH).await?;
         if batch.is_empty() {
-            if unsaved {
-                save_cursor(&mut lock_conn, CursorTable::Relay, name, cursor).await?;
-                (saved_at, unsaved) = (Instant::now(), false);
+            let settled = progress.take_acks(0).await;
+            match progress
+                .after(settled, early, &mut publish_backoff, shutdown)
+                .await
+            {
+                Step::Go => {}
+                Step::Again => continue,
+                Step::Stop => return progress.save(&mut lock_conn, name).await,
             }
+            publish_backoff.reset();
+            progress.save(&mut lock_conn, name).await?;
             let poll = tokio::time::sleep(POLL);
             tokio::pin!(poll);
             loop {
                 tokio::select! {
                     _ = shutdown.cancelled() => return Ok(()),
                     _ = appended.wait_local() => break,
+                    // Published at once (after the stream check, if one is due).
+                    next = early.next() => {
+                        handed = next;
+                        break;
+                    }
                     nudge = nudges.next() => match nudge {
                         None => return Err(RelayError::Publish("NATS subscription closed".into())),
                         // This process's own commits already woke it locally.
@@ -153,41 +193,154 @@ async fn run_as_leader(
                     _ = &mut poll => break,
                 }
             }
-            tokio::time::sleep(GATHER).await;
             continue;
         }
-        match publish_batch(nats, &batch).await {
-            Ok(sequences) => {
-                let mut before = cursor;
-                for ((at, _), sequence) in batch.iter().zip(sequences) {
-                    ledger.record(sequence, before);
-                    before = *at;
-                }
-                publish_backoff.reset();
-                if let Some((last, _)) = batch.last() {
-                    cursor = *last;
-                    unsaved = true;
-                }
-                // While the log is busy the cursor is saved at most every SAVE_EVERY,
-                // which keeps its round trip off most reads; it is saved as soon as the
-                // log is idle. What a crash forgets is republished, and JetStream drops
-                // it as a duplicate (the message id is the event id).
-                if saved_at.elapsed() >= SAVE_EVERY {
-                    save_cursor(&mut lock_conn, CursorTable::Relay, name, cursor).await?;
-                    (saved_at, unsaved) = (Instant::now(), false);
-                }
-            }
-            Err(err) => {
-                tracing::warn!(error = %err, "publishing to NATS failed; will retry");
-                if !publish_backoff.wait(shutdown).await {
-                    // What was published before NATS failed need not be sent again.
-                    if unsaved {
-                        save_cursor(&mut lock_conn, CursorTable::Relay, name, cursor).await?;
-                    }
-                    return Ok(());
-                }
-            }
+        // Published without waiting for the acknowledgements: the next read goes on
+        // while JetStream stores this batch, and they are taken in order as they come.
+        let published = match progress.publish(nats, &batch, early).await {
+            Ok(()) => progress.take_acks(MAX_IN_FLIGHT).await,
+            Err(err) => Err(err),
+        };
+        match progress
+            .after(published, early, &mut publish_backoff, shutdown)
+            .await
+        {
+            Step::Go => {}
+            Step::Again => continue,
+            Step::Stop => return progress.save(&mut lock_conn, name).await,
         }
+        // While the log is busy the cursor is saved at most every SAVE_EVERY, which keeps
+        // its round trip off most reads; it is saved as soon as the log is idle. What a
+        // crash forgets is republished, and JetStream drops it as a duplicate (the message
+        // id is the event id).
+        if progress.saved_at.elapsed() >= SAVE_EVERY {
+            progress.save(&mut lock_conn, name).await?;
+        }
+    }
+}
+
+/// One published event awaiting JetStream's acknowledgement: the cursors just before
+/// and at it, and its stream sequence once acknowledged.
+type Acknowledgement = std::pin::Pin<
+    Box<dyn std::future::Future<Output = Result<(LogCursor, LogCursor, u64), RelayError>> + Send>,
+>;
+
+/// What the relay does after a publication step.
+enum Step {
+    /// Goes on.
+    Go,
+    /// Starts the loop again (after a failure and its backoff).
+    Again,
+    /// Stops: the relay is shutting down.
+    Stop,
+}
+
+/// How far the active relay got.
+struct Progress {
+    /// How far the log was read and published.
+    read: LogCursor,
+    /// How far JetStream acknowledged: what is saved, and where publishing starts again
+    /// after a failure.
+    acked: LogCursor,
+    /// Published events whose acknowledgements are outstanding, in log order.
+    in_flight: futures::stream::FuturesOrdered<Acknowledgement>,
+    ledger: Ledger,
+    /// Whether `acked` moved since it was last saved, and when that was.
+    unsaved: bool,
+    saved_at: Instant,
+}
+
+impl Progress {
+    fn new(saved: LogCursor) -> Self {
+        Self {
+            read: saved,
+            acked: saved,
+            in_flight: futures::stream::FuturesOrdered::new(),
+            ledger: Ledger::new(LEDGER_CAPACITY),
+            unsaved: false,
+            saved_at: Instant::now(),
+        }
+    }
+
+    /// Sends every event of the batch that was not published early, and queues the
+    /// acknowledgements of all of them in log order.
+    async fn publish(
+        &mut self,
+        nats: &NatsLink,
+        batch: &[(LogCursor, nls_events::Envelope)],
+        early: &mut Early,
+    ) -> Result<(), RelayError> {
+        for (at, envelope) in batch {
+            let ack = match early.take_ack(&envelope.event_id) {
+                Some(ack) => ack,
+                None => early::send(nats, envelope)
+                    .await
+                    .map_err(RelayError::Publish)?,
+            };
+            early.record(envelope);
+            let (before, at) = (self.read, *at);
+            self.in_flight.push_back(Box::pin(async move {
+                let sequence = ack.await.map_err(RelayError::Publish)?;
+                Ok((before, at, sequence))
+            }));
+            self.read = at;
+        }
+        Ok(())
+    }
+
+    /// Takes acknowledgements in order: every one that has already come, then waits for
+    /// the oldest while more than `keep` are outstanding (which bounds what a failure
+    /// sends again). Stops at the first failure.
+    async fn take_acks(&mut self, keep: usize) -> Result<(), RelayError> {
+        loop {
+            let next = if self.in_flight.len() > keep {
+                self.in_flight.next().await
+            } else {
+                match futures::FutureExt::now_or_never(self.in_flight.next()) {
+                    Some(next) => next,
+                    None => return Ok(()),
+                }
+            };
+            let Some((before, at, sequence)) = next.transpose()? else {
+                return Ok(());
+            };
+            self.ledger.record(sequence, before);
+            self.acked = at;
+            self.unsaved = true;
+        }
+    }
+
+    /// What follows a publication step. After a failure, publishing starts again after
+    /// the last acknowledged event (what was sent since is sent again; JetStream drops
+    /// what it has by message id), once the backoff has passed.
+    async fn after(
+        &mut self,
+        outcome: Result<(), RelayError>,
+        early: &mut Early,
+        backoff: &mut Backoff,
+        shutdown: &CancellationToken,
+    ) -> Step {
+        let Err(err) = outcome else {
+            return Step::Go;
+        };
+        tracing::warn!(error = %err, "publishing to NATS failed; will retry");
+        self.read = self.acked;
+        self.in_flight = futures::stream::FuturesOrdered::new();
+        early.reset();
+        if backoff.wait(shutdown).await {
+            Step::Again
+        } else {
+            Step::Stop
+        }
+    }
+
+    /// Saves the acknowledged cursor if it moved since the last save.
+    async fn save(&mut self, conn: &mut sqlx::PgConnection, name: &str) -> Result<(), RelayError> {
+        if self.unsaved {
+            save_cursor(conn, CursorTable::Relay, name, self.acked).await?;
+            (self.saved_at, self.unsaved) = (Instant::now(), false);
+        }
+        Ok(())
     }
 }
 
@@ -220,40 +373,6 @@ async fn audit(
         "the event stream lost acknowledged events (a NATS crash before its disk sync, or a recreated stream); publishing them again"
     );
     Ok(Some(rewound))
-}
-
-/// Publishes every event of the batch, then waits for all acknowledgements: pipelining keeps
-/// throughput high while the checkpoint still moves only past acknowledged events. Returns
-/// each event's stream sequence.
-async fn publish_batch(
-    nats: &NatsLink,
-    batch: &[(LogCursor, nls_events::Envelope)],
-) -> Result<Vec<u64>, RelayError> {
-    let mut pending = Vec::with_capacity(batch.len());
-    for (_, envelope) in batch {
-        let mut headers = HeaderMap::new();
-        headers.insert("Nats-Msg-Id", envelope.event_id.to_string().as_str());
-        let body = serde_json::to_vec(envelope).map_err(|e| RelayError::Publish(e.to_string()))?;
-        let ack = nats
-            .jetstream
-            .publish_with_headers(
-                nats.config.subject_for(envelope),
-                headers,
-                Bytes::from(body),
-            )
-            .await
-            .map_err(|e| RelayError::Publish(e.to_string()))?;
-        pending.push(ack);
-    }
-    let mut sequences = Vec::with_capacity(pending.len());
-    for ack in pending {
-        let ack = tokio::time::timeout(Duration::from_secs(5), ack)
-            .await
-            .map_err(|_| RelayError::Publish("acknowledgement timed out".into()))?
-            .map_err(|e| RelayError::Publish(e.to_string()))?;
-        sequences.push(ack.sequence);
-    }
-    Ok(sequences)
 }
 
 /// How many committed events the relay has not yet published (for `/readyz` and tests).

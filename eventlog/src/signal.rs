@@ -8,10 +8,19 @@
 //! to relays of other processes as an empty core-NATS message on `<prefix>.appended`.
 //! Both are hints only. A lost one costs latency, never an event: the relay also polls.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
 
 use bytes::Bytes;
-use tokio::sync::Notify;
+use nls_events::Envelope;
+use tokio::sync::{mpsc, Notify};
+
+/// Events committed here and not yet taken by the relay, at most: past that, writers drop
+/// the hint rather than wait (the relay still reads every event from the log).
+const COMMITTED_CAPACITY: usize = 4096;
+
+/// An event this process committed, and when it was handed over.
+pub type Committed = (Instant, Envelope);
 
 /// The subject other processes' relays listen on.
 pub fn subject(prefix: &str) -> String {
@@ -19,13 +28,30 @@ pub fn subject(prefix: &str) -> String {
 }
 
 /// Sent by writers after each commit that appended events.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct AppendSignal {
     local: Arc<Notify>,
     remote: Option<(async_nats::Client, Arc<str>)>,
     /// Sent as the NATS message body, so this process's relay can skip its own signals
     /// (it already had them locally).
     origin: Bytes,
+    /// The committed events themselves, for this process's relay: it may publish them
+    /// before it reads them back from the log (see `crate::relay`).
+    committed: mpsc::Sender<Committed>,
+    taken: Arc<Mutex<Option<mpsc::Receiver<Committed>>>>,
+}
+
+impl Default for AppendSignal {
+    fn default() -> Self {
+        let (committed, taken) = mpsc::channel(COMMITTED_CAPACITY);
+        Self {
+            local: Arc::default(),
+            remote: None,
+            origin: Bytes::new(),
+            committed,
+            taken: Arc::new(Mutex::new(Some(taken))),
+        }
+    }
 }
 
 impl AppendSignal {
@@ -37,9 +63,9 @@ impl AppendSignal {
     /// A signal that also reaches other processes through `client`.
     pub fn with_nats(client: async_nats::Client, prefix: &str) -> Self {
         Self {
-            local: Arc::default(),
             remote: Some((client, subject(prefix).into())),
             origin: Bytes::from(uuid::Uuid::new_v4().to_string()),
+            ..Self::default()
         }
     }
 
@@ -54,6 +80,28 @@ impl AppendSignal {
                 .publish(subject.to_string(), bytes::Bytes::new())
                 .await;
         }
+    }
+
+    /// Reports that `events` were committed, handing them to this process's relay. A full
+    /// hand-over queue (a relay that is not the active one, or is behind) drops them: the
+    /// relay reads every event from the log all the same.
+    pub async fn committed_events(&self, events: &[Envelope]) {
+        let now = Instant::now();
+        for event in events {
+            if self.committed.try_send((now, event.clone())).is_err() {
+                break;
+            }
+        }
+        self.committed().await;
+    }
+
+    /// The receiving end of [`Self::committed_events`], for the relay (once per signal and
+    /// its clones).
+    pub fn take_committed(&self) -> Option<mpsc::Receiver<Committed>> {
+        self.taken
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
     }
 
     /// Whether a signal received over NATS came from this process.

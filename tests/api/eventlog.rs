@@ -177,3 +177,129 @@ async fn nls_stream_delete_removes_the_servers_stream() {
         .expect("a second delete is not an error"));
     app.finish().await;
 }
+
+/// The relay publishes an event its writer handed over at once, even while an older open
+/// transaction keeps the log read from reaching it; it never lets a handed-over event
+/// overtake an earlier one of its stream; and the log path sends neither again.
+#[tokio::test]
+async fn the_relay_publishes_handed_over_events_early_and_keeps_each_stream_in_order() {
+    use futures::StreamExt;
+    use nls_eventlog::{AppendSignal, NatsLink};
+
+    let (_db, pool) = migrated().await;
+    let config = crate::helpers::private_nats(&crate::helpers::nats_url());
+    let nats = NatsLink::connect(config.clone()).await.expect("NATS");
+    let mut arrivals = nats
+        .client
+        .subscribe(config.events_wildcard())
+        .await
+        .expect("subscribe");
+    nats.client.flush().await.expect("flush");
+    let signal = AppendSignal::local();
+    let shutdown = tokio_util::sync::CancellationToken::new();
+    let relay = tokio::spawn(nls_eventlog::relay::run(
+        pool.clone(),
+        nats.clone(),
+        "early-test".into(),
+        signal.clone(),
+        shutdown.clone(),
+    ));
+    let commit = |stream: &'static str, version: i64| {
+        let pool = pool.clone();
+        async move {
+            let mut tx = pool.begin().await.expect("begin");
+            let event = NewEvent::new(("recipe_archived", 1), json!({}));
+            let stored = append(
+                &mut tx,
+                stream,
+                StreamVersion(version - 1),
+                &meta(),
+                &[event],
+            )
+            .await
+            .expect("append");
+            tx.commit().await.expect("commit");
+            stored
+        }
+    };
+    // The relay is up and has published what the log holds.
+    let warm = commit("rcp_00000000000000000000000000000001", 1).await;
+    let first = tokio::time::timeout(Duration::from_secs(10), arrivals.next())
+        .await
+        .expect("the relay publishes from the log")
+        .expect("subscription open");
+    assert!(first.subject.as_str().ends_with(&warm[0].stream_id));
+
+    // An older transaction holds an id: the log read stops before anything after it.
+    let mut blocker = pool.begin().await.expect("begin");
+    sqlx::query("select pg_current_xact_id()")
+        .execute(&mut *blocker)
+        .await
+        .expect("take an id");
+
+    let new_stream = commit("rcp_00000000000000000000000000000002", 1).await;
+    signal.committed_events(&new_stream).await;
+    let early = tokio::time::timeout(Duration::from_secs(5), arrivals.next())
+        .await
+        .expect("a new stream's first event is published while the log read is held back")
+        .expect("subscription open");
+    assert!(early
+        .subject
+        .as_str()
+        .ends_with("rcp_00000000000000000000000000000002"));
+
+    // Version 2 of a stream whose version 1 was not handed over must wait for the log.
+    commit("rcp_00000000000000000000000000000003", 1).await;
+    let second = commit("rcp_00000000000000000000000000000003", 2).await;
+    signal.committed_events(&second).await;
+    assert!(
+        tokio::time::timeout(Duration::from_millis(1500), arrivals.next())
+            .await
+            .is_err(),
+        "version 2 was published before version 1"
+    );
+
+    blocker.rollback().await.expect("end the older transaction");
+    let mut versions = Vec::new();
+    for _ in 0..2 {
+        let message = tokio::time::timeout(Duration::from_secs(10), arrivals.next())
+            .await
+            .expect("the log path publishes the rest")
+            .expect("subscription open");
+        let event: nls_events::Envelope =
+            serde_json::from_slice(&message.payload).expect("an envelope");
+        assert_eq!(event.stream_id, "rcp_00000000000000000000000000000003");
+        versions.push(event.stream_version);
+    }
+    assert_eq!(versions, [1, 2], "one stream, in version order");
+
+    // Each event is stored once, the early one included.
+    let js = async_nats::jetstream::new(nats.client.clone());
+    let mut stream = js.get_stream(&config.stream).await.expect("the stream");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let stored = stream.info().await.expect("stream info").state.messages;
+        if stored == 4 || Instant::now() > deadline {
+            assert_eq!(stored, 4, "four events, each stored once");
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let backlog = nls_eventlog::relay::backlog(&pool, "early-test")
+            .await
+            .expect("backlog");
+        if backlog == 0 || Instant::now() > deadline {
+            assert_eq!(backlog, 0, "the saved cursor passed them all");
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    shutdown.cancel();
+    relay.await.expect("relay stopped");
+    js.delete_stream(&config.stream)
+        .await
+        .expect("delete stream");
+    pool.close().await;
+}
