@@ -34,6 +34,8 @@ use uuid::Uuid;
 use crate::nats::NatsLink;
 use crate::signal::Committed;
 
+/// How long the first of several hand-overs waits for the others.
+const GATHER: Duration = Duration::from_millis(0);
 /// How old a hand-over may be and still be published early.
 const FRESH: Duration = Duration::from_secs(1);
 /// How long JetStream has to acknowledge a publication.
@@ -110,6 +112,12 @@ impl Early {
 
     /// Publishes what was handed over, as far as [the rules](self) allow.
     pub async fn publish_queued(&mut self, nats: &NatsLink, first: Option<Committed>) {
+        if first.is_some() {
+            // Woken by one hand-over: let the writers' next few join it, so they travel
+            // to NATS in one write rather than a write each (which NATS and every
+            // consumer then pay for per message).
+            tokio::time::sleep(GATHER).await;
+        }
         let mut next = first;
         loop {
             let Some((at, envelope)) = next.take().or_else(|| {
@@ -137,6 +145,28 @@ impl Early {
                 }
                 // The log path will publish it (and report NATS trouble).
                 Err(err) => tracing::debug!(error = %err, "early publication failed"),
+            }
+        }
+    }
+
+    /// Runs `work` (a read of the log, a save of the cursor: round trips that take long
+    /// on a busy database) while publishing what is handed over meanwhile, unless NATS
+    /// was interrupted since the relay last looked (the stream check comes first).
+    pub async fn alongside<F: Future>(
+        &mut self,
+        nats: &NatsLink,
+        interruptions: &tokio::sync::watch::Receiver<u64>,
+        work: F,
+    ) -> F::Output {
+        tokio::pin!(work);
+        loop {
+            if interruptions.has_changed().unwrap_or(false) {
+                return work.await;
+            }
+            tokio::select! {
+                biased;
+                output = &mut work => return output,
+                next = self.next() => self.publish_queued(nats, next).await,
             }
         }
     }

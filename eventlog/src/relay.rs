@@ -30,6 +30,9 @@ const SAVE_EVERY: Duration = Duration::from_millis(25);
 /// The shortest time between two reads of the log: a busy log is read once per few
 /// commits rather than once each, and an event waits at most this long for its read.
 const READ_GAP: Duration = Duration::from_millis(1);
+/// The same after a batch whose every event had been published early: then the read
+/// only moves the cursor, which may lag (and each read costs Postgres a query).
+const CONFIRM_GAP: Duration = Duration::from_millis(10);
 /// Events published and not yet acknowledged, at most: what a failure sends again.
 const MAX_IN_FLIGHT: usize = 1024;
 /// How often the log is read when no signal came: a signal is a hint, and an event can
@@ -54,7 +57,10 @@ pub async fn run(
     let mut backoff = Backoff::new(Duration::from_millis(100), Duration::from_secs(2));
     let mut early = Early::new(appended.take_committed());
     while !shutdown.is_cancelled() {
-        match run_as_leader(&pool, &nats, &name, &appended, &mut early, &shutdown).await {
+        let led = run_as_leader(&pool, &nats, &name, &appended, &mut early, &shutdown).await;
+        // Writers of this process wake other processes' relays again.
+        appended.set_relay_active_here(false);
+        match led {
             Ok(()) => return,
             Err(err) => {
                 tracing::warn!(error = %err, "relay interrupted; retrying");
@@ -104,6 +110,7 @@ async fn run_as_leader(
         .map_err(|e| RelayError::Publish(e.to_string()))?;
     let reader = LogReader::new(pool.clone());
     early.reset();
+    appended.set_relay_active_here(true);
     let mut progress = Progress::new(load_cursor(pool, CursorTable::Relay, name).await?);
     let mut interruptions = nats.interruptions.clone();
     let mut audited_at = Instant::now();
@@ -112,6 +119,7 @@ async fn run_as_leader(
     let mut must_audit = false;
     let mut publish_backoff = Backoff::new(Duration::from_millis(50), Duration::from_secs(2));
     let mut read_at = Instant::now() - READ_GAP;
+    let mut gap = READ_GAP;
     // An event handed over while the relay waited, published at the top of the loop.
     let mut handed = None;
     loop {
@@ -154,13 +162,24 @@ async fn run_as_leader(
             }
         }
         early.publish_queued(nats, handed.take()).await;
-        // Reads at most one per READ_GAP: under a steady stream of commits, reading at
-        // every wake-up would fetch one event per query.
-        if let Some(wait) = READ_GAP.checked_sub(read_at.elapsed()) {
-            tokio::time::sleep(wait).await;
+        // Reads at most one per `gap`: under a steady stream of commits, reading at every
+        // wake-up would fetch one event per query. Events handed over meanwhile go out at
+        // once (unless NATS was interrupted: the stream check comes first).
+        let next_read = read_at + gap;
+        while !interruptions.has_changed().unwrap_or(false) {
+            tokio::select! {
+                _ = tokio::time::sleep_until(next_read.into()) => break,
+                next = early.next() => early.publish_queued(nats, next).await,
+            }
         }
         read_at = Instant::now();
-        let batch = reader.next_batch(progress.read, BATCH).await?;
+        let batch = early
+            .alongside(
+                nats,
+                &interruptions,
+                reader.next_batch(progress.read, BATCH),
+            )
+            .await?;
         if batch.is_empty() {
             let settled = progress.take_acks(0).await;
             match progress
@@ -198,7 +217,13 @@ async fn run_as_leader(
         // Published without waiting for the acknowledgements: the next read goes on
         // while JetStream stores this batch, and they are taken in order as they come.
         let published = match progress.publish(nats, &batch, early).await {
-            Ok(()) => progress.take_acks(MAX_IN_FLIGHT).await,
+            // A batch that was all published early was only read to move the cursor, and
+            // the next such read can wait; one the log read had to publish may have more
+            // behind it that nobody handed over.
+            Ok(sent) => {
+                gap = if sent == 0 { CONFIRM_GAP } else { READ_GAP };
+                progress.take_acks(MAX_IN_FLIGHT).await
+            }
             Err(err) => Err(err),
         };
         match progress
@@ -214,7 +239,8 @@ async fn run_as_leader(
         // crash forgets is republished, and JetStream drops it as a duplicate (the message
         // id is the event id).
         if progress.saved_at.elapsed() >= SAVE_EVERY {
-            progress.save(&mut lock_conn, name).await?;
+            let save = progress.save(&mut lock_conn, name);
+            early.alongside(nats, &interruptions, save).await?;
         }
     }
 }
@@ -263,19 +289,23 @@ impl Progress {
     }
 
     /// Sends every event of the batch that was not published early, and queues the
-    /// acknowledgements of all of them in log order.
+    /// acknowledgements of all of them in log order. Returns how many it sent.
     async fn publish(
         &mut self,
         nats: &NatsLink,
         batch: &[(LogCursor, nls_events::Envelope)],
         early: &mut Early,
-    ) -> Result<(), RelayError> {
+    ) -> Result<usize, RelayError> {
+        let mut sent = 0;
         for (at, envelope) in batch {
             let ack = match early.take_ack(&envelope.event_id) {
                 Some(ack) => ack,
-                None => early::send(nats, envelope)
-                    .await
-                    .map_err(RelayError::Publish)?,
+                None => {
+                    sent += 1;
+                    early::send(nats, envelope)
+                        .await
+                        .map_err(RelayError::Publish)?
+                }
             };
             early.record(envelope);
             let (before, at) = (self.read, *at);
@@ -285,7 +315,7 @@ impl Progress {
             }));
             self.read = at;
         }
-        Ok(())
+        Ok(sent)
     }
 
     /// Takes acknowledgements in order: every one that has already come, then waits for

@@ -8,6 +8,7 @@
 //! to relays of other processes as an empty core-NATS message on `<prefix>.appended`.
 //! Both are hints only. A lost one costs latency, never an event: the relay also polls.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
@@ -39,6 +40,8 @@ pub struct AppendSignal {
     /// before it reads them back from the log (see `crate::relay`).
     committed: mpsc::Sender<Committed>,
     taken: Arc<Mutex<Option<mpsc::Receiver<Committed>>>>,
+    /// Whether this process's relay is the active one.
+    relay_active_here: Arc<AtomicBool>,
 }
 
 impl Default for AppendSignal {
@@ -50,6 +53,7 @@ impl Default for AppendSignal {
             origin: Bytes::new(),
             committed,
             taken: Arc::new(Mutex::new(Some(taken))),
+            relay_active_here: Arc::default(),
         }
     }
 }
@@ -73,6 +77,11 @@ impl AppendSignal {
     pub async fn committed(&self) {
         // A stored permit: a relay that is busy reading sees it on its next wait.
         self.local.notify_one();
+        // Only the active relay needs waking: when it is this process's own, the message
+        // would reach nobody who needs it (and costs NATS a message per write).
+        if self.relay_active_here.load(Ordering::Relaxed) {
+            return;
+        }
         if let Some((client, subject)) = &self.remote {
             // Buffered by the client, not a round trip. NATS being down is the relay's
             // problem to report; writes do not depend on it.
@@ -102,6 +111,11 @@ impl AppendSignal {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .take()
+    }
+
+    /// Told by this process's relay when it becomes the active one, and when it stops.
+    pub fn set_relay_active_here(&self, active: bool) {
+        self.relay_active_here.store(active, Ordering::Relaxed);
     }
 
     /// Whether a signal received over NATS came from this process.
