@@ -34,8 +34,6 @@ use uuid::Uuid;
 use crate::nats::NatsLink;
 use crate::signal::Committed;
 
-/// How long the first of several hand-overs waits for the others.
-const GATHER: Duration = Duration::from_millis(0);
 /// How old a hand-over may be and still be published early.
 const FRESH: Duration = Duration::from_secs(1);
 /// How long JetStream has to acknowledge a publication.
@@ -112,12 +110,6 @@ impl Early {
 
     /// Publishes what was handed over, as far as [the rules](self) allow.
     pub async fn publish_queued(&mut self, nats: &NatsLink, first: Option<Committed>) {
-        if first.is_some() {
-            // Woken by one hand-over: let the writers' next few join it, so they travel
-            // to NATS in one write rather than a write each (which NATS and every
-            // consumer then pay for per message).
-            tokio::time::sleep(GATHER).await;
-        }
         let mut next = first;
         loop {
             let Some((at, envelope)) = next.take().or_else(|| {
