@@ -168,7 +168,7 @@ impl CommandState {
             let mut conn = self.pool.acquire().await?;
             let (written, events) = self.record_recipe(&mut conn, caller, &change).await?;
             drop(conn);
-            self.appended.committed_events(&events).await;
+            self.appended.committed_events(events).await;
             return Ok(written);
         };
         let (change, idempotency) = (&change, Some(&idempotency));

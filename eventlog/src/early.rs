@@ -22,54 +22,23 @@
 
 use std::collections::HashMap;
 use std::future::Future;
-use std::pin::Pin;
 use std::time::Duration;
 
-use async_nats::HeaderMap;
-use bytes::Bytes;
 use nls_events::Envelope;
 use tokio::sync::mpsc;
 use uuid::Uuid;
 
-use crate::nats::NatsLink;
+use crate::nats::{NatsLink, SequenceAck};
 use crate::signal::Committed;
 
 /// How old a hand-over may be and still be published early.
 const FRESH: Duration = Duration::from_secs(1);
-/// How long JetStream has to acknowledge a publication.
-pub const ACK_TIMEOUT: Duration = Duration::from_secs(5);
 /// Streams whose last published version is remembered; past that the memory starts over
 /// (which only sends more events by the log path).
 const STREAMS_REMEMBERED: usize = 100_000;
 /// Early publications awaiting the log path, at most (past that they are forgotten and
 /// the log path publishes those events again, which JetStream drops as duplicates).
 const ACKS_REMEMBERED: usize = 10_000;
-
-/// JetStream's acknowledgement of one publication: the message's stream sequence.
-pub type SequenceAck = Pin<Box<dyn Future<Output = Result<u64, String>> + Send>>;
-
-/// Publishes `envelope` and returns its acknowledgement, to be awaited later.
-pub async fn send(nats: &NatsLink, envelope: &Envelope) -> Result<SequenceAck, String> {
-    let mut headers = HeaderMap::new();
-    headers.insert("Nats-Msg-Id", envelope.event_id.to_string().as_str());
-    let body = serde_json::to_vec(envelope).map_err(|e| e.to_string())?;
-    let ack = nats
-        .jetstream
-        .publish_with_headers(
-            nats.config.subject_for(envelope),
-            headers,
-            Bytes::from(body),
-        )
-        .await
-        .map_err(|e| e.to_string())?;
-    Ok(Box::pin(async move {
-        let ack = tokio::time::timeout(ACK_TIMEOUT, ack)
-            .await
-            .map_err(|_| "acknowledgement timed out".to_owned())?
-            .map_err(|e| e.to_string())?;
-        Ok(ack.sequence)
-    }))
-}
 
 /// The relay's early publications and what it published per stream.
 pub struct Early {
@@ -127,7 +96,7 @@ impl Early {
             if at.elapsed() > FRESH || envelope.stream_version != before + 1 {
                 continue;
             }
-            match send(nats, &envelope).await {
+            match nats.publish_event(&envelope).await {
                 Ok(ack) => {
                     if self.acks.len() >= ACKS_REMEMBERED {
                         self.acks.clear();
@@ -141,8 +110,8 @@ impl Early {
         }
     }
 
-    /// Runs `work` (a read of the log, a save of the cursor: round trips that take long
-    /// on a busy database) while publishing what is handed over meanwhile, unless NATS
+    /// Runs `work` (the wait between two log reads, a read, a save of the cursor: round
+    /// trips that take long on a busy database) while publishing what is handed over meanwhile, unless NATS
     /// was interrupted since the relay last looked (the stream check comes first).
     pub async fn alongside<F: Future>(
         &mut self,

@@ -1,9 +1,12 @@
 //! NATS connection, the JetStream stream, and subject naming.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::time::Duration;
 
 use async_nats::jetstream::{self, stream};
-use async_nats::Event;
+use async_nats::{Event, HeaderMap};
+use bytes::Bytes;
 use nls_events::Envelope;
 use tokio::sync::watch;
 
@@ -69,7 +72,37 @@ pub struct NatsLink {
     pub interruptions: watch::Receiver<u64>,
 }
 
+/// How long JetStream has to acknowledge a publication.
+const ACK_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// JetStream's acknowledgement of one publication: the message's stream sequence.
+pub type SequenceAck = Pin<Box<dyn Future<Output = Result<u64, String>> + Send>>;
+
 impl NatsLink {
+    /// Publishes `envelope` with its event id as the message id (JetStream drops a second
+    /// publication of it) and returns the acknowledgement, to be awaited later.
+    pub async fn publish_event(&self, envelope: &Envelope) -> Result<SequenceAck, String> {
+        let mut headers = HeaderMap::new();
+        headers.insert("Nats-Msg-Id", envelope.event_id.to_string().as_str());
+        let body = serde_json::to_vec(envelope).map_err(|e| e.to_string())?;
+        let ack = self
+            .jetstream
+            .publish_with_headers(
+                self.config.subject_for(envelope),
+                headers,
+                Bytes::from(body),
+            )
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok(Box::pin(async move {
+            let ack = tokio::time::timeout(ACK_TIMEOUT, ack)
+                .await
+                .map_err(|_| "acknowledgement timed out".to_owned())?
+                .map_err(|e| e.to_string())?;
+            Ok(ack.sequence)
+        }))
+    }
+
     /// Connects without waiting for the server: the client keeps reconnecting in the
     /// background, so a service can start (and take writes) while NATS is down.
     pub async fn connect(config: NatsConfig) -> Result<Self, async_nats::ConnectError> {

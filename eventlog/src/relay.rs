@@ -17,7 +17,7 @@ use sqlx::PgPool;
 use tokio_util::sync::CancellationToken;
 
 use crate::backoff::Backoff;
-use crate::early::{self, Early};
+use crate::early::Early;
 use crate::ledger::{Ledger, Rewind};
 use crate::nats::NatsLink;
 use crate::read::{load_cursor, save_cursor, CursorTable, LogCursor, LogReader};
@@ -129,11 +129,7 @@ async fn run_as_leader(
         }
         if must_audit || audited_at.elapsed() >= AUDIT_EVERY {
             // The check compares the stream with what was acknowledged: all of it first.
-            let settled = progress.take_acks(0).await;
-            match progress
-                .after(settled, early, &mut publish_backoff, shutdown)
-                .await
-            {
+            match progress.settle(early, &mut publish_backoff, shutdown).await {
                 Step::Go => {}
                 Step::Again => continue,
                 Step::Stop => return progress.save(&mut lock_conn, name).await,
@@ -165,13 +161,10 @@ async fn run_as_leader(
         // Reads at most one per `gap`: under a steady stream of commits, reading at every
         // wake-up would fetch one event per query. Events handed over meanwhile go out at
         // once (unless NATS was interrupted: the stream check comes first).
-        let next_read = read_at + gap;
-        while !interruptions.has_changed().unwrap_or(false) {
-            tokio::select! {
-                _ = tokio::time::sleep_until(next_read.into()) => break,
-                next = early.next() => early.publish_queued(nats, next).await,
-            }
-        }
+        let until = tokio::time::Instant::from_std(read_at + gap);
+        early
+            .alongside(nats, &interruptions, tokio::time::sleep_until(until))
+            .await;
         read_at = Instant::now();
         let batch = early
             .alongside(
@@ -181,11 +174,7 @@ async fn run_as_leader(
             )
             .await?;
         if batch.is_empty() {
-            let settled = progress.take_acks(0).await;
-            match progress
-                .after(settled, early, &mut publish_backoff, shutdown)
-                .await
-            {
+            match progress.settle(early, &mut publish_backoff, shutdown).await {
                 Step::Go => {}
                 Step::Again => continue,
                 Step::Stop => return progress.save(&mut lock_conn, name).await,
@@ -302,7 +291,7 @@ impl Progress {
                 Some(ack) => ack,
                 None => {
                     sent += 1;
-                    early::send(nats, envelope)
+                    nats.publish_event(envelope)
                         .await
                         .map_err(RelayError::Publish)?
                 }
@@ -338,6 +327,17 @@ impl Progress {
             self.acked = at;
             self.unsaved = true;
         }
+    }
+
+    /// Waits for every outstanding acknowledgement, then as [`Self::after`].
+    async fn settle(
+        &mut self,
+        early: &mut Early,
+        backoff: &mut Backoff,
+        shutdown: &CancellationToken,
+    ) -> Step {
+        let settled = self.take_acks(0).await;
+        self.after(settled, early, backoff, shutdown).await
     }
 
     /// What follows a publication step. After a failure, publishing starts again after

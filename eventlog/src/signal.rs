@@ -94,10 +94,10 @@ impl AppendSignal {
     /// Reports that `events` were committed, handing them to this process's relay. A full
     /// hand-over queue (a relay that is not the active one, or is behind) drops them: the
     /// relay reads every event from the log all the same.
-    pub async fn committed_events(&self, events: &[Envelope]) {
+    pub async fn committed_events(&self, events: Vec<Envelope>) {
         let now = Instant::now();
         for event in events {
-            if self.committed.try_send((now, event.clone())).is_err() {
+            if self.committed.try_send((now, event)).is_err() {
                 break;
             }
         }

@@ -238,7 +238,7 @@ async fn the_relay_publishes_handed_over_events_early_and_keeps_each_stream_in_o
         .expect("take an id");
 
     let new_stream = commit("rcp_00000000000000000000000000000002", 1).await;
-    signal.committed_events(&new_stream).await;
+    signal.committed_events(new_stream).await;
     let early = tokio::time::timeout(Duration::from_secs(5), arrivals.next())
         .await
         .expect("a new stream's first event is published while the log read is held back")
@@ -251,7 +251,7 @@ async fn the_relay_publishes_handed_over_events_early_and_keeps_each_stream_in_o
     // Version 2 of a stream whose version 1 was not handed over must wait for the log.
     commit("rcp_00000000000000000000000000000003", 1).await;
     let second = commit("rcp_00000000000000000000000000000003", 2).await;
-    signal.committed_events(&second).await;
+    signal.committed_events(second).await;
     assert!(
         tokio::time::timeout(Duration::from_millis(1500), arrivals.next())
             .await
