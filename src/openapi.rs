@@ -1904,6 +1904,9 @@ fn label_schema() -> Value {
                 "ingredient_statement": {"type": "string"}}}},
             "package": {"type": "object", "description": "Present when the request gave a `package`: `given`, the `racc` used, `percent_of_racc`, `layouts` (each US format id with its `use`: `required`, `allowed`, `voluntary` or `not_allowed`, its `citation` and `reason`), `allowed_formats` and `required_formats` (format ids in FDA's order of preference), `chosen` (the format `us.auto` picked), `single_serving`, `small_package_exemption_possible`."},
             "front_of_pack": {"type": "array", "description": "Present only when non-empty: the front-of-pack schemes of the label's market that are mandatory, and those asked for (`fop=` on analyze and label files, a recipe's `front_of_pack`).", "items": schema_ref("FrontOfPack")},
+            "format_status": {"type": "string", "enum": ["in_force", "draft"], "description": "Whether the label's format is in force (its terms, reference values and rounding confirmed against its law's text) or a draft. Every file drawn from a draft's label (SVG, PNG, PDF, the embed, exports, the app's preview) carries a \"DRAFT \u{2013} NOT A LAWFUL LABEL\" band and a diagonal DRAFT; in-force labels carry no mark. Absent only from labels stored before it existed."},
+            "voluntary": {"type": "object", "additionalProperties": {"type": "string", "enum": ["requested", "added_as_nutrient_supplement"]}, "description": "Present only when a voluntary row is declared: why each is there, by row key: `requested` (the recipe's or analysis's `voluntary_nutrients`) or `added_as_nutrient_supplement` (a line's `added_nutrients`)."},
+            "unconfirmed": {"type": "string", "description": "Drafts only: what in the format is not confirmed against its law, and what falls back to what (the format's notes, as in `GET /v1/formats`)."},
             "warnings": {"type": "array", "description": "Present only when non-empty: what the label cannot print as its regime asks. Codes: `no_household_measure` (US serving size without a household measure, 21 CFR 101.9(b)(5)); `incomplete_nutrient_data` (declared nutrients the data lacks, see `missing`); `voluntary_nutrient_omitted` (a voluntary nutrient, e.g. EU fibre, left off because some ingredient's data lacks it, rather than understated); `confirm_sub_ingredients` (sub-ingredients from a standard of identity, to be checked against the brand used, 21 CFR 101.4(b)(2)); `simplified_format_not_permitted` (a `us.v.simpl` label whose food has fewer than 8 of the 15 insignificant amounts 21 CFR 101.9(f) asks for).",
                 "items": {"type": "object", "properties": {"code": {"type": "string"}, "message": {"type": "string"}}, "required": ["code", "message"]}}
         },
@@ -1921,6 +1924,7 @@ fn analysis_request_schema() -> Value {
             "serving_size_text": {"type": "string"},
             "ingredients": {"type": "array", "minItems": 1, "maxItems": 200, "items": schema_ref("IngredientEntry")},
             "racc_g": {"type": "number", "exclusiveMinimum": 0, "description": "Reference amount customarily consumed; default the package's RACC category, else the serving weight."},
+            "voluntary_nutrients": voluntary_nutrients(),
             "label_formats": {"type": "array", "maxItems": 20, "items": {"type": "string"}, "description": "More markets at once: the response's `labels` holds the label in each of these formats too, each under its own law (plan rules as for `label_format`). Not with `foods`."},
             "front_of_pack": {"type": "array", "maxItems": 32, "items": {"type": "string", "enum": fop_ids()}, "description": "Front-of-pack schemes to compute besides the mandatory ones of the label's market."},
             "front_of_pack_facts": schema_ref("FrontOfPackFacts"),
@@ -1963,7 +1967,10 @@ fn schemas(codes: &[&str]) -> Value {
             "grams": {"type": "number", "minimum": 0.001, "description": "At least 0.001 (smaller: 400 `validation_failed`, too small)."},
             "nutrients": {"type": "object", "minProperties": 1, "additionalProperties": {"type": "number", "minimum": 0},
                 "description": "Amounts per 100 g of this ingredient that override (or complete) its data for this line, keyed like `nutrients_per_100g`, e.g. `{\"added_sugars_g\": 3, \"trans_fat_g\": 0}` where the food table lacks them. Unknown key: 400 `unknown_field`.",
-                "examples": [{"added_sugars_g": 3, "trans_fat_g": 0}]}
+                "examples": [{"added_sugars_g": 3, "trans_fat_g": 0}]},
+            "added_nutrients": {"type": "array", "maxItems": 40, "items": {"type": "string"},
+                "description": "Nutrient keys (as in `nutrients_per_100g`) added to this ingredient as a nutrient supplement (fortification). A US label then declares each of them (21 CFR 101.9(c)(8)(ii)) and its `voluntary` says why. Unknown key: 400 `validation_failed`.",
+                "examples": [["vitamin_c_mg"]]}
         },
         "required": ["grams"],
         "additionalProperties": false
@@ -1984,7 +1991,8 @@ fn schemas(codes: &[&str]) -> Value {
             "required": ["ingredients"], "additionalProperties": false},
         "front_of_pack": {"type": ["array", "null"], "maxItems": 32, "items": {"type": "string", "enum": fop_ids()},
             "description": "Voluntary front-of-pack schemes the label carries in `front_of_pack`, besides its market's mandatory ones (always computed). Unknown ids: 400 `validation_failed`. `null` removes them."},
-        "front_of_pack_facts": {"oneOf": [schema_ref("FrontOfPackFacts"), {"type": "null"}], "description": "What the schemes need that a recipe does not hold (solid or liquid, density, free sugars, fruit/vegetable share, sweeteners, caffeine, category). `null` removes them."}
+        "front_of_pack_facts": {"oneOf": [schema_ref("FrontOfPackFacts"), {"type": "null"}], "description": "What the schemes need that a recipe does not hold (solid or liquid, density, free sugars, fruit/vegetable share, sweeteners, caffeine, category). `null` removes them."},
+        "voluntary_nutrients": voluntary_nutrients()
     });
     let ingredient_props = json!({
         "name": {"type": "string", "minLength": 1, "maxLength": 200},
@@ -2008,7 +2016,8 @@ fn schemas(codes: &[&str]) -> Value {
     recipe["ingredients"] = json!({"type": "array", "items": {"type": "object", "properties": {
         "ingredient_id": {"type": ["string", "null"]}, "name": {"type": ["string", "null"]},
         "label_name": {"type": ["string", "null"]}, "grams": {"type": "number"},
-        "nutrients": {"type": "object", "additionalProperties": {"type": "number"}, "description": "The line's nutrient overrides per 100 g; absent when none."}}}});
+        "nutrients": {"type": "object", "additionalProperties": {"type": "number"}, "description": "The line's nutrient overrides per 100 g; absent when none."},
+        "added_nutrients": {"type": "array", "items": {"type": "string"}, "description": "Nutrients added to it as a nutrient supplement; absent when none."}}}});
     recipe["serving_size_text"] = json!({"type": ["string", "null"]});
     // What the recipe prints: as given, or the default (total grams / servings), which may be
     // below the 0.001 g a request can give.
@@ -2150,4 +2159,10 @@ fn schemas(codes: &[&str]) -> Value {
         all.extend(more);
     }
     all
+}
+
+/// `voluntary_nutrients` of recipes and analyses.
+fn voluntary_nutrients() -> Value {
+    json!({"type": ["array", "null"], "maxItems": 40, "items": {"type": "string"}, "examples": [["vitamin_a_mcg", "vitamin_c_mg"]],
+        "description": "Nutrient keys (as in `nutrients_per_100g`) of voluntary nutrients the label declares. On US labels the vitamins and minerals beyond vitamin D, calcium, iron and potassium, mono- and polyunsaturated fat, soluble and insoluble fiber and sugar alcohol are declared only when asked here or marked added on a line (21 CFR 101.9(c)(8)(ii), (c)(2)(iii)-(iv), (c)(6)); a claim about one requires its declaration, so a claim about vitamin A or C is made only when it is asked for. The label's `voluntary` says why each such row is there; a nutrient asked for that the data cannot determine is left off with a `voluntary_nutrient_omitted` warning. Unknown key: 400 `validation_failed`. `null` removes them."})
 }

@@ -128,6 +128,7 @@ pub fn create_recipe(
         prepared: command.prepared.unwrap_or_default(),
         front_of_pack: change.front_of_pack.unwrap_or_default(),
         front_of_pack_facts: change.front_of_pack_facts,
+        voluntary_nutrients: change.voluntary_nutrients.unwrap_or_default(),
     })])
 }
 
@@ -179,6 +180,7 @@ pub fn update_recipe(
                 RecipeField::Prepared => !state.prepared.is_empty(),
                 RecipeField::FrontOfPack => !state.front_of_pack.is_empty(),
                 RecipeField::FrontOfPackFacts => state.front_of_pack_facts.is_some(),
+                RecipeField::VoluntaryNutrients => !state.voluntary_nutrients.is_empty(),
             })
             .collect(),
         package: change.package.filter(|p| Some(p) != state.package.as_ref()),
@@ -189,6 +191,9 @@ pub fn update_recipe(
         front_of_pack_facts: change
             .front_of_pack_facts
             .filter(|f| Some(f) != state.front_of_pack_facts.as_ref()),
+        voluntary_nutrients: change
+            .voluntary_nutrients
+            .filter(|keys| *keys != state.voluntary_nutrients),
     };
     let mut events = Vec::new();
     if update != RecipeUpdated::default() {
@@ -345,6 +350,7 @@ mod tests {
 
     fn line(grams: f64) -> IngredientLine {
         IngredientLine {
+            added_nutrients: Default::default(),
             ingredient_id: "fooddb:173944".into(),
             name: "banana".into(),
             label_name: None,
@@ -392,7 +398,7 @@ mod tests {
     }
 
     #[test]
-    fn us_auto_needs_a_plan_with_the_layout_the_package_requires() {
+    fn us_auto_takes_the_layout_the_package_requires_on_every_plan() {
         let package = PackageFacts {
             racc_category: Some("bakery.cookies".into()),
             net_quantity_g: Some(75.0),
@@ -407,12 +413,10 @@ mod tests {
             lines: None,
             prepared: None,
         };
-        // 250 % of the RACC: the dual column, which the free plan may not use.
+        // 250 % of the RACC: the dual column, which the free plan may use like every US
+        // format (API_DECISIONS §9: the free plan's formats are the US family).
         let result = update_recipe(&created(), command(Some(package.clone())), &ctx(Plan::Free));
-        assert_eq!(
-            result,
-            Err(DomainError::FormatNotInPlan("us.v.dual-pkg".into()))
-        );
+        assert!(matches!(result.as_deref(), Ok([RecipeEvent::Updated(u)]) if u.package.is_some()));
         let events = update_recipe(&created(), command(Some(package)), &ctx(Plan::Business));
         assert!(matches!(events.as_deref(), Ok([RecipeEvent::Updated(u)]) if u.package.is_some()));
         // Without a package the standard display is first, free for all.

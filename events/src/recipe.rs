@@ -24,11 +24,21 @@ pub struct IngredientLine {
     /// only when given; a recipe event holding any is schema version 3.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nutrients: Option<BTreeMap<String, f64>>,
+    /// Nutrient keys added to this line's ingredient as a nutrient supplement
+    /// (fortification), which a US label must then declare (21 CFR 101.9(c)(8)(ii)).
+    /// Written only when given; a recipe event holding any is schema version 6.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub added_nutrients: Vec<String>,
 }
 
 /// Whether any line carries nutrient overrides (which need schema version 3).
 fn any_overrides(lines: &[IngredientLine]) -> bool {
     lines.iter().any(|l| l.nutrients.is_some())
+}
+
+/// Whether any line marks nutrients as added (which needs schema version 6).
+fn any_added(lines: &[IngredientLine]) -> bool {
+    lines.iter().any(|l| !l.added_nutrients.is_empty())
 }
 
 /// The package a recipe's label is for, as the client described it (every field optional;
@@ -76,8 +86,9 @@ pub struct FrontOfPackFacts {
 /// fields (the embed token, the archived flag), so that a create is always one event and
 /// the new recipe is version 1; v3 when a line carries nutrient overrides; v4 when it
 /// carries a package or what preparation adds; v5 when it names front-of-pack schemes or
-/// their facts. Written as the lowest version that can hold it (each version adds optional
-/// members to the one before).
+/// their facts; v6 when it asks for voluntary nutrients or a line marks nutrients added.
+/// Written as the lowest version that can hold it (each version adds optional members to
+/// the one before).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RecipeCreated {
     pub name: String,
@@ -107,11 +118,19 @@ pub struct RecipeCreated {
     /// v5: what those schemes need that the recipe does not hold.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub front_of_pack_facts: Option<FrontOfPackFacts>,
+    /// v6: voluntary nutrients the label declares (nutrient keys).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub voluntary_nutrients: Vec<String>,
 }
 
 impl RecipeCreated {
     fn schema_version(&self) -> i16 {
-        if !self.front_of_pack.is_empty() || self.front_of_pack_facts.is_some() {
+        if !self.voluntary_nutrients.is_empty()
+            || any_added(&self.ingredients)
+            || any_added(&self.prepared)
+        {
+            6
+        } else if !self.front_of_pack.is_empty() || self.front_of_pack_facts.is_some() {
             5
         } else if self.package.is_some() || !self.prepared.is_empty() {
             4
@@ -141,11 +160,14 @@ pub enum RecipeField {
     FrontOfPack,
     /// v5: no front-of-pack facts.
     FrontOfPackFacts,
+    /// v6: no voluntary nutrients asked for.
+    VoluntaryNutrients,
 }
 
 /// `recipe_updated` v1: only the fields that changed; v2 when it also clears fields; v3
 /// when a line carries nutrient overrides; v4 when it sets or clears the package or what
-/// preparation adds; v5 when it sets or clears front-of-pack schemes or facts.
+/// preparation adds; v5 when it sets or clears front-of-pack schemes or facts; v6 when it
+/// sets or clears voluntary nutrients or a line marks nutrients added.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct RecipeUpdated {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -175,10 +197,20 @@ pub struct RecipeUpdated {
     /// v5: the front-of-pack facts, anew.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub front_of_pack_facts: Option<FrontOfPackFacts>,
+    /// v6: the voluntary nutrients asked for, anew.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub voluntary_nutrients: Option<Vec<String>>,
 }
 
 impl RecipeUpdated {
     fn schema_version(&self) -> i16 {
+        let v6 = self.voluntary_nutrients.is_some()
+            || self.cleared.contains(&RecipeField::VoluntaryNutrients)
+            || self.ingredients.as_deref().is_some_and(any_added)
+            || self.prepared.as_deref().is_some_and(any_added);
+        if v6 {
+            return 6;
+        }
         let v5_cleared = self
             .cleared
             .iter()
@@ -256,10 +288,10 @@ impl RecipeEvent {
     /// Covers every pair ever written; old shapes are upcast here and nowhere else.
     pub fn decode(event_type: &str, version: i16, data: Value) -> Result<Self, DecodeError> {
         Ok(match (event_type, version) {
-            // v2 to v5 add optional members to v1 (v3 one of lines): one struct reads them
+            // v2 to v6 add optional members to v1 (v3 and v6 to lines): one struct reads them
             // all.
-            ("recipe_created", 1..=5) => Self::Created(payload(event_type, version, data)?),
-            ("recipe_updated", 1..=5) => Self::Updated(payload(event_type, version, data)?),
+            ("recipe_created", 1..=6) => Self::Created(payload(event_type, version, data)?),
+            ("recipe_updated", 1..=6) => Self::Updated(payload(event_type, version, data)?),
             ("recipe_archived", 1) => Self::Archived,
             ("recipe_unarchived", 1) => Self::Unarchived,
             ("recipe_embed_enabled", 1) => Self::EmbedEnabled(payload(event_type, version, data)?),
@@ -301,6 +333,9 @@ pub struct RecipeState {
     /// What the front-of-pack schemes need that the recipe does not hold.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub front_of_pack_facts: Option<FrontOfPackFacts>,
+    /// Voluntary nutrients the label declares (nutrient keys).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub voluntary_nutrients: Vec<String>,
 }
 
 impl RecipeState {
@@ -326,6 +361,7 @@ impl RecipeState {
                 self.prepared = e.prepared.clone();
                 self.front_of_pack = e.front_of_pack.clone();
                 self.front_of_pack_facts = e.front_of_pack_facts.clone();
+                self.voluntary_nutrients = e.voluntary_nutrients.clone();
             }
             RecipeEvent::Updated(e) => {
                 if let Some(v) = &e.name {
@@ -358,6 +394,9 @@ impl RecipeState {
                 if let Some(v) = &e.front_of_pack_facts {
                     self.front_of_pack_facts = Some(v.clone());
                 }
+                if let Some(v) = &e.voluntary_nutrients {
+                    self.voluntary_nutrients = v.clone();
+                }
                 for field in &e.cleared {
                     match field {
                         RecipeField::ServingWeightG => self.serving_weight_g = None,
@@ -366,6 +405,7 @@ impl RecipeState {
                         RecipeField::Prepared => self.prepared = Vec::new(),
                         RecipeField::FrontOfPack => self.front_of_pack = Vec::new(),
                         RecipeField::FrontOfPackFacts => self.front_of_pack_facts = None,
+                        RecipeField::VoluntaryNutrients => self.voluntary_nutrients = Vec::new(),
                     }
                 }
             }
@@ -388,12 +428,14 @@ mod tests {
 
     fn pancakes() -> RecipeCreated {
         RecipeCreated {
+            voluntary_nutrients: Default::default(),
             name: "Pancakes".into(),
             servings: 4.0,
             serving_weight_g: None,
             serving_size_text: None,
             label_format: "standard".into(),
             ingredients: vec![IngredientLine {
+                added_nutrients: Default::default(),
                 ingredient_id: "fooddb:168894".into(),
                 name: "flour".into(),
                 label_name: None,

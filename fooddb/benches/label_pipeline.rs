@@ -39,6 +39,7 @@ fn resolve_and_label(db: &FoodDb, format: &nls_nutrition::Format) -> nls_nutriti
         .map(|(name, grams)| {
             let food = db.resolve_name(name).expect("every bench name resolves");
             ResolvedIngredient {
+                added_nutrients: Default::default(),
                 grams: *grams,
                 label_name: food.label_name.clone(),
                 allergens: food.allergens.iter().copied().collect::<BTreeSet<_>>(),
@@ -51,6 +52,7 @@ fn resolve_and_label(db: &FoodDb, format: &nls_nutrition::Format) -> nls_nutriti
         })
         .collect();
     let recipe = RecipeInput {
+        voluntary_nutrients: Default::default(),
         servings: 12.0,
         serving_weight_g: None,
         serving_size_text: Some("1 muffin".into()),

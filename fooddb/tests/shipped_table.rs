@@ -132,6 +132,7 @@ fn us_label_json(lines: &[(&str, f64)]) -> serde_json::Value {
         .map(|(name, grams)| {
             let food = shipped().resolve_name(name).expect("name resolves");
             nls_nutrition::ResolvedIngredient {
+                added_nutrients: Default::default(),
                 grams: *grams,
                 label_name: food.label_name.clone(),
                 allergens: food.allergens.clone(),
@@ -149,6 +150,7 @@ fn us_label_json(lines: &[(&str, f64)]) -> serde_json::Value {
         })
         .collect();
     let recipe = nls_nutrition::RecipeInput {
+        voluntary_nutrients: Default::default(),
         servings: 1.0,
         serving_weight_g: None,
         serving_size_text: None,

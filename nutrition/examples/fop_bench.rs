@@ -29,11 +29,13 @@ fn main() {
         a.set(n, v);
     }
     let recipe = RecipeInput {
+        voluntary_nutrients: Default::default(),
         servings: 10.0,
         serving_weight_g: Some(30.0),
         serving_size_text: None,
         racc_g: None,
         ingredients: vec![ResolvedIngredient {
+            added_nutrients: Default::default(),
             grams: 300.0,
             label_name: "Biscuit".into(),
             allergens: Default::default(),

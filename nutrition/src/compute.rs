@@ -8,8 +8,8 @@ use crate::format::{
     Amounts, Basis, Column, Declare, Format, PercentOf, PercentRounding, Quantity, Row,
 };
 use crate::label::{
-    CalorieBasis, Cell, DeclaredRow, FoodColumn, IngredientSource, Label, RecipeInput,
-    ResolvedIngredient, ServingSize, Warning,
+    CalorieBasis, Cell, DeclaredRow, FoodColumn, FormatStatus, IngredientSource, Label,
+    RecipeInput, ResolvedIngredient, ServingSize, VoluntaryReason, Warning,
 };
 use crate::missing::{self, MissingNutrient, Unknowns};
 use crate::nutrient::{Nutrient, NutrientAmounts};
@@ -418,17 +418,21 @@ pub fn compute_label_with(
     let mut warnings = Vec::new();
     let mut missing: Vec<MissingNutrient> = Vec::new();
     let mut significance = Significance::default();
+    let asked = Asked::of(std::slice::from_ref(recipe));
+    let mut voluntary = BTreeMap::new();
     let rows = declare_rows(
         format,
         &columns,
         |n| t.amounts.get(n).is_some(),
         &mut display,
         &mut unrounded,
-        &mut Incomplete {
+        &asked,
+        &mut Reports {
             missing: &mut missing,
             warnings: &mut warnings,
+            significance: &mut significance,
+            voluntary: &mut voluntary,
         },
-        &mut significance,
     );
     if !missing.is_empty() {
         warnings.push(Warning::incomplete_nutrient_data(&missing));
@@ -506,6 +510,8 @@ pub fn compute_label_with(
         package: package_report(extras),
         front_of_pack: Vec::new(),
         per_100ml: density.is_some(),
+        voluntary,
+        status: Some(FormatStatus::of(format)),
         shape: format.json.clone(),
     })
 }
@@ -575,17 +581,22 @@ pub fn compute_aggregate(
     display.insert("servings_per_container".to_string(), servings_text);
     let mut warnings = Vec::new();
     let mut missing: Vec<MissingNutrient> = Vec::new();
+    let recipes: Vec<RecipeInput> = foods.iter().map(|f| f.recipe.clone()).collect();
+    let asked = Asked::of(&recipes);
+    let mut voluntary = BTreeMap::new();
     let rows = declare_rows(
         format,
         &columns,
         |n| all.iter().any(|(t, _)| t.amounts.get(n).is_some()),
         &mut display,
         &mut unrounded,
-        &mut Incomplete {
+        &asked,
+        &mut Reports {
             missing: &mut missing,
             warnings: &mut warnings,
+            significance: &mut Significance::default(),
+            voluntary: &mut voluntary,
         },
-        &mut Significance::default(),
     );
     if !missing.is_empty() {
         warnings.push(Warning::incomplete_nutrient_data(&missing));
@@ -671,6 +682,8 @@ pub fn compute_aggregate(
         foods: food_columns,
         front_of_pack: Vec::new(),
         per_100ml: false,
+        voluntary,
+        status: Some(FormatStatus::of(format)),
         package: package_report(extras),
         shape: format.json.clone(),
     })
@@ -711,10 +724,62 @@ struct Significance {
     omitted: Vec<String>,
 }
 
-/// Where [`declare_rows`] reports data it could not determine.
-struct Incomplete<'a> {
+/// The voluntary nutrients a label was asked to declare, with why (see [`Declare::Voluntary`]).
+#[derive(Debug, Default)]
+struct Asked(BTreeMap<String, VoluntaryReason>);
+
+impl Asked {
+    /// What `recipes` ask for: their `voluntary_nutrients`, and the `added_nutrients` of every
+    /// line, sub-recipes' lines included (a nutrient added to a component is added to the
+    /// food). Added as a supplement outranks a request as the reason.
+    fn of(recipes: &[RecipeInput]) -> Self {
+        let mut asked = Asked::default();
+        for r in recipes {
+            for key in &r.voluntary_nutrients {
+                asked
+                    .0
+                    .entry(key.clone())
+                    .or_insert(VoluntaryReason::Requested);
+            }
+            asked.add_lines(&r.ingredients, 0);
+        }
+        asked
+    }
+
+    fn add_lines(&mut self, lines: &[ResolvedIngredient], depth: usize) {
+        // Nesting is bounded by `totals` before this runs; the bound here only keeps a
+        // malformed input from recursing without end.
+        if depth > MAX_NESTING {
+            return;
+        }
+        for line in lines {
+            for key in &line.added_nutrients {
+                self.0
+                    .insert(key.clone(), VoluntaryReason::AddedAsNutrientSupplement);
+            }
+            if let IngredientSource::SubRecipe(sub) = &line.source {
+                self.add_lines(&sub.ingredients, depth + 1);
+            }
+        }
+    }
+
+    /// Why `row` is asked for, by its key or its nutrient's.
+    fn reason(&self, row: &crate::format::Row) -> Option<VoluntaryReason> {
+        self.0.get(&row.key).copied().or_else(|| {
+            row.quantity
+                .nutrient()
+                .and_then(|n| self.0.get(n.key()).copied())
+        })
+    }
+}
+
+/// What [`declare_rows`] reports besides the rows: data it could not determine, which rows
+/// are insignificant, and why each voluntary row is declared.
+struct Reports<'a> {
     missing: &'a mut Vec<MissingNutrient>,
     warnings: &'a mut Vec<Warning>,
+    significance: &'a mut Significance,
+    voluntary: &'a mut BTreeMap<String, VoluntaryReason>,
 }
 
 /// The declared rows of `format` over `columns`: each amount rounded by the row's rule, its
@@ -723,21 +788,48 @@ struct Incomplete<'a> {
 ///
 /// A row that involves a nutrient some ingredient lacks is printed as a fact only when its
 /// known part and the most the data allows declare the same in every column. Otherwise a
-/// mandatory row prints the known part and its nutrients go to `incomplete.missing`; a
-/// voluntary row is left off (never understated) with a warning.
+/// mandatory row prints the known part and its nutrients go to `reports.missing`; a
+/// voluntary row is left off (never understated) with a warning. A `voluntary` row is
+/// declared only when `asked` names it.
 fn declare_rows(
     format: &Format,
     columns: &[ColumnAmounts<'_>],
     known: impl Fn(Nutrient) -> bool,
     display: &mut BTreeMap<String, String>,
     unrounded: &mut BTreeMap<String, f64>,
-    incomplete: &mut Incomplete<'_>,
-    significance: &mut Significance,
+    asked: &Asked,
+    reports: &mut Reports<'_>,
 ) -> Vec<DeclaredRow> {
     let mut rows = Vec::with_capacity(format.rows.len());
     for row in &format.rows {
+        let reason = asked.reason(row);
+        if row.declare == Declare::Voluntary && reason.is_none() {
+            continue;
+        }
         let voluntary = matches!(row.declare, Declare::WhenKnown | Declare::Voluntary);
         if voluntary && row.quantity.nutrient().is_some_and(|n| !known(n)) {
+            // Asked for, and no ingredient's data gives it: say so rather than print 0.
+            if row.declare == Declare::Voluntary {
+                let names: Vec<String> = row
+                    .quantity
+                    .nutrient()
+                    .map(|n| {
+                        let mut names: Vec<String> = Vec::new();
+                        for name in columns
+                            .iter()
+                            .flat_map(|c| c.unknowns.from.get(&n).into_iter().flatten())
+                        {
+                            if !names.contains(name) {
+                                names.push(name.clone());
+                            }
+                        }
+                        names
+                    })
+                    .unwrap_or_default();
+                reports
+                    .warnings
+                    .push(Warning::voluntary_row_omitted(&row.key, &names));
+            }
             continue;
         }
         // The ingredients lacking `n`, in the order the recipes list them, each once.
@@ -769,21 +861,17 @@ fn declare_rows(
                 (lo.text, lo.percent) != (hi.text, hi.percent)
             });
         if undetermined {
-            // A US voluntary nutrient (101.9(c)(8)(iv) vitamins, say) that the data cannot
-            // settle is simply not declared: nobody asked for it.
-            if row.declare == Declare::Voluntary {
-                continue;
-            }
+            // A voluntary row is never understated: asked for, it is left off with a warning.
             if voluntary {
                 let names: Vec<String> = involved.iter().flat_map(lacking).collect();
-                incomplete
+                reports
                     .warnings
                     .push(Warning::voluntary_row_omitted(&row.key, &names));
                 continue;
             }
             for n in &involved {
-                if !incomplete.missing.iter().any(|m| m.nutrient == n.key()) {
-                    incomplete
+                if !reports.missing.iter().any(|m| m.nutrient == n.key()) {
+                    reports
                         .missing
                         .push(MissingNutrient::new(n.key(), lacking(n)));
                 }
@@ -808,27 +896,23 @@ fn declare_rows(
             cells.push(cell);
         }
         if first_insignificant {
-            significance.insignificant.push(row.key.clone());
+            reports.significance.insignificant.push(row.key.clone());
         }
-        // The simplified format leaves insignificant rows off and names them (101.9(f));
-        // a voluntary nutrient is declared only at a significant amount.
-        let drop = match row.declare {
-            Declare::WhenSignificant => first_insignificant,
-            Declare::Voluntary => first_insignificant,
-            _ => false,
-        };
+        // The simplified format leaves insignificant rows off and names them (101.9(f)); a
+        // voluntary row is declared as asked, insignificant or not.
+        let drop = row.declare == Declare::WhenSignificant && first_insignificant;
         if drop {
             for c in columns {
                 display.remove(&key_in(c));
             }
-            if row.declare == Declare::WhenSignificant {
-                significance
-                    .omitted
-                    .push(statement_name(&format.row_name(row)));
-            } else {
-                significance.insignificant.pop();
-            }
+            reports
+                .significance
+                .omitted
+                .push(statement_name(&format.row_name(row)));
             continue;
+        }
+        if let (Declare::Voluntary, Some(reason)) = (row.declare, reason) {
+            reports.voluntary.insert(row.key.clone(), reason);
         }
         rows.push(DeclaredRow {
             key: row.key.clone(),

@@ -193,9 +193,12 @@ pub enum Declare {
     /// "less than 1 gram" where the row says so); the simplified format (101.9(f)) omits such a
     /// row and names it in its "Not a significant source of …" statement.
     WhenSignificant,
-    /// A voluntary declaration (21 CFR 101.9(c)(8)(ii): other vitamins and minerals "may be
-    /// declared"): only when some ingredient's data gives the nutrient and its amount is not
-    /// insignificant, so a label never lists voluntary nutrients at 0.
+    /// A voluntary declaration, made only when asked: the recipe's `voluntary_nutrients`
+    /// names it (for a claim about it, or by choice) or a line marks it added as a nutrient
+    /// supplement (21 CFR 101.9(c)(8)(ii) for vitamins and minerals beyond the four
+    /// mandatory ones; (c)(2)(iii)-(iv) for mono- and polyunsaturated fat; (c)(6)(i)-(ii),
+    /// (iv) for soluble and insoluble fiber and sugar alcohol). Asked, it is declared when
+    /// the data determines it (else left off with a warning), insignificant amounts included.
     Voluntary,
 }
 

@@ -38,6 +38,11 @@ pub struct RecipeInput {
     pub racc_g: Option<f64>,
     /// The ingredients; at least one.
     pub ingredients: Vec<ResolvedIngredient>,
+    /// Keys of voluntary nutrients the label should declare (`vitamin_a_mcg`,
+    /// `monounsaturated_fat_g`): a format's `voluntary` rows are declared only when asked
+    /// here or marked added on a line (21 CFR 101.9(c)(8)(ii), (c)(2)(iii)-(iv)).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub voluntary_nutrients: BTreeSet<String>,
 }
 
 /// One ingredient line of a recipe, resolved to data.
@@ -69,6 +74,10 @@ pub struct ResolvedIngredient {
     pub sub_ingredients_to_confirm: bool,
     /// Where its nutrients come from.
     pub source: IngredientSource,
+    /// Keys of nutrients added to it as a nutrient supplement (fortification): a label
+    /// of a regime that must then declare them does (21 CFR 101.9(c)(8)(ii)).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub added_nutrients: BTreeSet<String>,
 }
 
 impl ResolvedIngredient {
@@ -83,6 +92,7 @@ impl ResolvedIngredient {
             sub_ingredients: Vec::new(),
             sub_ingredients_to_confirm: false,
             source: IngredientSource::PerHundredGrams(amounts),
+            added_nutrients: BTreeSet::new(),
         }
     }
 }
@@ -182,8 +192,57 @@ pub struct Label {
     /// Whether the `per_100g` column is per 100 ml (a liquid, where the format's law says
     /// so); `"per_100ml": true` in the JSON, absent otherwise.
     pub per_100ml: bool,
+    /// Why each voluntary row is declared, by row key (`"voluntary"` in the JSON; absent
+    /// when no voluntary row is).
+    pub voluntary: BTreeMap<String, VoluntaryReason>,
+    /// Whether the format is in force or a draft (`"format_status"`), and for a draft what
+    /// in it is unconfirmed (`"unconfirmed"`). `None` only for labels stored before the
+    /// field existed; [`Label::is_draft`] then asks the catalog.
+    pub status: Option<FormatStatus>,
     /// The JSON shape of the format.
     pub shape: JsonShape,
+}
+
+/// Why a voluntary nutrient is on a label (21 CFR 101.9(c)(8)(ii): vitamins and minerals
+/// beyond the four mandatory ones are declared when added as a nutrient supplement or when
+/// a claim is made about them, and otherwise only by choice).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VoluntaryReason {
+    /// The recipe or analysis asked for it (`voluntary_nutrients`), e.g. to make a claim
+    /// about it: a claim requires its declaration.
+    Requested,
+    /// A line marks it as added as a nutrient supplement (`added_nutrients`).
+    AddedAsNutrientSupplement,
+}
+
+/// A label's format status as the label JSON carries it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormatStatus {
+    /// `in_force` or `draft` (the format's `status`).
+    pub status: String,
+    /// For a draft: what in the format is unconfirmed (its notes).
+    pub unconfirmed: Option<String>,
+}
+
+impl FormatStatus {
+    /// The status `format` gives the labels computed in it.
+    pub fn of(format: &Format) -> Self {
+        let draft = format.status != "in_force";
+        Self {
+            status: format.status.clone(),
+            unconfirmed: draft.then(|| {
+                format.notes.clone().unwrap_or_else(|| {
+                    "this format is not confirmed against its law's text".to_string()
+                })
+            }),
+        }
+    }
+
+    /// Whether labels of this status must not be taken for lawful ones.
+    pub fn is_draft(&self) -> bool {
+        self.status != "in_force"
+    }
 }
 
 /// One food of an aggregate label: its column, name and serving.
@@ -275,12 +334,16 @@ impl Warning {
 
     /// A voluntary nutrient left off because the data lacks it for some ingredients.
     pub fn voluntary_row_omitted(row: &str, ingredients: &[String]) -> Self {
+        let lacking = if ingredients.is_empty() {
+            "no ingredient's data gives it".to_string()
+        } else {
+            format!("the data lacks it for {}", ingredients.join(", "))
+        };
         Self {
             code: "voluntary_nutrient_omitted".to_string(),
             message: format!(
-                "{row} is left off the label: the data lacks it for {}, and a voluntary \
-                 nutrient is declared only when its amount is known",
-                ingredients.join(", ")
+                "{row} is left off the label: {lacking}, and a voluntary nutrient is declared \
+                 only when its amount is known (give it as a line's `nutrients`)"
             ),
         }
     }
@@ -466,6 +529,15 @@ impl Serialize for Label {
         if self.per_100ml {
             m.serialize_entry("per_100ml", &true)?;
         }
+        if !self.voluntary.is_empty() {
+            m.serialize_entry("voluntary", &self.voluntary)?;
+        }
+        if let Some(status) = &self.status {
+            m.serialize_entry("format_status", &status.status)?;
+            if let Some(unconfirmed) = &status.unconfirmed {
+                m.serialize_entry("unconfirmed", unconfirmed)?;
+            }
+        }
         m.end()
     }
 }
@@ -506,7 +578,7 @@ impl<'de> Deserialize<'de> for Label {
             .format(&id)
             .ok_or_else(|| D::Error::custom(LabelShapeError::UnknownFormat(id.clone())))?;
         let allowed = crate::format::wire_keys(format);
-        const COMMON: [&str; 14] = [
+        const COMMON: [&str; 17] = [
             "serving_size",
             "servings_per_container",
             "ingredient_statement",
@@ -521,6 +593,9 @@ impl<'de> Deserialize<'de> for Label {
             "package",
             "front_of_pack",
             "per_100ml",
+            "format_status",
+            "unconfirmed",
+            "voluntary",
         ];
         // An aggregate label's columns are named by its `foods`.
         let foods: Vec<FoodColumn> = match map.remove("foods") {
@@ -590,6 +665,20 @@ impl<'de> Deserialize<'de> for Label {
         let front_of_pack = match map.remove("front_of_pack") {
             Some(v) => field("front_of_pack", v)?,
             None => Vec::new(),
+        };
+        let voluntary = match map.remove("voluntary") {
+            Some(v) => field("voluntary", v)?,
+            None => BTreeMap::new(),
+        };
+        let status = match map.remove("format_status") {
+            Some(v) => Some(FormatStatus {
+                status: field("format_status", v)?,
+                unconfirmed: match map.remove("unconfirmed") {
+                    Some(v) => field("unconfirmed", v)?,
+                    None => None,
+                },
+            }),
+            None => None,
         };
         let missing = |name: &str| {
             D::Error::custom(LabelShapeError::MissingField {
@@ -719,6 +808,8 @@ impl<'de> Deserialize<'de> for Label {
             package,
             front_of_pack,
             per_100ml,
+            voluntary,
+            status,
             shape: format.json.clone(),
         })
     }
@@ -729,5 +820,16 @@ impl Label {
     /// Its format, when the embedded catalog knows it.
     pub fn known_format(&self) -> Option<&'static Format> {
         crate::catalog::format(&self.format)
+    }
+
+    /// Whether the label is a draft's: from its own `format_status`, or (a label stored
+    /// before labels carried one) from its format's status in the catalog.
+    pub fn is_draft(&self) -> bool {
+        match &self.status {
+            Some(s) => s.is_draft(),
+            None => self
+                .known_format()
+                .is_some_and(|f| FormatStatus::of(f).is_draft()),
+        }
     }
 }

@@ -36,8 +36,8 @@ pub use format::{
     Role, Rounding, Row, RowStyle, Section,
 };
 pub use label::{
-    CalorieBasis, Cell, DeclaredRow, FoodColumn, IngredientSource, Label, LabelShapeError, Note,
-    RecipeInput, ResolvedIngredient, ServingSize, Warning,
+    CalorieBasis, Cell, DeclaredRow, FoodColumn, FormatStatus, IngredientSource, Label,
+    LabelShapeError, Note, RecipeInput, ResolvedIngredient, ServingSize, VoluntaryReason, Warning,
 };
 pub use missing::MissingNutrient;
 pub use nutrient::{Nutrient, NutrientAmounts};

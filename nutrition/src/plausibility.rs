@@ -368,11 +368,13 @@ mod properties {
                         + g(Nutrient::ProteinG) + g(Nutrient::WaterG) <= 100.0 + 1e-6
                 );
                 let recipe = RecipeInput {
+                    voluntary_nutrients: Default::default(),
                     servings: 1.0,
                     serving_weight_g: None,
                     serving_size_text: None,
                     racc_g: None,
                     ingredients: vec![ResolvedIngredient {
+                        added_nutrients: Default::default(),
                         grams: 100.0,
                         label_name: "x".into(),
                         allergens: Default::default(),

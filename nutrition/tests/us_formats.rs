@@ -17,11 +17,13 @@ fn one_serving(amounts: &[(Nutrient, f64)]) -> RecipeInput {
         a.set(*n, *v);
     }
     RecipeInput {
+        voluntary_nutrients: Default::default(),
         servings: 1.0,
         serving_weight_g: Some(100.0),
         serving_size_text: Some("1 bottle".into()),
         racc_g: None,
         ingredients: vec![ResolvedIngredient {
+            added_nutrients: Default::default(),
             grams: 100.0,
             label_name: "Test food".into(),
             allergens: BTreeSet::new(),
@@ -201,23 +203,35 @@ fn population_labels_use_their_daily_values() {
 }
 
 #[test]
-fn voluntary_nutrients_appear_in_the_order_of_101_9_c_when_the_data_gives_them() {
+fn voluntary_nutrients_appear_in_the_order_of_101_9_c_when_asked() {
     let standard = format("standard").expect("us.v");
     let without = compute_label(&one_serving(&[(TotalFatG, 10.0)]), standard).expect("label");
     assert!(without.row("polyunsaturated_fat_g").is_none());
-    let with = compute_label(
-        &one_serving(&[
-            (TotalFatG, 10.0),
-            (MonounsaturatedFatG, 4.0),
-            (PolyunsaturatedFatG, 3.0),
-            (DietaryFiberG, 5.0),
-            (SolubleFiberG, 2.0),
-            (InsolubleFiberG, 3.0),
-            (SugarAlcoholsG, 4.0),
-        ]),
-        standard,
-    )
-    .expect("label");
+    let data = one_serving(&[
+        (TotalFatG, 10.0),
+        (MonounsaturatedFatG, 4.0),
+        (PolyunsaturatedFatG, 3.0),
+        (DietaryFiberG, 5.0),
+        (SolubleFiberG, 2.0),
+        (InsolubleFiberG, 3.0),
+        (SugarAlcoholsG, 4.0),
+    ]);
+    // The data alone declares none of them (101.9(c)(2)(iii)-(iv), (c)(6): voluntary).
+    let unasked = compute_label(&data, standard).expect("label");
+    assert!(unasked.row("monounsaturated_fat_g").is_none());
+    assert!(unasked.row("sugar_alcohols_g").is_none());
+    let mut asked = data.clone();
+    asked.voluntary_nutrients = [
+        "monounsaturated_fat_g",
+        "polyunsaturated_fat_g",
+        "soluble_fiber_g",
+        "insoluble_fiber_g",
+        "sugar_alcohols_g",
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect();
+    let with = compute_label(&asked, standard).expect("label");
     let keys: Vec<&str> = with.rows.iter().map(|r| r.key.as_str()).collect();
     let at = |k: &str| keys.iter().position(|x| *x == k).expect(k);
     assert!(at("trans_fat_g") < at("polyunsaturated_fat_g"));
@@ -245,22 +259,29 @@ fn the_bilingual_format_prints_english_then_spanish() {
 }
 
 #[test]
-fn a_voluntary_vitamin_is_declared_from_2_percent_of_its_rdi() {
+fn an_asked_vitamin_under_2_percent_of_its_rdi_is_declared_as_zero() {
     let standard = format("standard").expect("us.v");
+    let asked = |amounts: &[(Nutrient, f64)], key: &str| {
+        let mut r = one_serving(amounts);
+        r.voluntary_nutrients = [key.to_string()].into();
+        r
+    };
     // Vitamin C, RDI 90 mg (101.9(c)(8)(iv)), declared in whole mg: 1.49 mg declares 1 mg,
-    // 1.1 % DV, so it is declared as zero (101.9(c)(8)(iii)) and the voluntary row is left
-    // out; 1.5 mg declares 2 mg, 2.2 % → 2 %, and is declared.
-    let under = compute_label(&one_serving(&[(VitaminCMg, 1.49)]), standard).expect("label");
-    assert!(under.row("vitamin_c_mg").is_none());
-    assert!(!under.display.contains_key("vitamin_c_mg"));
-    let at = compute_label(&one_serving(&[(VitaminCMg, 1.5)]), standard).expect("label");
+    // 1.1 % DV, so it is declared as zero, amount and percent (101.9(c)(8)(iii)); 1.5 mg
+    // declares 2 mg, 2.2 % → 2 %.
+    let under =
+        compute_label(&asked(&[(VitaminCMg, 1.49)], "vitamin_c_mg"), standard).expect("label");
+    assert_eq!(under.declared("vitamin_c_mg"), Some(0.0));
+    assert_eq!(under.percents().get("vitamin_c_mg"), Some(&0.0));
+    let at = compute_label(&asked(&[(VitaminCMg, 1.5)], "vitamin_c_mg"), standard).expect("label");
     assert_eq!(
         at.display.get("vitamin_c_mg").map(String::as_str),
         Some("2mg")
     );
     assert_eq!(at.percents().get("vitamin_c_mg"), Some(&2.0));
     // Folate is declared in mcg DFE (101.9(c)(8)(iv)).
-    let folate = compute_label(&one_serving(&[(FolateMcg, 100.0)]), standard).expect("label");
+    let folate =
+        compute_label(&asked(&[(FolateMcg, 100.0)], "folate_mcg"), standard).expect("label");
     assert_eq!(
         folate.display.get("folate_mcg").map(String::as_str),
         Some("100mcg DFE")

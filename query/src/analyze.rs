@@ -36,6 +36,8 @@ pub struct AnalyzeBody {
     pub front_of_pack_facts: Option<Facts>,
     /// More markets at once: the label in each of these formats too (`labels`).
     pub label_formats: Option<Vec<String>>,
+    /// Voluntary nutrients to declare (nutrient keys), as a recipe's.
+    pub voluntary_nutrients: Option<Vec<String>>,
 }
 
 impl JsonFields for AnalyzeBody {
@@ -52,6 +54,7 @@ impl JsonFields for AnalyzeBody {
         "front_of_pack",
         "front_of_pack_facts",
         "label_formats",
+        "voluntary_nutrients",
     ];
 }
 
@@ -262,6 +265,7 @@ pub async fn analyze(
         serving_size_text: body.serving_size_text.map(Some),
         label_format: Some("standard".into()),
         ingredients: body.ingredients,
+        voluntary_nutrients: body.voluntary_nutrients.map(Some),
         ..RecipeBody::default()
     }
     .validate(true)?;
@@ -364,6 +368,7 @@ fn analysis_state(
         serving_size_text: change.serving_size_text.clone(),
         label_format: "standard".into(),
         ingredients: resolved.iter().map(|(line, _)| line.clone()).collect(),
+        voluntary_nutrients: change.voluntary_nutrients.clone().unwrap_or_default(),
         ..Default::default()
     }
 }

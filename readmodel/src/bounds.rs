@@ -145,12 +145,9 @@ pub fn merged_lines(lines: &[IngredientLine]) -> Vec<IngredientLine> {
     let mut merged: Vec<IngredientLine> = Vec::with_capacity(lines.len());
     let mut at: HashMap<(&str, Option<&str>, String), usize> = HashMap::with_capacity(lines.len());
     for line in lines {
-        // Amounts as their shortest round-trip text: equal maps give equal keys.
-        let overrides = line
-            .nutrients
-            .as_ref()
-            .map(|m| format!("{m:?}"))
-            .unwrap_or_default();
+        // Amounts as their shortest round-trip text: equal maps give equal keys. Lines that
+        // mark different nutrients added stay apart, so neither loses its marks.
+        let overrides = format!("{:?}|{:?}", line.nutrients, line.added_nutrients);
         let key = (
             line.ingredient_id.as_str(),
             line.label_name.as_deref(),
@@ -330,6 +327,7 @@ mod tests {
 
     fn line(id: &str, grams: f64) -> IngredientLine {
         IngredientLine {
+            added_nutrients: Default::default(),
             ingredient_id: id.into(),
             name: id.into(),
             label_name: None,
@@ -599,6 +597,7 @@ mod tests_support {
                         format!("leaf{target}")
                     };
                     IngredientLine {
+                        added_nutrients: Default::default(),
                         ingredient_id: id.clone(),
                         name: id,
                         label_name: None,

@@ -42,6 +42,9 @@ pub struct ResolvedLine {
     /// The line's nutrient overrides per 100 g, when it has any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nutrients: Option<std::collections::BTreeMap<String, f64>>,
+    /// Nutrients added to it as a nutrient supplement, when any.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub added_nutrients: Vec<String>,
 }
 
 /// Everything derived from a recipe's state.
@@ -196,6 +199,7 @@ pub(crate) fn derive_from(
                 label_name: graph.label_name(line)?,
                 grams: line.grams,
                 nutrients: line.nutrients.clone(),
+                added_nutrients: line.added_nutrients.clone(),
             })
         })
         .collect::<Result<_, DeriveError>>()?;
@@ -435,6 +439,7 @@ fn unresolved_lines(lines: &[IngredientLine]) -> Vec<ResolvedLine> {
             label_name: l.label_name.clone().unwrap_or_else(|| l.name.clone()),
             grams: l.grams,
             nutrients: l.nutrients.clone(),
+            added_nutrients: l.added_nutrients.clone(),
         })
         .collect()
 }
@@ -698,6 +703,7 @@ impl Graph {
             serving_size_text: state.serving_size_text.clone(),
             racc_g: None,
             ingredients,
+            voluntary_nutrients: state.voluntary_nutrients.iter().cloned().collect(),
         };
         Ok((input, cost))
     }
@@ -717,6 +723,7 @@ impl Graph {
             // A line's own label name is printed verbatim, sub-ingredients included.
             let subs = food.sub_ingredients.filter(|_| line.label_name.is_none());
             let resolved = ResolvedIngredient {
+                added_nutrients: line.added_nutrients.iter().cloned().collect(),
                 grams: line.grams,
                 label_name: line
                     .label_name
@@ -744,6 +751,7 @@ impl Graph {
             // ("tree_nuts:almond", 21 U.S.C. 343(w)(2)); entries were validated on write.
             let (allergens, allergen_details) = custom_allergens(&ingredient.allergens);
             let resolved = ResolvedIngredient {
+                added_nutrients: line.added_nutrients.iter().cloned().collect(),
                 grams: line.grams,
                 label_name: line
                     .label_name
@@ -793,6 +801,7 @@ impl Graph {
                 .filter(|_| final_weight > 0.0)
                 .map(|total| total * line.grams / final_weight);
             let resolved = ResolvedIngredient {
+                added_nutrients: line.added_nutrients.iter().cloned().collect(),
                 grams: line.grams,
                 label_name: line.label_name.clone().unwrap_or_else(|| sub.name.clone()),
                 allergens: BTreeSet::new(),

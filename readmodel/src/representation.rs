@@ -51,6 +51,9 @@ pub struct RecipeRepr {
     /// What those schemes need that the recipe does not hold, when given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub front_of_pack_facts: Option<nls_events::recipe::FrontOfPackFacts>,
+    /// Voluntary nutrients the label declares, when any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub voluntary_nutrients: Vec<String>,
 }
 
 /// The live embed's snippets.
@@ -119,6 +122,7 @@ pub fn recipe(row: &RecipeRow, site_url: &str) -> RecipeRepr {
             .then(|| serde_json::json!({ "ingredients": state.prepared })),
         front_of_pack: state.front_of_pack.clone(),
         front_of_pack_facts: state.front_of_pack_facts.clone(),
+        voluntary_nutrients: state.voluntary_nutrients.clone(),
     }
 }
 
@@ -167,6 +171,7 @@ mod tests {
                 label_format: "standard".into(),
                 embed_token: Some("emb_x".into()),
                 ingredients: vec![IngredientLine {
+                    added_nutrients: Default::default(),
                     ingredient_id: "fooddb:1".into(),
                     name: "oats".into(),
                     label_name: None,

@@ -64,6 +64,9 @@ pub struct RecipeBody {
     /// What those schemes need that the recipe does not hold; `null` removes them.
     #[serde(default, deserialize_with = "nullable")]
     pub front_of_pack_facts: Option<Option<nls_nutrition::fop::Facts>>,
+    /// Voluntary nutrients the label declares (nutrient keys); `null` removes them.
+    #[serde(default, deserialize_with = "nullable")]
+    pub voluntary_nutrients: Option<Option<Vec<String>>>,
 }
 
 impl JsonFields for RecipeBody {
@@ -80,6 +83,7 @@ impl JsonFields for RecipeBody {
         "prepared",
         "front_of_pack",
         "front_of_pack_facts",
+        "voluntary_nutrients",
     ];
     const IGNORED: &'static [&'static str] = RECIPE_READ_ONLY;
 }
@@ -95,6 +99,9 @@ pub struct EntryBody {
     /// Amounts per 100 g overriding the ingredient's data for this line.
     #[serde(default)]
     pub nutrients: Option<BTreeMap<String, f64>>,
+    /// Nutrient keys added to this line's ingredient as a nutrient supplement.
+    #[serde(default)]
+    pub added_nutrients: Option<Vec<String>>,
     /// Read-only in representations; accepted so a representation can be sent back.
     #[serde(default, rename = "resolved_name")]
     pub _resolved_name: Option<serde::de::IgnoredAny>,
@@ -119,6 +126,8 @@ pub struct RecipeChange {
     pub front_of_pack: Option<Vec<String>>,
     /// Front-of-pack facts, checked.
     pub front_of_pack_facts: Option<FrontOfPackFacts>,
+    /// Voluntary nutrient keys, checked.
+    pub voluntary_nutrients: Option<Vec<String>>,
     /// Fields sent as `null`: back to their defaults.
     pub cleared: Vec<RecipeField>,
 }
@@ -195,6 +204,14 @@ impl RecipeBody {
             .flatten()
             .map(|ids| nls_web::fop::scheme_ids("front_of_pack", &ids))
             .transpose()?;
+        if matches!(self.voluntary_nutrients, Some(None)) {
+            cleared.push(RecipeField::VoluntaryNutrients);
+        }
+        let voluntary_nutrients = self
+            .voluntary_nutrients
+            .flatten()
+            .map(|keys| nutrient_keys("voluntary_nutrients", keys))
+            .transpose()?;
         let front_of_pack_facts = match self.front_of_pack_facts.flatten() {
             Some(facts) => Some(crate::extras::facts_record(nls_web::fop::facts(
                 "front_of_pack_facts",
@@ -215,6 +232,7 @@ impl RecipeBody {
             prepared,
             front_of_pack,
             front_of_pack_facts,
+            voluntary_nutrients,
             cleared,
         })
     }
@@ -261,9 +279,45 @@ pub(crate) fn validate_entries_at(
                     .nutrients
                     .map(|n| validate_overrides(&field("nutrients"), n))
                     .transpose()?,
+                added_nutrients: e
+                    .added_nutrients
+                    .map(|keys| nutrient_keys(&field("added_nutrients"), keys))
+                    .transpose()?
+                    .unwrap_or_default(),
             })
         })
         .collect()
+}
+
+/// A list of nutrient keys (`voluntary_nutrients`, a line's `added_nutrients`): each a known
+/// nutrient key, at most one entry per nutrient; returned sorted and without repeats, so
+/// the same set is always recorded the same way. An empty list asks for nothing.
+pub fn nutrient_keys(field: &str, keys: Vec<String>) -> Result<Vec<String>, ApiError> {
+    let most = Nutrient::ALL.len();
+    if keys.len() > most {
+        return Err(ApiError::validation(
+            field,
+            format!("must name at most {most} nutrients"),
+        ));
+    }
+    let mut out = Vec::with_capacity(keys.len());
+    for (i, key) in keys.into_iter().enumerate() {
+        if Nutrient::from_key(&key).is_none() {
+            let at = format!("{field}[{i}]");
+            return Err(ApiError::new(
+                ErrorCode::ValidationFailed,
+                format!(
+                    "{at}: {:?} is not a nutrient key (the keys of nutrients_per_100g)",
+                    key.chars().take(60).collect::<String>()
+                ),
+            )
+            .with_details(json!([{ "field": at, "problem": "not a nutrient key" }])));
+        }
+        out.push(key);
+    }
+    out.sort();
+    out.dedup();
+    Ok(out)
 }
 
 /// A line's nutrient overrides: 1 to 38 nutrient keys, each amount within its unit's

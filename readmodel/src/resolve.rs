@@ -18,6 +18,8 @@ pub struct Entry {
     pub grams: f64,
     /// Amounts per 100 g overriding the ingredient's data (validated keys).
     pub nutrients: Option<BTreeMap<String, f64>>,
+    /// Nutrient keys added as a nutrient supplement (validated keys).
+    pub added_nutrients: Vec<String>,
 }
 
 /// A database food offered when a name matched nothing acceptable.
@@ -79,6 +81,7 @@ pub async fn resolve(
                 label_name: entry.label_name.clone(),
                 grams: entry.grams,
                 nutrients: entry.nutrients.clone(),
+                added_nutrients: entry.added_nutrients.clone(),
             },
             source,
         ));

@@ -42,7 +42,9 @@ fn a_format_added_from_data_alone_renders_to_svg_png_and_pdf() {
     let o = RenderOptions::default();
     let svg = svg_in(&label, &format, &o).unwrap();
     for text in [
-        "<title>Nutraj valoroj</title>",
+        // A made-up format is a draft, and its label says so.
+        "<title>DRAFT: Nutraj valoroj</title>",
+        "DRAFT \u{2013} NOT A LAWFUL LABEL",
         "Tipaj valoroj",
         "Po 100 g",
         "Po porcio",

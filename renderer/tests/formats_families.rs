@@ -767,8 +767,9 @@ fn swiss_tables_print_the_liv_terms() {
 fn greek_pdf_text_maps_back_to_unicode() {
     let p = pdf(&label("eu.tab.el"), fonts(), &opts(1.0)).unwrap();
     let doc = lopdf::Document::load_mem(&p).unwrap();
-    let mapped: String = common::pdf_unicode::to_unicode(&doc)
-        .into_values()
+    let mapped: String = common::pdf_unicode::mappings(&doc)
+        .into_iter()
+        .map(|(_, c)| c)
         .collect();
     for c in "ΕνέργειαΛιπαράΑλάτι".chars() {
         assert!(mapped.contains(c), "{c:?} has no ToUnicode entry");

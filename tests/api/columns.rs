@@ -77,15 +77,21 @@ async fn a_package_says_which_layouts_it_allows_and_us_auto_picks_the_first() {
         standard.body["label"]["package"]["required_formats"],
         json!(["us.v.dual-pkg"])
     );
-    // A free plan may not use the dual column the package requires.
+    // The free plan's formats are the US family (API_DECISIONS §9): the dual column the
+    // package requires, the tabular and linear displays of small packages, and no other
+    // market's.
     let (_, free) = app.account("free", true).await;
-    let refused = app.post(&free, "/v1/analyze", body(100.0, "us.auto")).await;
-    assert_eq!(
-        refused.code(),
-        "plan_format_not_allowed",
-        "{:?}",
-        refused.body
-    );
+    let dual = app.post(&free, "/v1/analyze", body(100.0, "us.auto")).await;
+    assert_eq!(dual.status, StatusCode::OK, "{:?}", dual.body);
+    assert_eq!(dual.body["label"]["format"], "us.v.dual-pkg");
+    for id in ["us.tab", "us.lin", "us.v.simpl"] {
+        let reply = app.post(&free, "/v1/analyze", body(30.0, id)).await;
+        assert_eq!(reply.status, StatusCode::OK, "{id}: {:?}", reply.body);
+    }
+    let eu = app
+        .post(&free, "/v1/analyze", body(30.0, "eu.tab.ri"))
+        .await;
+    assert_eq!(eu.code(), "plan_format_not_allowed", "{:?}", eu.body);
     app.finish().await;
 }
 
@@ -419,9 +425,10 @@ async fn a_recipe_stores_its_package_and_preparation_and_us_auto_follows_the_pac
         "{:?}",
         aggr.body
     );
-    // The free plan may not ask us.auto for a package that requires the dual column.
+    // The free plan's formats are the US family (API_DECISIONS §9, issue 26 item 6): us.auto
+    // takes the dual column a package requires on it too.
     let (_, free) = app.account("free", true).await;
-    let refused = app
+    let dual = app
         .post(
             &free,
             "/v1/recipes",
@@ -430,11 +437,11 @@ async fn a_recipe_stores_its_package_and_preparation_and_us_auto_follows_the_pac
                     "package": { "racc_category": "cereals.rte_20_to_43g_per_cup", "net_quantity_g": 100 } }),
         )
         .await;
+    assert_eq!(dual.status, StatusCode::CREATED, "{:?}", dual.body);
     assert_eq!(
-        refused.code(),
-        "plan_format_not_allowed",
+        dual.body["label"]["format"], "us.v.dual-pkg",
         "{:?}",
-        refused.body
+        dual.body
     );
     app.finish().await;
 }

@@ -369,12 +369,96 @@ fn no_claim_is_made_about_a_vitamin_the_label_does_not_declare() {
         "{c:?}"
     );
     assert!(c.contains(&"high_calcium".to_string()), "{c:?}");
-    // The standard label declares vitamins A and C voluntarily when the data gives them
-    // (101.9(c)(8)(ii), in the order of (c)(8)(iv)), after potassium.
+    // The standard label declares vitamins A and C only when asked (101.9(c)(8)(ii)): not
+    // asked, no row and no claim; asked, after potassium in the order of (c)(8)(iv), and the
+    // claims follow.
     let standard = compute_label(&r, us()).unwrap();
+    assert!(standard.row("vitamin_a_mcg").is_none() && standard.row("vitamin_c_mg").is_none());
+    let c: Vec<String> = claims(&r, &standard).into_iter().map(|c| c.code).collect();
+    assert!(!c.iter().any(|c| c.contains("vitamin_")), "{c:?}");
+    let mut asked = r.clone();
+    asked.voluntary_nutrients = ["vitamin_a_mcg".to_string(), "vitamin_c_mg".to_string()].into();
+    let standard = compute_label(&asked, us()).unwrap();
     let keys: Vec<&str> = standard.rows.iter().map(|r| r.key.as_str()).collect();
     let at = |k: &str| keys.iter().position(|x| *x == k).unwrap();
     assert!(at("potassium_mg") < at("vitamin_a_mcg"));
     assert!(at("vitamin_a_mcg") < at("vitamin_c_mg"));
     assert_eq!(standard.percents().get("vitamin_a_mcg"), Some(&100.0));
+    let c: Vec<String> = claims(&asked, &standard)
+        .into_iter()
+        .map(|c| c.code)
+        .collect();
+    assert!(c.contains(&"high_vitamin_a".to_string()), "{c:?}");
+}
+
+/// 21 CFR 101.9(c)(8)(ii): vitamins and minerals beyond the four mandatory ones are declared
+/// when added as a nutrient supplement or asked for (a claim needs its declaration), and are
+/// otherwise left off; the label says why each is there. The same holds for mono- and
+/// polyunsaturated fat ((c)(2)(iii)-(iv)).
+#[test]
+fn cfr_101_9_c_8_ii_voluntary_nutrients_only_when_asked_or_added() {
+    let r = food(
+        &[
+            (VitaminAMcg, 900.0),
+            (VitaminCMg, 9.0),
+            (ThiaminMg, 0.001),
+            (MonounsaturatedFatG, 3.0),
+        ],
+        None,
+    );
+    let plain = compute_label(&r, us()).unwrap();
+    for key in [
+        "vitamin_a_mcg",
+        "vitamin_c_mg",
+        "thiamin_mg",
+        "monounsaturated_fat_g",
+    ] {
+        assert!(plain.row(key).is_none(), "{key} declared unasked");
+    }
+    assert!(plain.voluntary.is_empty());
+    let json = serde_json::to_value(&plain).unwrap();
+    assert!(json.get("voluntary").is_none());
+
+    let mut asked = r.clone();
+    asked.voluntary_nutrients = [
+        "monounsaturated_fat_g".to_string(),
+        "thiamin_mg".to_string(),
+    ]
+    .into();
+    asked.ingredients[0].added_nutrients = ["vitamin_c_mg".to_string()].into();
+    let label = compute_label(&asked, us()).unwrap();
+    assert!(
+        label.row("vitamin_a_mcg").is_none(),
+        "vitamin A was not asked for"
+    );
+    assert!(label.row("monounsaturated_fat_g").is_some());
+    // Asked for, an insignificant amount is declared too (as zero, 101.9(c)(8)(iii)).
+    assert_eq!(label.declared("thiamin_mg"), Some(0.0));
+    assert!(label.row("vitamin_c_mg").is_some());
+    let json = serde_json::to_value(&label).unwrap();
+    assert_eq!(
+        json["voluntary"],
+        serde_json::json!({
+            "monounsaturated_fat_g": "requested",
+            "thiamin_mg": "requested",
+            "vitamin_c_mg": "added_as_nutrient_supplement"
+        })
+    );
+    // Read back, the label keeps its reasons.
+    let back: crate::Label = serde_json::from_value(json).unwrap();
+    assert_eq!(back.voluntary, label.voluntary);
+
+    // Asked for, but no ingredient's data gives it: left off with a warning, never 0.
+    let mut unknown = r.clone();
+    unknown.voluntary_nutrients = ["selenium_mcg".to_string()].into();
+    let label = compute_label(&unknown, us()).unwrap();
+    assert!(label.row("selenium_mcg").is_none());
+    assert!(
+        label
+            .warnings
+            .iter()
+            .any(|w| w.code == "voluntary_nutrient_omitted" && w.message.contains("selenium_mcg")),
+        "{:?}",
+        label.warnings
+    );
 }

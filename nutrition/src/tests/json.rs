@@ -86,6 +86,7 @@ fn a_us_label_serialises_to_exactly_the_us_keys() {
         // The sample's water and butter lack data the label declares.
         "missing",
         "warnings",
+        "format_status",
     ];
     expected.sort_unstable();
     assert_eq!(keys(&v), expected);
@@ -115,6 +116,7 @@ fn an_eu_label_serialises_to_exactly_the_eu_keys() {
         "ingredient_statement_html",
         "missing",
         "warnings",
+        "format_status",
     ];
     expected.sort_unstable();
     assert_eq!(keys(&v), expected);
@@ -225,4 +227,42 @@ fn print_samples() {
             serde_json::to_string_pretty(&crate::claims(&r, &label)).unwrap()
         );
     }
+}
+
+#[test]
+fn a_draft_label_says_so_and_names_what_is_unconfirmed() {
+    let draft = crate::format("anz.nip").unwrap();
+    assert_eq!(draft.status, "draft");
+    let v = serde_json::to_value(compute_label(&sample(), draft).unwrap()).unwrap();
+    assert_eq!(v["format_status"], "draft");
+    let unconfirmed = v["unconfirmed"].as_str().unwrap();
+    assert_eq!(Some(unconfirmed), draft.notes.as_deref());
+    let back: Label = serde_json::from_value(v).unwrap();
+    assert!(back.is_draft());
+
+    let v = serde_json::to_value(compute_label(&sample(), eu()).unwrap()).unwrap();
+    assert_eq!(v["format_status"], "in_force");
+    assert!(
+        v.get("unconfirmed").is_none(),
+        "an in-force label has nothing unconfirmed"
+    );
+}
+
+#[test]
+fn a_label_stored_before_format_status_takes_its_formats_status() {
+    let draft = crate::format("anz.nip").unwrap();
+    let mut v = serde_json::to_value(compute_label(&sample(), draft).unwrap()).unwrap();
+    let m = v.as_object_mut().unwrap();
+    m.remove("format_status");
+    m.remove("unconfirmed");
+    let back: Label = serde_json::from_value(v.clone()).unwrap();
+    assert_eq!(back.status, None);
+    assert!(back.is_draft());
+    // It writes back the bytes it was stored with.
+    assert_eq!(serde_json::to_value(&back).unwrap(), v);
+    let us: Label = serde_json::from_value(
+        serde_json::to_value(compute_label(&sample(), us()).unwrap()).unwrap(),
+    )
+    .unwrap();
+    assert!(!us.is_draft());
 }

@@ -29,6 +29,7 @@ pub fn ing(name: &str, grams: f64, amounts: &[(Nutrient, f64)]) -> ResolvedIngre
         a.set(*n, *v);
     }
     ResolvedIngredient {
+        added_nutrients: Default::default(),
         grams,
         label_name: name.to_string(),
         allergens: BTreeSet::new(),
@@ -50,6 +51,7 @@ pub fn ing_with(name: &str, grams: f64, allergens: &[Allergen]) -> ResolvedIngre
 /// A sub-recipe used at `grams`.
 pub fn sub(name: &str, grams: f64, recipe: RecipeInput) -> ResolvedIngredient {
     ResolvedIngredient {
+        added_nutrients: Default::default(),
         grams,
         label_name: name.to_string(),
         allergens: BTreeSet::new(),
@@ -68,6 +70,7 @@ pub fn recipe(
     ingredients: Vec<ResolvedIngredient>,
 ) -> RecipeInput {
     RecipeInput {
+        voluntary_nutrients: Default::default(),
         servings,
         serving_weight_g,
         serving_size_text: None,

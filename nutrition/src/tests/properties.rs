@@ -79,7 +79,7 @@ proptest! {
             }
             i
         }).collect();
-        let r = RecipeInput { servings, serving_weight_g: weight, serving_size_text: None, racc_g: weight, ingredients };
+        let r = RecipeInput { servings, serving_weight_g: weight, serving_size_text: None, racc_g: weight, ingredients, voluntary_nutrients: Default::default() };
         for f in [us(), eu()] {
             if let Ok(label) = compute_label(&r, f) {
                 let _ = crate::claims(&r, &label);

@@ -111,5 +111,6 @@ fn draw(m: &Metrics, label: &Label, format: &Format, full: bool) -> Scene {
         title,
         description: said.join(". "),
         items: p.items,
+        diagonal: None,
     }
 }

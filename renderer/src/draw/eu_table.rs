@@ -628,6 +628,7 @@ fn finished(p: Painter<'_>, y: f32, title: &str, said: &[String]) -> Scene {
         title: title.to_string(),
         description: said.join(". "),
         items: p.items,
+        diagonal: None,
     }
 }
 

@@ -8,6 +8,7 @@
 //! No I/O, no system fonts, no clock: the same label and options give the same bytes.
 
 pub mod bounds;
+mod draft;
 mod error;
 mod eu_linear;
 mod eu_table;
@@ -46,7 +47,8 @@ pub struct RenderOptions {
     /// Device pixels per CSS pixel for PNG, `0.5..=8.0`; the PNG is
     /// `round(width_px × scale)` pixels wide.
     pub scale: f32,
-    /// Draws a diagonal "SAMPLE" over the label (free-plan exports).
+    /// Draws a diagonal "SAMPLE" over the label (free-plan exports), in place of a draft's
+    /// diagonal "DRAFT" (its band above the label stays).
     pub watermark: bool,
 }
 
@@ -153,6 +155,19 @@ fn scene(
         }
         _ => return Err(RenderError::UnsupportedFormat(label.format.clone())),
     };
+    // A draft's label says so on every file drawn from it; an in-force one carries nothing.
+    let draft = match &label.status {
+        Some(status) => status.is_draft(),
+        None => format.status != "in_force",
+    };
+    let mut scene = if draft {
+        draft::marked(metrics, scene)
+    } else {
+        scene
+    };
+    if options.watermark {
+        scene.diagonal = Some("SAMPLE");
+    }
     Ok((scene, metrics))
 }
 

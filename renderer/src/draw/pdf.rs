@@ -44,7 +44,10 @@ pub(crate) fn write(
 
     let seed = format!(
         "{}|{}|{}|{}",
-        scene.description, scene.height, options.width_px, options.watermark
+        scene.description,
+        scene.height,
+        options.width_px,
+        scene.diagonal.unwrap_or_default()
     );
     let id = format!(
         "{:016x}{:016x}",
@@ -79,8 +82,8 @@ pub(crate) fn write(
             }
         }
     }
-    let mark = watermark(m, scene.height);
-    if options.watermark {
+    let mark = scene.diagonal.map(|text| watermark(m, scene.height, text));
+    if let Some(mark) = &mark {
         used.entry(Face::Black)
             .or_default()
             .extend(mark.text.chars());
@@ -138,9 +141,8 @@ pub(crate) fn write(
     let layer: PdfLayerReference = doc.get_page(page).get_layer(layer);
     let black = Color::Rgb(Rgb::new(0.0, 0.0, 0.0, None));
 
-    if options.watermark {
+    if let Some(w) = &mark {
         // Under the label in a light tint (no transparency in plain PDF 1.3).
-        let w = &mark;
         let width = m.width(Face::Black, w.size, w.text);
         let a = w.angle.to_radians();
         let (lx, ly) = (-width / 2.0, w.drop);

@@ -463,7 +463,7 @@ pub(crate) fn render(
     }
 
     let has_shapes = scene.items.iter().any(|i| matches!(i, Item::Shape { .. }));
-    if !(options.watermark || has_shapes || !coloured.is_empty()) {
+    if !(scene.diagonal.is_some() || has_shapes || !coloured.is_empty()) {
         return encode(png::ColorType::Grayscale, &grey, frame.width, frame.height);
     }
     let mut pixmap = Pixmap::new(frame.width, frame.height)
@@ -489,8 +489,8 @@ pub(crate) fn render(
     for (mask, p) in &coloured {
         composite_colour(pixmap.data_mut(), width, height, mask, p.x, p.y, p.fill);
     }
-    if options.watermark {
-        draw_watermark(&mut pixmap, scene, m, &frame);
+    if let Some(text) = scene.diagonal {
+        draw_watermark(&mut pixmap, scene, m, &frame, text);
     }
     encode(
         png::ColorType::Rgb,
@@ -533,8 +533,14 @@ fn draw_shapes(pixmap: &mut Pixmap, scene: &Scene, frame: &Frame) {
 
 /// The diagonal "SAMPLE" of `svg.rs`: Black face, centred, rotated about the label's centre,
 /// `#d00` at 22 % opacity.
-fn draw_watermark(pixmap: &mut Pixmap, scene: &Scene, m: &Metrics, frame: &Frame) {
-    let w = watermark(m, scene.height);
+fn draw_watermark(
+    pixmap: &mut Pixmap,
+    scene: &Scene,
+    m: &Metrics,
+    frame: &Frame,
+    text: &'static str,
+) {
+    let w = watermark(m, scene.height, text);
     let (cx, cy) = (svg_value(w.cx), svg_value(w.cy));
     let size = svg_value(w.size);
     let baseline = svg_value(w.cy + w.drop);

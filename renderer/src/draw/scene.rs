@@ -91,6 +91,9 @@ pub(crate) struct Scene {
     /// Everything a screen reader should say (`aria-label`).
     pub description: String,
     pub items: Vec<Item>,
+    /// The word drawn diagonally across the whole scene, if any: "SAMPLE" on watermarked
+    /// exports, "DRAFT" on a draft format's label (set by `draw::scene`, never by a layout).
+    pub diagonal: Option<&'static str>,
 }
 
 impl Scene {

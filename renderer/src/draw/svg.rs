@@ -63,8 +63,7 @@ pub(crate) struct Watermark {
     pub drop: f32,
 }
 
-pub(crate) fn watermark(m: &Metrics, height: f32) -> Watermark {
-    let text = "SAMPLE";
+pub(crate) fn watermark(m: &Metrics, height: f32, text: &'static str) -> Watermark {
     let angle = -(height / BASE_WIDTH).atan().to_degrees().min(60.0);
     let diagonal = (BASE_WIDTH * BASE_WIDTH + height * height).sqrt();
     let size = (0.58 * diagonal / m.width(Face::Black, 1.0, text)).min(0.45 * height.max(60.0));
@@ -199,8 +198,8 @@ pub(crate) fn write(scene: &Scene, m: &Metrics, options: &RenderOptions) -> Stri
     }
     out.push_str("</g>");
 
-    if options.watermark {
-        let w = watermark(m, h);
+    if let Some(text) = scene.diagonal {
+        let w = watermark(m, h, text);
         let _ = write!(
             out,
             "<text x=\"{cx}\" y=\"{y}\" font-family=\"{fam}\" font-size=\"{s}\" font-weight=\"900\" \
@@ -243,6 +242,7 @@ pub(crate) mod tests {
             title: "shapes".into(),
             description: "shapes".into(),
             items: p.items,
+            diagonal: None,
         }
     }
 
@@ -273,6 +273,7 @@ pub(crate) mod tests {
             title: "white words".into(),
             description: "white words".into(),
             items: p.items,
+            diagonal: None,
         }
     }
 

@@ -303,5 +303,6 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
         title: title.to_string(),
         description: said.join(". "),
         items: p.items,
+        diagonal: None,
     }
 }

@@ -188,5 +188,6 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
         title: plain(&title),
         description: said.join(". "),
         items: p.items,
+        diagonal: None,
     }
 }

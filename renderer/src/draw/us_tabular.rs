@@ -331,6 +331,7 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
         title: plain(&title),
         description: said.join(". "),
         items: p.items,
+        diagonal: None,
     }
 }
 

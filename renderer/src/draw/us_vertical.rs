@@ -317,6 +317,7 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
         title: title.to_string(),
         description: said.join(". "),
         items: p.items,
+        diagonal: None,
     }
 }
 
@@ -738,5 +739,6 @@ pub(crate) fn layout_columns(m: &Metrics, label: &Label, format: &Format) -> Sce
         title,
         description: said.join(". "),
         items: p.items,
+        diagonal: None,
     }
 }

@@ -23,6 +23,7 @@ fn ing(
         a.set(*n, *v);
     }
     ResolvedIngredient {
+        added_nutrients: Default::default(),
         grams,
         label_name: name.to_string(),
         allergens: allergens.iter().copied().collect::<BTreeSet<_>>(),
@@ -70,7 +71,7 @@ pub fn us_recipe() -> RecipeInput {
         (PotassiumMg, 235.0),
     ];
     let base: Vec<(Nutrient, f64)> = per_serving.iter().map(|(n, v)| (*n, v * 2.0)).collect();
-    RecipeInput {
+    RecipeInput { voluntary_nutrients: Default::default(),
         servings: 8.0,
         serving_weight_g: Some(55.0),
         serving_size_text: Some("2/3 cup (55g)".into()),
@@ -90,6 +91,7 @@ pub fn us_recipe() -> RecipeInput {
 /// A drink with "less than" declarations (cholesterol, carbohydrate, fiber, protein).
 pub fn us_less_than_recipe() -> RecipeInput {
     RecipeInput {
+        voluntary_nutrients: Default::default(),
         servings: 1.0,
         serving_weight_g: Some(355.0),
         serving_size_text: Some("1 can (355mL)".into()),
@@ -129,6 +131,7 @@ pub fn us_less_than_recipe() -> RecipeInput {
 /// Oat biscuits for the EU table: fibre known, allergens emphasised.
 pub fn eu_recipe() -> RecipeInput {
     RecipeInput {
+        voluntary_nutrients: Default::default(),
         servings: 12.0,
         serving_weight_g: Some(25.0),
         serving_size_text: Some("2 biscuits (25 g)".into()),
@@ -254,6 +257,7 @@ pub fn us_dual_recipe() -> RecipeInput {
     // 255 g per serving: per 100 g = per serving / 2.55.
     let base: Vec<(Nutrient, f64)> = per_serving.iter().map(|(n, v)| (*n, v / 2.55)).collect();
     RecipeInput {
+        voluntary_nutrients: Default::default(),
         servings: 2.0,
         serving_weight_g: Some(255.0),
         serving_size_text: Some("1 cup".into()),
@@ -337,6 +341,7 @@ pub fn us_aggr_label() -> Label {
         nls_nutrition::Food {
             name: name.to_string(),
             recipe: RecipeInput {
+                voluntary_nutrients: Default::default(),
                 servings: 1.0,
                 serving_weight_g: Some(30.0),
                 serving_size_text: Some("1 cup".into()),
@@ -367,6 +372,7 @@ pub fn us_label_in(id: &str) -> Label {
 /// insignificant, so the simplified format applies.
 pub fn us_simplified_recipe() -> RecipeInput {
     RecipeInput {
+        voluntary_nutrients: Default::default(),
         servings: 1.0,
         serving_weight_g: Some(240.0),
         serving_size_text: Some("1 bottle (240mL)".into()),

@@ -49,6 +49,7 @@ pub(crate) fn scene(
             title: s.name.clone(),
             description: describe(r),
             items: p.items,
+            diagonal: None,
         },
         m,
     ))
