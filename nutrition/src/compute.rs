@@ -445,12 +445,16 @@ pub fn compute_label_with(
             .iter()
             .filter(|k| significance.insignificant.contains(k))
             .count();
+        // The law allows the format only for such foods: refused, never drawn with a
+        // warning a printer does not read.
         if count < rule.min_insignificant {
-            warnings.push(Warning::simplified_not_permitted(
-                count,
-                rule.min_insignificant,
-                &rule.source,
-            ));
+            return Err(LabelError::FormatNotPermitted {
+                format: format.id.clone(),
+                insignificant: count,
+                needed: rule.min_insignificant,
+                counted: rule.counted.len(),
+                rule: rule.source.clone(),
+            });
         }
         if !significance.omitted.is_empty() {
             let list = english_list(&significance.omitted, &format.term("list.and"));

@@ -67,6 +67,24 @@ pub enum LabelError {
         /// Most foods accepted.
         max: usize,
     },
+    /// The simplified format was asked for a food its law does not allow it for.
+    #[error(
+        "label format {format:?} is not permitted for this food: {rule} allows it when at \
+         least {needed} of the {counted} nutrients it counts are present in insignificant \
+         amounts, and this food has {insignificant}; use the standard format"
+    )]
+    FormatNotPermitted {
+        /// The format asked for.
+        format: String,
+        /// How many of the counted nutrients are insignificant.
+        insignificant: usize,
+        /// How many the rule needs.
+        needed: usize,
+        /// How many nutrients the rule counts.
+        counted: usize,
+        /// The rule's citation.
+        rule: String,
+    },
     /// Something in what preparation adds is invalid.
     #[error("prepared: {0}")]
     InPreparation(#[source] Box<LabelError>),

@@ -363,21 +363,6 @@ impl Warning {
     }
 }
 
-impl Warning {
-    /// The label is in the simplified format, but fewer of its nutrients are insignificant
-    /// than 21 CFR 101.9(f) asks.
-    pub fn simplified_not_permitted(insignificant: usize, needed: usize, source: &str) -> Self {
-        Self {
-            code: "simplified_format_not_permitted".to_string(),
-            message: format!(
-                "only {insignificant} of the nutrients the simplified format counts are present \
-                 in insignificant amounts; {source} allows the format from {needed}: use the \
-                 standard format"
-            ),
-        }
-    }
-}
-
 impl Label {
     /// The row of `key`, if declared.
     pub fn row(&self, key: &str) -> Option<&DeclaredRow> {

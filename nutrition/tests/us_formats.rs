@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use nls_nutrition::Nutrient::{self, *};
 use nls_nutrition::{
-    compute_label, format, IngredientSource, Label, NutrientAmounts, RecipeInput,
+    compute_label, format, IngredientSource, Label, LabelError, NutrientAmounts, RecipeInput,
     ResolvedIngredient,
 };
 
@@ -37,18 +37,14 @@ fn one_serving(amounts: &[(Nutrient, f64)]) -> RecipeInput {
 }
 
 fn simplified(amounts: &[(Nutrient, f64)]) -> Label {
+    try_simplified(amounts).expect("a label")
+}
+
+fn try_simplified(amounts: &[(Nutrient, f64)]) -> Result<Label, LabelError> {
     compute_label(
         &one_serving(amounts),
         format("us.v.simpl").expect("us.v.simpl"),
     )
-    .expect("a label")
-}
-
-fn warned(label: &Label) -> bool {
-    label
-        .warnings
-        .iter()
-        .any(|w| w.code == "simplified_format_not_permitted")
 }
 
 /// Significant amounts of the nutrients in `significant`, the rest of the fifteen zero.
@@ -93,9 +89,9 @@ fn with_significant(significant: &[Nutrient]) -> Vec<(Nutrient, f64)> {
 }
 
 #[test]
-fn the_simplified_format_needs_eight_insignificant_nutrients() {
+fn cfr_101_9_f_the_simplified_format_needs_eight_insignificant_nutrients() {
     // 8 insignificant of the 15 (7 significant): permitted.
-    let eight = simplified(&with_significant(&[
+    let eight = try_simplified(&with_significant(&[
         Calories,
         TotalFatG,
         SaturatedFatG,
@@ -104,9 +100,9 @@ fn the_simplified_format_needs_eight_insignificant_nutrients() {
         TotalSugarsG,
         ProteinG,
     ]));
-    assert!(!warned(&eight), "{:?}", eight.warnings);
-    // 7 insignificant (8 significant): the label warns.
-    let seven = simplified(&with_significant(&[
+    assert!(eight.is_ok(), "{eight:?}");
+    // 7 insignificant (8 significant): refused, naming the rule and the count.
+    let seven = try_simplified(&with_significant(&[
         Calories,
         TotalFatG,
         SaturatedFatG,
@@ -116,7 +112,19 @@ fn the_simplified_format_needs_eight_insignificant_nutrients() {
         ProteinG,
         IronMg,
     ]));
-    assert!(warned(&seven), "{:?}", seven.warnings);
+    match seven {
+        Err(LabelError::FormatNotPermitted {
+            insignificant,
+            needed,
+            counted,
+            rule,
+            ..
+        }) => {
+            assert_eq!((insignificant, needed, counted), (7, 8, 15));
+            assert!(rule.contains("101.9(f)"), "{rule}");
+        }
+        other => panic!("expected FormatNotPermitted, got {other:?}"),
+    }
 }
 
 #[test]

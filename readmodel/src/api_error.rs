@@ -7,6 +7,7 @@ use serde_json::json;
 use crate::bounds::{BelowDryMatter, TooLarge};
 use crate::derive::DeriveError;
 use crate::resolve::ResolveError;
+use nls_nutrition::LabelError;
 
 /// `unknown_label_format`, built where every other path builds it (`nls_web::formats`).
 pub fn unknown_format(format: &str) -> ApiError {
@@ -52,12 +53,34 @@ impl From<DeriveError> for ApiError {
             )
             .with_details(too_large_details(&too_large)),
             DeriveError::UnknownFormat(format) => unknown_format(&format),
-            DeriveError::Label(e) => ApiError::new(ErrorCode::ValidationFailed, e.to_string()),
+            DeriveError::Label(e) => label_error(e),
             DeriveError::FrontOfPack(e) => ApiError::validation("front_of_pack", e),
             DeriveError::Database(e) => ApiError::from(e),
             DeriveError::CorruptView(e) => ApiError::internal(e),
             DeriveError::CorruptEvent(e) => ApiError::internal(e),
         }
+    }
+}
+
+/// A label the engine refused: 422 `format_not_permitted` naming the rule and the count
+/// where the law does not allow the format for this food, else 400 `validation_failed`.
+fn label_error(e: LabelError) -> ApiError {
+    let message = e.to_string();
+    match e {
+        LabelError::FormatNotPermitted {
+            format,
+            insignificant,
+            needed,
+            rule,
+            ..
+        } => ApiError::new(ErrorCode::FormatNotPermitted, message).with_details(json!([{
+            "field": "label_format",
+            "problem": format!("{format} is not permitted for this food"),
+            "rule": rule,
+            "insignificant": insignificant,
+            "needed": needed,
+        }])),
+        _ => ApiError::new(ErrorCode::ValidationFailed, message),
     }
 }
 

@@ -36,7 +36,11 @@ async fn every_new_us_format_is_listed_computed_and_drawn() {
     }
     let token = token(&app, "business").await;
     for id in US_FORMATS {
-        let label = label(&app, id).await;
+        let label = if id == "us.v.simpl" {
+            sweet_drink_label(&app, &key).await
+        } else {
+            label(&app, id).await
+        };
         assert_eq!(label["format"], id);
         let svg = export(&app, &token, json!({ "fileType": "svg", "data": label })).await;
         assert_eq!(svg.status, StatusCode::OK, "{id}: {}", svg.text());
@@ -48,6 +52,69 @@ async fn every_new_us_format_is_listed_computed_and_drawn() {
         );
         assert!(text.contains("Sodium"), "{id}: {text}");
     }
+    app.finish().await;
+}
+
+/// Sugar in water: only calories, carbohydrate and sugars are significant, so the simplified
+/// format is allowed (21 CFR 101.9(f)).
+async fn sweet_drink_label(app: &TestApp, key: &str) -> serde_json::Value {
+    let reply = app
+        .post(
+            key,
+            "/v1/analyze",
+            json!({ "label_format": "us.v.simpl", "servings": 1,
+                    "ingredients": [{ "name": "sugar", "grams": 20 }, { "name": "water", "grams": 300 }] }),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
+    reply.body["label"].clone()
+}
+
+#[tokio::test]
+async fn cfr_101_9_f_the_simplified_format_is_refused_where_fewer_than_8_nutrients_are_insignificant(
+) {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let pancakes = json!({ "label_format": "us.v.simpl", "servings": 8,
+        "ingredients": [{ "name": "all-purpose flour", "grams": 250 }, { "name": "milk", "grams": 300 },
+                        { "name": "egg", "grams": 100 }, { "name": "butter", "grams": 40 },
+                        { "name": "sugar", "grams": 25 }] });
+    let analyzed = app.post(&key, "/v1/analyze", pancakes.clone()).await;
+    assert_eq!(
+        analyzed.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{:?}",
+        analyzed.body
+    );
+    assert_eq!(analyzed.code(), "format_not_permitted");
+    let details = &analyzed.body["error"]["details"][0];
+    assert_eq!(details["field"], "label_format");
+    assert_eq!(details["needed"], 8);
+    assert!(
+        details["insignificant"].as_u64().is_some_and(|n| n < 8),
+        "{details}"
+    );
+    assert!(
+        details["rule"]
+            .as_str()
+            .is_some_and(|r| r.contains("101.9(f)")),
+        "{details}"
+    );
+    // A recipe is refused the same way, and nothing is written.
+    let mut recipe = pancakes;
+    recipe["name"] = json!("Pancakes");
+    let created = app.post(&key, "/v1/recipes", recipe).await;
+    assert_eq!(created.code(), "format_not_permitted", "{:?}", created.body);
+    let list = app.get(&key, "/v1/recipes").await;
+    assert_eq!(
+        list.body["data"].as_array().map(Vec::len),
+        Some(0),
+        "{:?}",
+        list.body
+    );
+    // A food it is allowed for draws it.
+    let drink = sweet_drink_label(&app, &key).await;
+    assert_eq!(drink["format"], "us.v.simpl");
     app.finish().await;
 }
 

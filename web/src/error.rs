@@ -51,11 +51,14 @@ pub enum ErrorCode {
     CsrfFailed,
     /// Sign-up with an e-mail address that already has an account.
     EmailTaken,
+    /// A format its law does not allow for this food (the simplified US format for a food
+    /// with fewer than 8 insignificant nutrients, 21 CFR 101.9(f)).
+    FormatNotPermitted,
 }
 
 impl ErrorCode {
     /// Every code, for the OpenAPI document and its completeness test.
-    pub const ALL: [ErrorCode; 34] = [
+    pub const ALL: [ErrorCode; 35] = [
         Self::InvalidJson,
         Self::ValidationFailed,
         Self::UnknownField,
@@ -90,6 +93,7 @@ impl ErrorCode {
         Self::LabelTooSmall,
         Self::CsrfFailed,
         Self::EmailTaken,
+        Self::FormatNotPermitted,
     ];
 
     /// The HTTP status this code is always sent with.
@@ -125,7 +129,8 @@ impl ErrorCode {
             Self::ImageTooLarge
             | Self::StatementTooLong
             | Self::IncompleteNutrientData
-            | Self::LabelTooSmall => StatusCode::UNPROCESSABLE_ENTITY,
+            | Self::LabelTooSmall
+            | Self::FormatNotPermitted => StatusCode::UNPROCESSABLE_ENTITY,
             Self::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Self::UriTooLong => StatusCode::URI_TOO_LONG,
         }
@@ -168,6 +173,7 @@ impl ErrorCode {
             Self::LabelTooSmall => "label_too_small",
             Self::CsrfFailed => "csrf_failed",
             Self::EmailTaken => "email_taken",
+            Self::FormatNotPermitted => "format_not_permitted",
         }
     }
 }

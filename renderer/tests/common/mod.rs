@@ -71,7 +71,8 @@ pub fn us_recipe() -> RecipeInput {
         (PotassiumMg, 235.0),
     ];
     let base: Vec<(Nutrient, f64)> = per_serving.iter().map(|(n, v)| (*n, v * 2.0)).collect();
-    RecipeInput { voluntary_nutrients: Default::default(),
+    RecipeInput {
+        voluntary_nutrients: Default::default(),
         servings: 8.0,
         serving_weight_g: Some(55.0),
         serving_size_text: Some("2/3 cup (55g)".into()),
@@ -422,6 +423,9 @@ pub fn label_in(recipe: &RecipeInput, format: &nls_nutrition::Format, names: [&s
             ..Default::default()
         };
         nls_nutrition::compute_label_with(recipe, format, &extras).unwrap()
+    } else if format.simplified.is_some() {
+        // The simplified format is only for foods it is allowed for (21 CFR 101.9(f)).
+        compute_label(&us_simplified_recipe(), format).unwrap()
     } else {
         compute_label(recipe, format).unwrap()
     }
