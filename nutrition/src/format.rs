@@ -99,6 +99,22 @@ pub enum Rounding {
     /// FSANZ User Guide to Standard 1.2.8 §3.6 (guidance, not a numbered provision): no more
     /// than 3 significant figures.
     Fsanz3SignificantFigures,
+    /// Canada, FDR table to B.01.401 column 4, item 2: energy.
+    CaFdrEnergy,
+    /// Items 3-5: fat, saturated and trans fatty acids.
+    CaFdrFat,
+    /// Item 7: cholesterol.
+    CaFdrCholesterol,
+    /// Item 8: sodium.
+    CaFdrSodium,
+    /// Items 9-11: carbohydrate, fibre, sugars.
+    CaFdrCarbohydrate,
+    /// Item 12: protein.
+    CaFdrProtein,
+    /// Items 13-14: potassium, calcium.
+    CaFdrPotassiumCalcium,
+    /// Item 15: iron.
+    CaFdrIron,
     /// No rounding rule in the format's law (CXG 2-1985 sets none): the amount is printed at
     /// a display precision of this many decimals, which is a presentation, not a rule.
     DisplayPrecision {
@@ -134,6 +150,14 @@ impl Rounding {
                 significant_figures: 2,
             },
             "fsanz_user_guide_3_significant_figures" => Rounding::Fsanz3SignificantFigures,
+            "ca_fdr_b01_401_energy" => Rounding::CaFdrEnergy,
+            "ca_fdr_b01_401_fat" => Rounding::CaFdrFat,
+            "ca_fdr_b01_401_cholesterol" => Rounding::CaFdrCholesterol,
+            "ca_fdr_b01_401_sodium" => Rounding::CaFdrSodium,
+            "ca_fdr_b01_401_carbohydrate" => Rounding::CaFdrCarbohydrate,
+            "ca_fdr_b01_401_protein" => Rounding::CaFdrProtein,
+            "ca_fdr_b01_401_potassium_calcium" => Rounding::CaFdrPotassiumCalcium,
+            "ca_fdr_b01_401_iron" => Rounding::CaFdrIron,
             "no_rule_whole" => Rounding::DisplayPrecision { decimals: 0 },
             "no_rule_one_decimal" => Rounding::DisplayPrecision { decimals: 1 },
             other => return Err(format!("unknown rounding rule {other:?}")),

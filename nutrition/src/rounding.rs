@@ -301,6 +301,97 @@ fn eu_low_amount(
     }
 }
 
+// ---------------------------------------------------------------- Canada, FDR B.01.401
+
+// Column 4 of the table to B.01.401 (C.R.C., c. 870, consolidated 2026-06-15; the text is
+// read from Justice Canada's official XML of the regulation). Where the column rounds a small amount to
+// "0" only if the "free of" conditions of the Table of Permitted Nutrient Content Statements
+// and Claims are met (energy, fat, saturated and trans fat, cholesterol, sodium), those
+// conditions are not in the regulation's text we hold: the "otherwise" branch applies, which
+// is always what the column permits. Ties go up, as everywhere in this file (the FDR sets no
+// tie rule).
+
+/// Item 2, energy (Calories): < 5 → nearest 1 Calorie; 5 to 50 → nearest 5; > 50 → nearest 10.
+pub fn ca_fdr_b01_401_energy(kcal: f64) -> Declared {
+    Declared::exact(if kcal < 5.0 {
+        half_up(kcal, 1.0, 1.0)
+    } else if kcal <= 50.0 {
+        half_up(kcal, 5.0, 1.0)
+    } else {
+        half_up(kcal, 10.0, 1.0)
+    })
+}
+
+/// Items 3-5, fat, saturated and trans fatty acids (g): < 0.5 → nearest 0.1 g; 0.5 to 5 →
+/// nearest 0.5 g; > 5 → nearest 1 g.
+pub fn ca_fdr_b01_401_fat(g: f64) -> Declared {
+    Declared::exact(if g < 0.5 {
+        half_up(g, 1.0, 10.0)
+    } else if g <= 5.0 {
+        half_up(g, 5.0, 10.0)
+    } else {
+        half_up(g, 1.0, 1.0)
+    })
+}
+
+/// Item 7, cholesterol (mg): nearest 5 mg.
+pub fn ca_fdr_b01_401_cholesterol(mg: f64) -> Declared {
+    Declared::exact(half_up(mg, 5.0, 1.0))
+}
+
+/// Item 8, sodium (mg): < 5 → nearest 1 mg; 5 to 140 → nearest 5 mg; > 140 → nearest 10 mg.
+pub fn ca_fdr_b01_401_sodium(mg: f64) -> Declared {
+    Declared::exact(if mg < 5.0 {
+        half_up(mg, 1.0, 1.0)
+    } else if mg <= 140.0 {
+        half_up(mg, 5.0, 1.0)
+    } else {
+        half_up(mg, 10.0, 1.0)
+    })
+}
+
+/// Items 9-11, carbohydrate, fibre, sugars (g): < 0.5 → "0 g"; else nearest 1 g.
+pub fn ca_fdr_b01_401_carbohydrate(g: f64) -> Declared {
+    Declared::exact(if g < 0.5 { 0.0 } else { half_up(g, 1.0, 1.0) })
+}
+
+/// Item 12, protein (g): < 0.5 → nearest 0.1 g; else nearest 1 g (no "0" rule).
+pub fn ca_fdr_b01_401_protein(g: f64) -> Declared {
+    Declared::exact(if g < 0.5 {
+        half_up(g, 1.0, 10.0)
+    } else {
+        half_up(g, 1.0, 1.0)
+    })
+}
+
+/// Items 13-14, potassium and calcium (mg): < 5 → "0 mg"; 5 to less than 50 → nearest 10 mg;
+/// 50 to less than 250 → nearest 25 mg; 250 or more → nearest 50 mg.
+pub fn ca_fdr_b01_401_potassium_calcium(mg: f64) -> Declared {
+    Declared::exact(if mg < 5.0 {
+        0.0
+    } else if mg < 50.0 {
+        half_up(mg, 10.0, 1.0)
+    } else if mg < 250.0 {
+        half_up(mg, 25.0, 1.0)
+    } else {
+        half_up(mg, 50.0, 1.0)
+    })
+}
+
+/// Item 15, iron (mg): < 0.05 → "0 mg"; 0.05 to less than 0.5 → nearest 0.1 mg; 0.5 to less
+/// than 2.5 → nearest 0.25 mg; 2.5 or more → nearest 0.5 mg.
+pub fn ca_fdr_b01_401_iron(mg: f64) -> Declared {
+    Declared::exact(if mg < 0.05 {
+        0.0
+    } else if mg < 0.5 {
+        half_up(mg, 1.0, 10.0)
+    } else if mg < 2.5 {
+        half_up(mg, 25.0, 100.0)
+    } else {
+        half_up(mg, 5.0, 10.0)
+    })
+}
+
 // ---------------------------------------------------------------- FSANZ
 
 /// FSANZ User Guide to Standard 1.2.8 §3.6 (LABEL_RULES.md §6: guidance, not a numbered
@@ -342,6 +433,14 @@ pub fn apply(rule: Rounding, amount: f64) -> Declared {
             significant_figures,
         } => eu_guidance_2012_vitamin_mineral(amount, significant_figures),
         Rounding::Fsanz3SignificantFigures => fsanz_user_guide_3_significant_figures(amount),
+        Rounding::CaFdrEnergy => ca_fdr_b01_401_energy(amount),
+        Rounding::CaFdrFat => ca_fdr_b01_401_fat(amount),
+        Rounding::CaFdrCholesterol => ca_fdr_b01_401_cholesterol(amount),
+        Rounding::CaFdrSodium => ca_fdr_b01_401_sodium(amount),
+        Rounding::CaFdrCarbohydrate => ca_fdr_b01_401_carbohydrate(amount),
+        Rounding::CaFdrProtein => ca_fdr_b01_401_protein(amount),
+        Rounding::CaFdrPotassiumCalcium => ca_fdr_b01_401_potassium_calcium(amount),
+        Rounding::CaFdrIron => ca_fdr_b01_401_iron(amount),
         Rounding::DisplayPrecision { decimals } => display_precision(amount, decimals),
     }
 }

@@ -11,15 +11,16 @@ use crate::labels::{decode_png, fetch, svg_text};
 /// The band's words (renderer/src/draw/draft.rs).
 const BAND: &str = "DRAFT \u{2013} NOT A LAWFUL LABEL";
 
-/// A recipe in `format` with its embed on: (id, embed token, label).
+/// A recipe in `format` with its embed on: (id, embed token, label). Sugar and water: data
+/// complete, so no incomplete-data mark is drawn besides the draft's.
 async fn recipe_in(app: &TestApp, key: &str, format: &str) -> (String, String, Value) {
     let recipe = app
         .create_recipe(
             key,
             json!({ "name": format!("Scones {format}"), "servings": 4, "label_format": format,
                     "embed_enabled": true,
-                    "ingredients": [{ "name": "all-purpose flour", "grams": 200 },
-                                    { "name": "milk", "grams": 120 }] }),
+                    "ingredients": [{ "name": "sugar", "grams": 200 },
+                                    { "name": "water", "grams": 120 }] }),
         )
         .await;
     let id = recipe["id"].as_str().expect("recipe id").to_owned();

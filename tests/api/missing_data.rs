@@ -274,3 +274,41 @@ async fn a_custom_ingredients_sub_ingredients_print_in_the_recipes_statement() {
     assert_eq!(flour.body["sub_ingredients_citation"], "21 CFR 137.165(a)");
     app.finish().await;
 }
+
+/// Issue 31, finding 1 (21 CFR 101.9(c)(6)(iii), (g)(5)): a label whose mandatory amount is
+/// only a lower bound is not drawn as if complete. Its files name what is unknown; the line
+/// overrides complete it and the mark goes.
+#[tokio::test]
+async fn cfr_101_9_g_5_an_incomplete_labels_files_name_what_is_unknown() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let recipe = app
+        .create_recipe(
+            &key,
+            json!({ "name": "Banana oil", "servings": 1, "ingredients": oil_and_banana(false) }),
+        )
+        .await;
+    let id = recipe["id"].as_str().unwrap_or_default().to_owned();
+    let path = format!("/v1/recipes/{id}/label.svg");
+    let svg = crate::labels::fetch(&app, &key, &path, &[]).await.text();
+    let text = crate::labels::svg_text(&svg);
+    assert!(
+        text.contains("INCOMPLETE DATA \u{2013} NOT FOR A PACKAGE"),
+        "{text}"
+    );
+    assert!(text.contains("trans fat"), "{text}");
+    let pdf = crate::labels::fetch(&app, &key, &format!("/v1/recipes/{id}/label.pdf"), &[]).await;
+    assert!(crate::labels::pdf_text(&pdf.bytes).contains("INCOMPLETE"));
+
+    let updated = app
+        .put(
+            &key,
+            &format!("/v1/recipes/{id}"),
+            json!({ "ingredients": oil_and_banana(true) }),
+        )
+        .await;
+    assert_eq!(updated.status, StatusCode::OK, "{:?}", updated.body);
+    let svg = crate::labels::fetch(&app, &key, &path, &[]).await.text();
+    assert!(!svg.contains("INCOMPLETE"), "{svg}");
+    app.finish().await;
+}

@@ -367,3 +367,62 @@ fn a_metric_amount_in_parentheses_is_recognised_and_not_repeated() {
     assert_eq!(household_then_metric(Some("  "), 43.0), "43g");
     assert_eq!(household_then_metric(None, 43.0), "43g");
 }
+
+/// Canada, FDR table to B.01.401, column 4 (C.R.C., c. 870 consolidated 2026-06-15; quoted in
+/// Justice Canada's official XML): each band's edges, item by item.
+#[test]
+fn ca_fdr_b01_401_column_4_bands_item_by_item() {
+    let a = |d: Declared| d.amount;
+    // Item 2, energy: "less than 5 Calories" → nearest 1 (the "free of energy" conditions
+    // are not in the text we hold); "5 Calories or more but not more than 50" → multiple of
+    // 5; "more than 50" → multiple of 10.
+    assert_eq!(a(ca_fdr_b01_401_energy(4.4)), 4.0);
+    assert_eq!(a(ca_fdr_b01_401_energy(5.0)), 5.0);
+    assert_eq!(a(ca_fdr_b01_401_energy(47.4)), 45.0);
+    assert_eq!(a(ca_fdr_b01_401_energy(50.0)), 50.0);
+    assert_eq!(a(ca_fdr_b01_401_energy(54.9)), 50.0);
+    assert_eq!(a(ca_fdr_b01_401_energy(126.6)), 130.0);
+    // Items 3-5, fat: < 0.5 g → multiple of 0.1 g; 0.5 g to 5 g → 0.5 g; > 5 g → 1 g. The
+    // issue's "Fat / Lipides 5.4g" is "5 g".
+    assert_eq!(a(ca_fdr_b01_401_fat(0.44)), 0.4);
+    assert_eq!(a(ca_fdr_b01_401_fat(0.5)), 0.5);
+    assert_eq!(a(ca_fdr_b01_401_fat(3.1)), 3.0);
+    assert_eq!(a(ca_fdr_b01_401_fat(3.3)), 3.5);
+    assert_eq!(a(ca_fdr_b01_401_fat(5.0)), 5.0);
+    assert_eq!(a(ca_fdr_b01_401_fat(5.4)), 5.0);
+    assert_eq!(a(ca_fdr_b01_401_fat(5.6)), 6.0);
+    // Item 7, cholesterol: multiple of 5 mg.
+    assert_eq!(a(ca_fdr_b01_401_cholesterol(12.4)), 10.0);
+    assert_eq!(a(ca_fdr_b01_401_cholesterol(12.6)), 15.0);
+    // Item 8, sodium: < 5 mg → 1 mg; 5 to 140 mg → 5 mg; > 140 mg → 10 mg.
+    assert_eq!(a(ca_fdr_b01_401_sodium(4.4)), 4.0);
+    assert_eq!(a(ca_fdr_b01_401_sodium(108.0)), 110.0);
+    assert_eq!(a(ca_fdr_b01_401_sodium(140.0)), 140.0);
+    assert_eq!(a(ca_fdr_b01_401_sodium(143.0)), 140.0);
+    assert_eq!(a(ca_fdr_b01_401_sodium(146.0)), 150.0);
+    // Items 9-11, carbohydrate, fibre, sugars: < 0.5 g → "0 g"; 0.5 g or more → 1 g.
+    assert_eq!(a(ca_fdr_b01_401_carbohydrate(0.49)), 0.0);
+    assert_eq!(a(ca_fdr_b01_401_carbohydrate(0.5)), 1.0);
+    assert_eq!(a(ca_fdr_b01_401_carbohydrate(18.6)), 19.0);
+    // Item 12, protein: < 0.5 g → 0.1 g (no "0" rule); 0.5 g or more → 1 g.
+    assert_eq!(a(ca_fdr_b01_401_protein(0.26)), 0.3);
+    assert_eq!(a(ca_fdr_b01_401_protein(2.1)), 2.0);
+    // Items 13-14, potassium and calcium: < 5 mg → "0 mg"; 5 to < 50 → 10 mg; 50 to < 250 →
+    // 25 mg; 250 or more → 50 mg.
+    assert_eq!(a(ca_fdr_b01_401_potassium_calcium(4.9)), 0.0);
+    assert_eq!(a(ca_fdr_b01_401_potassium_calcium(5.0)), 10.0);
+    assert_eq!(a(ca_fdr_b01_401_potassium_calcium(49.0)), 50.0);
+    assert_eq!(a(ca_fdr_b01_401_potassium_calcium(60.0)), 50.0);
+    assert_eq!(a(ca_fdr_b01_401_potassium_calcium(249.0)), 250.0);
+    assert_eq!(a(ca_fdr_b01_401_potassium_calcium(274.0)), 250.0);
+    assert_eq!(a(ca_fdr_b01_401_potassium_calcium(276.0)), 300.0);
+    // Item 15, iron: < 0.05 mg → "0 mg"; 0.05 to < 0.5 → 0.1 mg; 0.5 to < 2.5 → 0.25 mg;
+    // 2.5 or more → 0.5 mg.
+    assert_eq!(a(ca_fdr_b01_401_iron(0.049)), 0.0);
+    assert_eq!(a(ca_fdr_b01_401_iron(0.05)), 0.1);
+    assert_eq!(a(ca_fdr_b01_401_iron(0.44)), 0.4);
+    assert_eq!(a(ca_fdr_b01_401_iron(0.6)), 0.5);
+    assert_eq!(a(ca_fdr_b01_401_iron(0.63)), 0.75);
+    assert_eq!(a(ca_fdr_b01_401_iron(2.7)), 2.5);
+    assert_eq!(a(ca_fdr_b01_401_iron(2.8)), 3.0);
+}

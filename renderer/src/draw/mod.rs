@@ -8,12 +8,12 @@
 //! No I/O, no system fonts, no clock: the same label and options give the same bytes.
 
 pub mod bounds;
-mod draft;
 mod error;
 mod eu_linear;
 mod eu_table;
 mod fonts;
 pub mod fop;
+mod marks;
 mod paired;
 mod pdf;
 mod png;
@@ -155,16 +155,13 @@ fn scene(
         }
         _ => return Err(RenderError::UnsupportedFormat(label.format.clone())),
     };
-    // A draft's label says so on every file drawn from it; an in-force one carries nothing.
+    // A draft's label, or one whose data leaves a mandatory amount open, says so on every
+    // file drawn from it; an in-force, complete one carries nothing.
     let draft = match &label.status {
         Some(status) => status.is_draft(),
         None => format.status != "in_force",
     };
-    let mut scene = if draft {
-        draft::marked(metrics, scene)
-    } else {
-        scene
-    };
+    let mut scene = marks::marked(metrics, label, draft, scene);
     if options.watermark {
         scene.diagonal = Some("SAMPLE");
     }
