@@ -218,7 +218,7 @@ fn cell(format: &Format, row: &Row, column: &Column, exact: f64) -> Cell {
 
 /// [`cell`], and whether the declaration is an insignificant amount (101.9(f)(1)).
 fn declare(format: &Format, row: &Row, column: &Column, exact: f64) -> (Cell, bool) {
-    let mut d = rounding::apply(row.rounding, exact);
+    let d = rounding::apply(row.rounding, exact);
     let percent = match (column.percent, row.daily_value()) {
         (true, Some(dv)) => {
             // %DV from the declared amount (101.9(d)(7)(ii) allows it), so 0.4 g fat
@@ -232,13 +232,12 @@ fn declare(format: &Format, row: &Row, column: &Column, exact: f64) -> (Cell, bo
         }
         _ => None,
     };
-    // 101.9(c)(8)(iii): a vitamin or mineral under 2 % DV is declared as zero, amount
-    // and percent alike (the option chosen over the asterisk footnote), so the label
-    // never prints "0.2mg 0%".
-    if row.percent == PercentRounding::VitaminMineral && percent == Some(0.0) {
-        d = rounding::Declared::zero();
-    }
-    let insignificant = is_insignificant(&d, row.less_than_is_insignificant);
+    // 101.9(c)(8)(iii): a vitamin or mineral under 2 % DV has its percentage declared as
+    // zero (the option chosen over the asterisk footnote); its amount stays the amount in a
+    // serving at the increments of (c)(8)(iv) ("0.2mg 0%"), and such an amount is
+    // insignificant (101.9(f)(1): "less than 2 percent of the RDI").
+    let under_two_percent = row.percent == PercentRounding::VitaminMineral && percent == Some(0.0);
+    let insignificant = under_two_percent || is_insignificant(&d, row.less_than_is_insignificant);
     (
         Cell {
             text: d.text(&row.unit),

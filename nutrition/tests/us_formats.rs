@@ -267,7 +267,7 @@ fn the_bilingual_format_prints_english_then_spanish() {
 }
 
 #[test]
-fn an_asked_vitamin_under_2_percent_of_its_rdi_is_declared_as_zero() {
+fn an_asked_vitamin_under_2_percent_of_its_rdi_has_zero_percent() {
     let standard = format("standard").expect("us.v");
     let asked = |amounts: &[(Nutrient, f64)], key: &str| {
         let mut r = one_serving(amounts);
@@ -275,11 +275,11 @@ fn an_asked_vitamin_under_2_percent_of_its_rdi_is_declared_as_zero() {
         r
     };
     // Vitamin C, RDI 90 mg (101.9(c)(8)(iv)), declared in whole mg: 1.49 mg declares 1 mg,
-    // 1.1 % DV, so it is declared as zero, amount and percent (101.9(c)(8)(iii)); 1.5 mg
-    // declares 2 mg, 2.2 % → 2 %.
+    // 1.1 % DV, so its percentage is declared as zero (101.9(c)(8)(iii)) beside its amount;
+    // 1.5 mg declares 2 mg, 2.2 % → 2 %.
     let under =
         compute_label(&asked(&[(VitaminCMg, 1.49)], "vitamin_c_mg"), standard).expect("label");
-    assert_eq!(under.declared("vitamin_c_mg"), Some(0.0));
+    assert_eq!(under.declared("vitamin_c_mg"), Some(1.0));
     assert_eq!(under.percents().get("vitamin_c_mg"), Some(&0.0));
     let at = compute_label(&asked(&[(VitaminCMg, 1.5)], "vitamin_c_mg"), standard).expect("label");
     assert_eq!(

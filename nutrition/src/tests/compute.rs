@@ -533,14 +533,16 @@ fn a_us_label_without_a_household_measure_warns_and_an_eu_label_does_not() {
 }
 
 #[test]
-fn a_mineral_under_2_percent_dv_is_declared_as_zero_amount_and_percent() {
-    // 101.9(c)(8)(iii), zero option: iron 0.3 mg is 1.7 % of 18 mg → "0mg" and 0 %, not
-    // "0.3mg" with 0 %; iron 0.36 mg (declared 0.4 mg, 2.2 %) keeps its amount and 2 %.
+fn cfr_101_9_c_8_iii_a_mineral_under_2_percent_dv_keeps_its_amount_with_zero_percent() {
+    // 101.9(c)(8)(iii), zero option: iron 0.3 mg is 1.7 % of 18 mg → 0 %, its amount the
+    // amount in a serving at the increments of (c)(8)(iv), "0.3mg"; such an amount is
+    // insignificant (101.9(f)(1)). Iron 0.36 mg (declared 0.4 mg, 2.2 %) keeps 2 %.
     let label = compute_label(&one_serving(&[(IronMg, 0.3), (CalciumMg, 25.0)]), us()).unwrap();
-    assert_eq!(label.display["iron_mg"], "0mg");
-    assert_eq!(label.declared("iron_mg"), Some(0.0));
+    assert_eq!(label.display["iron_mg"], "0.3mg");
+    assert_eq!(label.declared("iron_mg"), Some(0.3));
     assert_eq!(label.percents()["iron_mg"], 0.0);
-    assert_eq!(label.display["calcium_mg"], "0mg");
+    assert_eq!(label.display["calcium_mg"], "25mg");
+    assert_eq!(label.percents()["calcium_mg"], 0.0);
     let label = compute_label(&one_serving(&[(IronMg, 0.36)]), us()).unwrap();
     assert_eq!(label.display["iron_mg"], "0.4mg");
     assert_eq!(label.percents()["iron_mg"], 2.0);
