@@ -36,6 +36,10 @@ pub struct Declared {
     pub amount: f64,
     /// `Some` when the printed text is "less than" a bound.
     pub less_than: Option<(f64, LessThanStyle)>,
+    /// Decimals the printed number keeps, trailing zeros included, where the rule's step is
+    /// a decimal one (the EU guidance's 0.1 g step prints 1 g as "1.0g"); 0 prints the
+    /// shortest text.
+    pub decimals: usize,
 }
 
 impl Declared {
@@ -48,6 +52,15 @@ impl Declared {
         Self {
             amount,
             less_than: None,
+            decimals: 0,
+        }
+    }
+
+    /// `amount` printed with `decimals` decimals.
+    fn stepped(amount: f64, decimals: usize) -> Self {
+        Self {
+            decimals,
+            ..Self::exact(amount)
         }
     }
 
@@ -55,6 +68,7 @@ impl Declared {
         Self {
             amount,
             less_than: Some((bound, style)),
+            decimals: 0,
         }
     }
 
@@ -62,6 +76,9 @@ impl Declared {
     /// `"<1g"`, `"240"` (US calories have no unit).
     pub fn text(&self, unit: &str) -> String {
         match self.less_than {
+            None if self.decimals > 0 && self.amount != 0.0 => {
+                format!("{:.*}{unit}", self.decimals, self.amount)
+            }
             None => format!("{}{unit}", number(self.amount)),
             Some((bound, LessThanStyle::Words)) => format!("less than {}{unit}", number(bound)),
             Some((bound, LessThanStyle::Sign)) => format!("<{}{unit}", number(bound)),
@@ -295,10 +312,21 @@ fn eu_low_amount(
             Declared::exact(0.0)
         }
     } else if x >= coarse_from {
-        Declared::exact(half_up(x, 1.0, coarse_scale))
+        Declared::stepped(half_up(x, 1.0, coarse_scale), decimals_of(coarse_scale))
     } else {
-        Declared::exact(half_up(x, 1.0, fine_scale))
+        let fine = half_up(x, 1.0, fine_scale);
+        // 9.96 g is 10.0 g at the fine step: printed at the coarse one, "10g".
+        if fine >= coarse_from {
+            Declared::stepped(half_up(fine, 1.0, coarse_scale), decimals_of(coarse_scale))
+        } else {
+            Declared::stepped(fine, decimals_of(fine_scale))
+        }
     }
+}
+
+/// The decimals of a step of 1/`scale` (10 → 1, 100 → 2, 1 → 0).
+fn decimals_of(scale: f64) -> usize {
+    scale.log10().round().max(0.0) as usize
 }
 
 // ---------------------------------------------------------------- Canada, FDR B.01.401
