@@ -333,6 +333,51 @@ async fn the_free_plan_exports_watermarked_us_png_only() {
     app.finish().await;
 }
 
+/// Issue 28: the limiter keyed on Rust's lower-casing while the look-up used Postgres's,
+/// so "lİz@…" (U+0130) counted apart from "liz@…" yet signed in to it. One normalisation
+/// now: every spelling the look-up takes for the address shares its bucket, fullwidth
+/// letters (NFKC) included.
+#[tokio::test]
+async fn spellings_of_one_address_share_its_sign_in_limit() {
+    let app = TestApp::spawn().await;
+    let account_id = Uuid::now_v7();
+    let email = format!("liz-{account_id}@example.com");
+    let hash = nls::admin::account::hash_password(PASSWORD).expect("hash password");
+    sqlx::query(
+        "insert into account (account_id, name, email, plan_id, password_hash) values ($1, 'Liz', $2, 'free', $3)",
+    )
+    .bind(account_id)
+    .bind(&email)
+    .bind(hash)
+    .execute(&app.pool)
+    .await
+    .expect("insert account");
+    let dotted = email.replacen('i', "\u{130}", 1);
+    let fullwidth = email.replacen('l', "\u{ff4c}", 1);
+    // The look-up takes the dotted spelling for the address.
+    let ok = sign_in(&app, &dotted, PASSWORD).await;
+    assert_eq!(ok.status, StatusCode::OK, "{}", ok.text());
+    for attempt in 2..=nls_web::sign_in_limit::ATTEMPTS_PER_MINUTE {
+        let spelling = if attempt % 2 == 0 {
+            &dotted
+        } else {
+            &fullwidth
+        };
+        let wrong = sign_in(&app, spelling, "wrong password").await;
+        assert_eq!(wrong.status, StatusCode::UNAUTHORIZED, "attempt {attempt}");
+    }
+    for spelling in [&email, &dotted, &fullwidth] {
+        let refused = sign_in(&app, spelling, PASSWORD).await;
+        assert_eq!(
+            refused.status,
+            StatusCode::TOO_MANY_REQUESTS,
+            "{spelling}: {}",
+            refused.text()
+        );
+    }
+    app.finish().await;
+}
+
 #[tokio::test]
 async fn an_address_gets_ten_password_attempts_a_minute_then_429() {
     let app = TestApp::spawn().await;

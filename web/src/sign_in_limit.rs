@@ -46,11 +46,25 @@ fn retry_after_secs(ahead_secs: f64) -> u64 {
         .unwrap_or(1)
 }
 
-/// Counts one password attempt for `email`; 429 `rate_limited` with `Retry-After` when
-/// the address has used its attempts.
+/// Counts one password attempt for `email`; 429 `rate_limited` with `Retry-After` when the
+/// address has used its attempts.
 pub async fn admit(pool: &PgPool, email: &str) -> Result<(), ApiError> {
+    // One normalisation for the limit and the look-up (issue 28): the key is the address as
+    // Postgres folds it for the account look-up (`lower(email) = lower($1)`), NFKC-normalised
+    // besides, so no spelling the look-up takes for the same address (U+0130 "İ" for "i")
+    // gets a bucket of its own; a coarser key only merges buckets. Postgres refuses a NUL,
+    // and no account has a control character: such an address is keyed as given.
+    let key = if email.chars().any(char::is_control) {
+        email_key(email)
+    } else {
+        let folded: String = sqlx::query_scalar("select lower(normalize(trim($1), NFKC))")
+            .bind(email)
+            .fetch_one(pool)
+            .await?;
+        email_key(&folded)
+    };
     let (admitted, ahead): (bool, f64) = sqlx::query_as(ADVANCE)
-        .bind(email_key(email))
+        .bind(key)
         .bind(f64::from(ATTEMPTS_PER_MINUTE))
         .fetch_one(pool)
         .await?;
