@@ -21,7 +21,7 @@ use crate::draw::{self, Fonts, RenderError, RenderOptions};
 
 /// Version of the drawing code, part of every key: bump it when `draw` changes its output,
 /// and every cached file becomes unreachable (then pruned) instead of served stale.
-pub const DRAW_VERSION: u32 = 2;
+pub const DRAW_VERSION: u32 = 3;
 
 /// How many files per recipe and file type are kept; older ones are deleted.
 pub const KEEP_PER_TYPE: i64 = 6;

@@ -253,24 +253,8 @@ fn watermark_marks_png_and_svg() {
 /// Text shown by a PDF: decodes each `Tj` glyph string through the font's ToUnicode map.
 fn pdf_text(bytes: &[u8]) -> String {
     let doc = lopdf::Document::load_mem(bytes).unwrap();
-    let pages = doc.get_pages();
-    assert_eq!(pages.len(), 1, "one page");
-    let (_, page_id) = pages.into_iter().next().unwrap();
-    let map = common::pdf_unicode::to_unicode(&doc);
-    let content = doc.get_and_decode_page_content(page_id).unwrap();
-    let mut out = String::new();
-    for op in content.operations {
-        if op.operator == "Tj" {
-            if let Ok(bytes) = op.operands[0].as_str() {
-                for pair in bytes.chunks_exact(2) {
-                    let gid = u32::from(pair[0]) << 8 | u32::from(pair[1]);
-                    out.push(map.get(&gid).copied().unwrap_or('\u{fffd}'));
-                }
-            }
-            out.push('\n');
-        }
-    }
-    out
+    assert_eq!(doc.get_pages().len(), 1, "one page");
+    common::pdf_unicode::page_text(&doc)
 }
 
 #[test]
@@ -476,4 +460,34 @@ fn about_one_serving_is_singular() {
     let s = svg(&label, &RenderOptions::default()).unwrap();
     assert!(s.contains("about 1 serving per container"), "{s}");
     assert!(!s.contains("about 1 servings"));
+}
+
+/// Issue 27, item 4: the PDF embeds only the glyphs it shows (three whole faces made a
+/// five-ingredient label 350 KB); its text still copies out whole.
+#[test]
+fn pdf_embeds_font_subsets_and_stays_small() {
+    let bytes = pdf(&common::us_label(), fonts(), &RenderOptions::default()).unwrap();
+    assert!(bytes.len() <= 40_000, "{} bytes", bytes.len());
+    let whole: usize = ["LibreFranklin-Regular.ttf", "LibreFranklin-Black.ttf"]
+        .iter()
+        .map(|f| {
+            std::fs::metadata(
+                std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("assets/fonts")
+                    .join(f),
+            )
+            .map(|m| m.len() as usize)
+            .unwrap_or(0)
+        })
+        .sum();
+    assert!(
+        bytes.len() < whole / 4,
+        "{} bytes against {whole}",
+        bytes.len()
+    );
+    let text = pdf_text(&bytes);
+    assert!(
+        text.contains("Nutrition Facts") && text.contains("Potassium 235mg"),
+        "{text}"
+    );
 }

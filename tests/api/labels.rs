@@ -113,25 +113,7 @@ pub fn tinted_pixels(rgba: &[u8]) -> usize {
 /// Text shown by a PDF: each `Tj` glyph string decoded through the ToUnicode maps.
 pub fn pdf_text(bytes: &[u8]) -> String {
     let doc = lopdf::Document::load_mem(bytes).expect("a PDF");
-    let map = pdf_unicode::to_unicode(&doc);
-    let mut out = String::new();
-    for (_, page_id) in doc.get_pages() {
-        let content = doc
-            .get_and_decode_page_content(page_id)
-            .expect("page content");
-        for op in content.operations {
-            if op.operator == "Tj" {
-                if let Ok(bytes) = op.operands[0].as_str() {
-                    for pair in bytes.chunks_exact(2) {
-                        let gid = (u32::from(pair[0]) << 8) | u32::from(pair[1]);
-                        out.push(map.get(&gid).copied().unwrap_or('\u{fffd}'));
-                    }
-                }
-                out.push('\n');
-            }
-        }
-    }
-    out
+    pdf_unicode::page_text(&doc)
 }
 
 /// A recipe of 100 g oat paste in one serving: 400 Calories, 10 g fat, 12 g protein.

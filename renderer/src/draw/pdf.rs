@@ -90,10 +90,38 @@ pub(crate) fn write(
     }
     let mut fonts: Vec<(Face, IndirectFontRef)> = Vec::new();
     for (face, chars) in used {
-        let data = EmbeddedFace::new(m, face, &chars);
-        let font = doc
-            .add_external_font_data(face.bytes().to_vec(), data)
-            .map_err(err)?;
+        // Each face as a subset of the glyphs the scene shows (issue 27: three whole faces
+        // made a label's PDF 350 KB), its characters mapped to the renumbered glyphs; the
+        // whole face only if a subset cannot be made.
+        let ttf = m.face(face);
+        let keep: BTreeSet<u16> = chars
+            .iter()
+            .filter_map(|c| ttf.glyph_index(*c))
+            .map(|g| g.0)
+            .filter(|g| *g != 0)
+            .collect();
+        let font = match subset::subset(face.bytes(), &keep, 0) {
+            Ok(sub) => {
+                let chars = chars
+                    .iter()
+                    .filter_map(|c| {
+                        let old = ttf.glyph_index(*c)?.0;
+                        sub.ids.get(&old).map(|new| (*new, *c))
+                    })
+                    .collect();
+                let data = SubsetFace {
+                    face: ttf,
+                    chars: Arc::new(chars),
+                    advances: Arc::new(sub.advances),
+                };
+                doc.add_external_font_data(sub.bytes, data)
+            }
+            Err(_) => {
+                let data = EmbeddedFace::new(m, face, &chars);
+                doc.add_external_font_data(face.bytes().to_vec(), data)
+            }
+        }
+        .map_err(err)?;
         fonts.push((face, font));
     }
     // Script faces: the subset renumbers glyphs; the content stream writes the new ids, and
