@@ -412,3 +412,32 @@ async fn an_address_gets_ten_password_attempts_a_minute_then_429() {
     assert_eq!(fine.status, StatusCode::OK, "{}", fine.text());
     app.finish().await;
 }
+
+/// Issue 28, item 5: an export's `data` is any label a client sends; its printed texts are
+/// bounded like a stored recipe's (900 KB of `serving_size.text` drew a 6.7 MB SVG), for
+/// every file type, before anything is drawn.
+#[tokio::test]
+async fn an_exports_texts_are_bounded_like_a_recipes() {
+    let app = TestApp::spawn().await;
+    let token = token(&app, "business").await;
+    let mut label = label(&app, "standard").await;
+    for (field, size) in [("serving_size.text", 900_000), ("serving_size.text", 101)] {
+        label["serving_size"]["text"] = json!("x".repeat(size));
+        for file in ["svg", "png", "pdf"] {
+            let reply = export(&app, &token, json!({ "fileType": file, "data": label })).await;
+            assert_eq!(
+                reply.status,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "{file}: {}",
+                reply.text()
+            );
+            assert_eq!(reply.code(), "statement_too_long", "{file}");
+            assert!(reply.text().contains(field), "{file}: {}", reply.text());
+        }
+    }
+    label["serving_size"]["text"] = json!("1 cup");
+    label["display"]["servings_per_container"] = json!("y".repeat(5_000));
+    let reply = export(&app, &token, json!({ "fileType": "svg", "data": label })).await;
+    assert_eq!(reply.code(), "statement_too_long", "{}", reply.text());
+    app.finish().await;
+}

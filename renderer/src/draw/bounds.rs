@@ -28,9 +28,46 @@ pub const MAX_PIXELS: u64 = 16 * 1024 * 1024;
 /// well under [`MAX_PIXELS`], so every label that passes draws at the default size.
 pub const MAX_STATEMENT_CHARS: usize = 10_000;
 
+/// Characters of a printed serving size's household measure: the recipe's own rule
+/// (`serving_size_text`, 1 to 100 characters), applied to a label sent for export too.
+pub const MAX_SERVING_TEXT_CHARS: usize = 100;
+
+/// Characters of any other printed value (`display`, a food's name): the longest a label
+/// computes is the simplified format's "Not a significant source of …" list, a few hundred.
+pub const MAX_VALUE_CHARS: usize = 1_000;
+
 /// Refuses a label whose statements together are longer than [`MAX_STATEMENT_CHARS`],
-/// naming the longest.
+/// naming the longest, and one whose serving size or other printed values are longer than
+/// a computed label's can be (issue 28: an export's `data` is any label a client sends, and
+/// 900 KB of `serving_size.text` drew a 6.7 MB SVG).
 pub fn check_statements(label: &Label) -> Result<(), RenderError> {
+    let too_long = |field: &'static str, chars: usize, max: usize| {
+        (chars > max).then_some(RenderError::StatementTooLong { field, chars, max })
+    };
+    let serving = label
+        .serving_size
+        .text
+        .as_deref()
+        .map_or(0, |t| t.chars().count());
+    if let Some(e) = too_long("serving_size.text", serving, MAX_SERVING_TEXT_CHARS) {
+        return Err(e);
+    }
+    let longest_value = label
+        .display
+        .values()
+        .chain(label.foods.iter().map(|f| &f.name))
+        .chain(
+            label
+                .foods
+                .iter()
+                .filter_map(|f| f.serving_size.text.as_ref()),
+        )
+        .map(|v| v.chars().count())
+        .max()
+        .unwrap_or(0);
+    if let Some(e) = too_long("display", longest_value, MAX_VALUE_CHARS) {
+        return Err(e);
+    }
     let mut ingredients = (
         "ingredient_statement",
         label.ingredient_statement.chars().count(),
@@ -49,7 +86,15 @@ pub fn check_statements(label: &Label) -> Result<(), RenderError> {
             .as_deref()
             .map_or(0, |c| c.chars().count()),
     );
-    let chars = ingredients.1.saturating_add(contains.1);
+    let foods: usize = label
+        .foods
+        .iter()
+        .map(|f| f.ingredient_statement.chars().count())
+        .sum();
+    let chars = ingredients
+        .1
+        .saturating_add(contains.1)
+        .saturating_add(foods);
     if chars <= MAX_STATEMENT_CHARS {
         return Ok(());
     }
@@ -95,6 +140,18 @@ fn printed_chars(html: &str) -> usize {
         .count()
 }
 
+/// Refuses a laid-out label larger than a PNG of it at scale 1 may be: SVG and PDF are
+/// bounded like PNG, on the scene, before any of them is written.
+pub fn check_scene(width_px: f32, base_width: f32, height: f32) -> Result<(), RenderError> {
+    let height_px = (f64::from(height) * f64::from(width_px) / f64::from(base_width)).ceil();
+    let height_px = if height_px.is_finite() && height_px >= 0.0 {
+        height_px as u64
+    } else {
+        u64::MAX
+    };
+    check_pixels(width_px.ceil() as u64, height_px)
+}
+
 /// Refuses a `width` × `height` PNG with more than [`MAX_PIXELS`] pixels.
 pub fn check_pixels(width: u64, height: u64) -> Result<(), RenderError> {
     let pixels = width.saturating_mul(height);
@@ -119,6 +176,14 @@ mod tests {
         assert!(check_pixels(4096, 4097).is_err());
         assert!(check_pixels(16_000, 453_683).is_err());
         assert!(check_pixels(u64::MAX, u64::MAX).is_err());
+    }
+
+    #[test]
+    fn a_scene_is_bounded_like_a_png_at_scale_1() {
+        assert!(check_scene(290.0, 290.0, 57_000.0).is_ok());
+        assert!(check_scene(290.0, 290.0, 1_100_000.0).is_err());
+        assert!(check_scene(2000.0, 290.0, 3_000.0).is_err());
+        assert!(check_scene(290.0, 290.0, f32::INFINITY).is_err());
     }
 
     #[test]

@@ -168,6 +168,13 @@ fn scene(
     Ok((scene, metrics))
 }
 
+/// SVG and PDF are bounded like a PNG of the same scene at its base width and scale 1 (their
+/// cost follows the content, not the width asked for; issue 28: a label sent for export
+/// once drew an SVG 1.1 million pixels tall).
+fn check_vector(scene: &Scene) -> Result<(), RenderError> {
+    bounds::check_scene(scene::BASE_WIDTH, scene::BASE_WIDTH, scene.height)
+}
+
 /// Characters of the drawn `label` (in `format`) that the bundled faces lack: empty for every
 /// format the service offers (a test checks each).
 pub fn missing_glyphs(label: &Label, format: &Format) -> Result<Vec<char>, RenderError> {
@@ -246,6 +253,7 @@ pub fn svg_with_front_of_pack(
     options: &RenderOptions,
 ) -> Result<String, RenderError> {
     let (scene, metrics) = scene_with_front_of_pack(label, options)?;
+    check_vector(&scene)?;
     Ok(svg::write(&scene, metrics, options))
 }
 
@@ -268,6 +276,7 @@ pub fn pdf_with_front_of_pack(
     options: &RenderOptions,
 ) -> Result<Vec<u8>, RenderError> {
     let (scene, metrics) = scene_with_front_of_pack(label, options)?;
+    check_vector(&scene)?;
     pdf::write(&scene, metrics, fonts, options)
 }
 
@@ -279,6 +288,7 @@ pub fn svg_in(
     options: &RenderOptions,
 ) -> Result<String, RenderError> {
     let (scene, metrics) = scene(label, format, options)?;
+    check_vector(&scene)?;
     Ok(svg::write(&scene, metrics, options))
 }
 
@@ -303,6 +313,7 @@ pub fn pdf_in(
     options: &RenderOptions,
 ) -> Result<Vec<u8>, RenderError> {
     let (scene, metrics) = scene(label, format, options)?;
+    check_vector(&scene)?;
     pdf::write(&scene, metrics, fonts, options)
 }
 
