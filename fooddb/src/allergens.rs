@@ -2,12 +2,29 @@
 //!
 //! The mapping is deliberately conservative (a food that usually contains an allergen gets
 //! it) with named exceptions for well-known false positives. Decisions worth knowing:
-//! - `gluten` accompanies `wheat`, and is also set for rye, barley, oats, spelt and malt
-//!   (EU Annex II lists oats as a gluten cereal).
-//! - Coconut is not a tree nut here (EU Annex II does not list it, and FDA's 2025 guidance
-//!   removed it). Nutmeg, butternut squash, cocoa butter, shea and "butter beans" are not
-//!   milk or nuts. Every other food in USDA's "Nuts, ..." family (chestnuts, beechnuts,
-//!   butternuts, hickory nuts, ginkgo) is marked `tree_nuts`.
+//! - `gluten` accompanies `wheat` (wheat's varieties spelt, khorasan (Kamut), durum, farro,
+//!   emmer and einkorn are wheat). Rye, barley, oats and malt are gluten cereals but not
+//!   wheat: they carry `gluten` alone, with the cereal named in `allergen_details`
+//!   ([`species_for`]: "barley", "rye", "oats"; malt is barley malt unless another grain is
+//!   named), because Reg. (EU) 1169/2011 Annex II point 1 names "cereals containing gluten,
+//!   namely: wheat (such as spelt and khorasan wheat), rye, barley, oats or their
+//!   hybridised strains" and 21 U.S.C. 321(qq)(1) makes wheat the only major food allergen
+//!   among cereals.
+//!   A baked good named after another cereal ("Bread, rye", "Cookies, oatmeal") keeps the
+//!   wheat of its flour. Triticale, a wheat and rye hybrid, carries wheat as well as gluten
+//!   naming triticale (conservatively; FDR B.01.010.1(1)(d) lists "wheat or triticale").
+//! - Tree nuts are the nuts named on FDA's list (Food Allergen Q&A, Edition 5, January 2025,
+//!   Appendix I), Reg. (EU) 1169/2011 Annex II point 8 or FDR B.01.010.1(1)(a). Coconut,
+//!   chestnuts, beechnuts, butternuts, hickory nuts, ginkgo nuts, pili nuts and acorns are
+//!   on none of them (Edition 5 removed the first seven from FDA's list), so they carry no
+//!   allergen; a "Nuts, ..." food that names no nut ("mixed nuts", "formulated") keeps
+//!   `tree_nuts`. Nutmeg, butternut squash, cocoa butter, shea and "butter beans" are not
+//!   milk or nuts.
+//! - A word the description negates ("without peanuts", "made without egg", "except
+//!   macadamia", "no cheese") names no allergen.
+//! - MALT-O-MEAL is a brand, not malt: its cereals keep `gluten` (conservatively) but name
+//!   no cereal, since their descriptions do not say which; an EU or Canadian label then
+//!   warns `gluten_cereal_unnamed`.
 //! - Refined peanut and soybean oils carry their allergen with the exemptions that may
 //!   lift it ([`exemptions_for`]): the US exempts highly refined oils (21 U.S.C.
 //!   321(qq)(2)(A)), the EU only fully refined soybean oil (Annex II point 6(a)), so
@@ -61,9 +78,27 @@ pub fn exemptions_for(
     out
 }
 
+/// The description's words with each word it negates blanked ("without peanuts", "made
+/// without egg", "except macadamia", "no cheese"), so that no keyword matches it and the
+/// other words keep their places.
+fn affirmed_words(description: &str) -> Vec<String> {
+    let mut words = words(description);
+    for i in 1..words.len() {
+        if ["without", "except", "no"].contains(&words[i - 1].as_str()) {
+            words[i].clear();
+        }
+    }
+    words
+}
+
+/// Whether `w[i]` is "malt" of the brand MALT-O-MEAL, which names a cereal maker, not malt.
+fn brand_malt(w: &[&str], i: usize) -> bool {
+    w.get(i) == Some(&"malt") && w.get(i + 1) == Some(&"o") && w.get(i + 2) == Some(&"meal")
+}
+
 /// Allergens for a food, from its description and USDA food group.
 pub fn allergens_for(description: &str, food_group: &str) -> BTreeSet<Allergen> {
-    let words = words(description);
+    let words = affirmed_words(description);
     let w: Vec<&str> = words.iter().map(String::as_str).collect();
     let lower = description.to_lowercase();
     let head = lower.split(',').next().unwrap_or("").trim().to_owned();
@@ -102,6 +137,7 @@ pub fn allergens_for(description: &str, food_group: &str) -> BTreeSet<Allergen> 
                     "soybean",
                     "mango",
                     "kokum",
+                    "nutmeg",
                 ]
                 .contains(&w[i - 1]))
             && w.get(i + 1) != Some(&"bean")
@@ -126,6 +162,13 @@ pub fn allergens_for(description: &str, food_group: &str) -> BTreeSet<Allergen> 
         "milkfat",
         "custard",
         "pudding",
+        // Cheeses a composite food names without the word "cheese" ("mozzarella sticks").
+        "parmesan",
+        "parmigiana",
+        "mozzarella",
+        "ricotta",
+        "cheddar",
+        "provolone",
     ];
     let look_alike = lower.contains("custard-apple") || lower.contains("bread and butter pickle");
     if !look_alike
@@ -178,12 +221,19 @@ pub fn allergens_for(description: &str, food_group: &str) -> BTreeSet<Allergen> 
         "amaranth",
         "lupin",
         "fish",
+        "malt",
+        "masa",
+        "acorn",
     ];
-    let wheat_flour = w
-        .iter()
-        .enumerate()
-        .any(|(i, word)| *word == "flour" && !(i > 0 && non_wheat_flour.contains(&w[i - 1])))
-        && !has("gluten-free");
+    // A flour is wheat flour unless one of the two words before it names another source:
+    // "Barley malt flour", "sunflower seed flour", "enriched masa flour".
+    let wheat_flour = w.iter().enumerate().any(|(i, word)| {
+        *word == "flour"
+            && !(1..=2).any(|back| {
+                i.checked_sub(back)
+                    .is_some_and(|j| non_wheat_flour.contains(&w[j]))
+            })
+    });
     let wheat_words = [
         "wheat",
         "bread",
@@ -195,6 +245,13 @@ pub fn allergens_for(description: &str, food_group: &str) -> BTreeSet<Allergen> 
         "semolina",
         "durum",
         "spelt",
+        "kamut",
+        "khorasan",
+        "farro",
+        "emmer",
+        "einkorn",
+        // Triticale is a wheat and rye hybrid: it keeps wheat (see module docs).
+        "triticale",
         "farina",
         "seitan",
         "cracker",
@@ -222,9 +279,14 @@ pub fn allergens_for(description: &str, food_group: &str) -> BTreeSet<Allergen> 
         "brownie",
         "breaded",
         "batter",
+        "breadstick",
+        // Chicken parmigiana is a breaded cutlet: its wheat stays when "without pasta".
+        "parmigiana",
     ];
-    let gluten_free = lower.contains("gluten-free") || lower.contains("gluten free");
+    // "gluten-free", "Gluten- free" and "gluten free" are the same two words.
+    let gluten_free = follows("gluten", "free");
     let not_wheat = has("buckwheat") && !has("wheat")
+        || follows("wheat", "free")
         || (has("noodle") && (has("rice") || has("cellophane")))
         || (has("cake") && (has("rice") || has("corn")) && !has("wheat"))
         || lower.contains("pie spice")
@@ -234,7 +296,10 @@ pub fn allergens_for(description: &str, food_group: &str) -> BTreeSet<Allergen> 
         || lower.contains("bread and butter pickle");
     let soy_sauce = lower.contains("soy sauce") && !lower.contains("tamari");
     let flour_tortilla = has("tortilla") && has("flour");
-    let bakery_word = wheat_words.iter().any(|k| has(k)) || wheat_flour || flour_tortilla;
+    let bakery_word = wheat_words.iter().any(|k| has(k))
+        || wheat_flour
+        || flour_tortilla
+        || follows("chicken", "parmesan");
     let wheat_oil_exempt = is_oil && !lower.contains("wheat germ");
     if ((bakery_word && !gluten_free && !not_wheat) || soy_sauce || lower.contains("wheat germ"))
         && !wheat_oil_exempt
@@ -242,6 +307,9 @@ pub fn allergens_for(description: &str, food_group: &str) -> BTreeSet<Allergen> 
         out.insert(Allergen::Wheat);
         out.insert(Allergen::Gluten);
     }
+    // The other gluten cereals carry gluten alone (triticale with wheat as well, above), and
+    // their cereal is named by `species_for`; their oils keep it too, as wheat germ oil keeps
+    // wheat (no exemption of Annex II point 1 lifts it).
     if [
         "rye",
         "barley",
@@ -249,19 +317,16 @@ pub fn allergens_for(description: &str, food_group: &str) -> BTreeSet<Allergen> 
         "oatmeal",
         "malt",
         "malted",
-        "kamut",
         "triticale",
-        "spelt",
     ]
     .iter()
     .any(|k| has(k))
         && !gluten_free
-        && !is_oil
     {
         out.insert(Allergen::Gluten);
     }
 
-    // Tree nuts (coconut excluded, see module docs).
+    // Tree nuts: the listed nuts (see module docs).
     let tree_nuts = [
         "almond",
         "walnut",
@@ -272,12 +337,30 @@ pub fn allergens_for(description: &str, food_group: &str) -> BTreeSet<Allergen> 
         "filbert",
         "macadamia",
         "brazilnut",
+        "pignolia",
+        "pinon",
+        "pinyon",
         "praline",
         "marzipan",
         "nutella",
         "gianduja",
     ];
-    let nut_family = head == "nuts" && !has("coconut");
+    // Nuts on no regime's list: a "Nuts, ..." food naming one of them is no tree nut.
+    let unlisted_nut = [
+        "coconut",
+        "chestnut",
+        "beechnut",
+        "butternut",
+        "hickorynut",
+        "hickory",
+        "ginkgo",
+        "pilinut",
+        "pili",
+        "acorn",
+    ]
+    .iter()
+    .any(|k| has(k));
+    let nut_family = head == "nuts" && !unlisted_nut;
     if (tree_nuts.iter().any(|k| has(k))
         || follows("pine", "nut")
         || follows("brazil", "nut")
@@ -361,9 +444,13 @@ pub fn allergens_for(description: &str, food_group: &str) -> BTreeSet<Allergen> 
         "tilefish",
         "turbot",
         "yellowtail",
+        "shark",
     ];
     let fish_head = head == "fish" || head.starts_with("fish ");
-    let fish_group = food_group == "Finfish and Shellfish Products";
+    // USDA's finfish group also holds turtle (a reptile), frog legs (an amphibian) and
+    // jellyfish (a cnidarian): none is fish.
+    let fish_group = food_group == "Finfish and Shellfish Products"
+        && !["turtle", "frog", "jellyfish"].iter().any(|k| has(k));
     let fishy_word = fish_words.iter().any(|k| has(k));
     if fish_head
         || (fish_group && !head.starts_with("crustaceans") && !head.starts_with("mollusks"))
@@ -405,9 +492,16 @@ pub fn allergens_for(description: &str, food_group: &str) -> BTreeSet<Allergen> 
     ];
     let mushroom = has("mushroom");
     let squash_scallop = has("squash") && has("scallop");
-    if head.starts_with("mollusks")
-        || (molluscs.iter().any(|k| has(k)) && !mushroom && !squash_scallop)
-    {
+    // "Oyster" is also an ostrich cut, a beef cut ("oyster blade"), salsify ("vegetable
+    // oyster") and a cracker ("oyster crackers").
+    let not_an_oyster = has("ostrich")
+        || follows("oyster", "blade")
+        || follows("vegetable", "oyster")
+        || has("cracker");
+    let mollusc_word = molluscs
+        .iter()
+        .any(|k| has(k) && !(*k == "oyster" && not_an_oyster));
+    if head.starts_with("mollusks") || (mollusc_word && !mushroom && !squash_scallop) {
         out.insert(Allergen::Molluscs);
     }
 
@@ -434,8 +528,12 @@ pub fn allergens_for(description: &str, food_group: &str) -> BTreeSet<Allergen> 
 /// only. Worcestershire sauce names its anchovies. A food whose description names no known
 /// species ("Nuts, mixed nuts") gets none, and its label keeps the allergen's own name.
 pub fn species_for(description: &str, allergens: &BTreeSet<Allergen>) -> AllergenDetails {
-    let words = words(description);
+    let words = affirmed_words(description);
     let w: Vec<&str> = words.iter().map(String::as_str).collect();
+    // The brand MALT-O-MEAL names no malt, so no barley.
+    let w: Vec<&str> = (0..w.len())
+        .map(|i| if brand_malt(&w, i) { "" } else { w[i] })
+        .collect();
     let mut found = nls_nutrition::allergen::species_in(&w);
     if w.contains(&"worcestershire") {
         found.push((Allergen::Fish, "anchovies"));
@@ -662,6 +760,187 @@ mod tests {
         for (description, group) in none {
             assert_eq!(of(description, group), set(&[]), "{description}");
         }
+    }
+
+    fn cereals(description: &str) -> Vec<String> {
+        let allergens = of(description, "Cereal Grains and Pasta");
+        species_for(description, &allergens)
+            .get(&Gluten)
+            .map(|c| c.iter().cloned().collect())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn annex_ii_point_1_barley_malt_is_barley_not_wheat() {
+        // Barley, rye, oats and malt are gluten cereals, not wheat (21 U.S.C. 321(qq)(1)
+        // names wheat only; Reg. (EU) 1169/2011 Annex II point 1 names each cereal).
+        let group = "Cereal Grains and Pasta";
+        assert_eq!(of("Barley malt flour", group), set(&[Gluten]));
+        assert_eq!(cereals("Barley malt flour"), ["barley"]);
+        assert_eq!(of("Syrups, malt", "Sweets"), set(&[Gluten]));
+        assert_eq!(cereals("Syrups, malt"), ["barley"]);
+        assert_eq!(
+            cereals("Beverages, Malted drink mix, natural, powder"),
+            ["barley"]
+        );
+        assert_eq!(
+            cereals("Babyfood, cereal, oatmeal, dry fortified"),
+            ["oats"]
+        );
+        assert_eq!(cereals("Rye flour, dark"), ["rye"]);
+        // A malt of another grain is that grain's ("rye malt"), not barley's.
+        assert_eq!(cereals("Rye malt"), ["rye"]);
+        // A baked good named after another cereal keeps the wheat of its flour.
+        assert_eq!(of("Bread, rye", "Baked Products"), set(&[Gluten, Wheat]));
+    }
+
+    #[test]
+    fn annex_ii_point_1_a_brand_named_malt_names_no_cereal() {
+        let d = "Cereals ready-to-eat, MALT-O-MEAL, Crispy Rice";
+        assert_eq!(of(d, "Breakfast Cereals"), set(&[Gluten]));
+        assert!(cereals(d).is_empty());
+    }
+
+    #[test]
+    fn annex_ii_point_1_khorasan_kamut_and_the_other_triticum_wheats_are_wheat() {
+        for d in ["Kamut, uncooked", "Farro, pearled", "Einkorn flour"] {
+            assert_eq!(
+                of(d, "Cereal Grains and Pasta"),
+                set(&[Gluten, Wheat]),
+                "{d}"
+            );
+        }
+    }
+
+    #[test]
+    fn annex_ii_point_1_oat_oil_keeps_the_gluten_of_oats() {
+        // No exemption of Annex II point 1 covers an oat oil (wheat germ oil keeps wheat too).
+        assert_eq!(of("Oil, oat", "Fats and Oils"), set(&[Gluten]));
+        assert_eq!(cereals("Oil, oat"), ["oats"]);
+    }
+
+    #[test]
+    fn a_flour_of_another_source_is_not_wheat_flour() {
+        for (d, group, expected) in [
+            ("Seeds, sunflower seed flour, partially defatted", "Nut and Seed Products", &[][..]),
+            ("Nuts, acorn flour, full fat", "Nut and Seed Products", &[]),
+            (
+                "Snacks, corn-based, extruded, chips, barbecue-flavor, made with enriched masa flour",
+                "Snacks",
+                &[],
+            ),
+            (
+                "Snacks, Pretzels, gluten- free made with cornstarch and potato flour",
+                "Snacks",
+                &[],
+            ),
+            ("Barley flour or meal", "Cereal Grains and Pasta", &[Gluten]),
+        ] {
+            assert_eq!(of(d, group), set(expected), "{d}");
+        }
+    }
+
+    #[test]
+    fn fda_edition_5_chestnuts_beechnuts_butternuts_hickory_and_ginkgo_nuts_are_not_tree_nuts() {
+        // FDA Food Allergen Q&A, Edition 5 (January 2025), Appendix I dropped them; Reg. (EU)
+        // 1169/2011 Annex II point 8 and FDR B.01.010.1(1)(a) never listed them. Acorns and
+        // pili nuts are on none of the three lists either.
+        let group = "Nut and Seed Products";
+        for d in [
+            "Nuts, chestnuts, european, roasted",
+            "Nuts, chestnuts, japanese, raw",
+            "Nuts, beechnuts, dried",
+            "Nuts, butternuts, dried",
+            "Nuts, hickorynuts, dried",
+            "Nuts, ginkgo nuts, raw",
+            "Nuts, pilinuts, dried",
+            "Nuts, acorns, raw",
+        ] {
+            let allergens = of(d, group);
+            assert_eq!(allergens, set(&[]), "{d}");
+            assert!(species_for(d, &allergens).is_empty(), "{d}");
+        }
+        // The listed nuts stay, pinon nuts (FDA's "Pine nut/Pinon nut") among them.
+        let pinon = "Pinon Nuts, roasted (Navajo)";
+        let allergens = of(pinon, "American Indian/Alaska Native Foods");
+        assert_eq!(allergens, set(&[TreeNuts]));
+        assert_eq!(
+            species_for(pinon, &allergens).get(&TreeNuts),
+            Some(&BTreeSet::from(["pine nuts".to_owned()]))
+        );
+        assert_eq!(of("Nuts, mixed nuts, dry roasted", group).len(), 1);
+    }
+
+    #[test]
+    fn a_negated_allergen_word_names_no_allergen() {
+        let group = "Nut and Seed Products";
+        let d = "Nuts, mixed nuts, oil roasted, without peanuts, with salt added";
+        assert_eq!(of(d, group), set(&[TreeNuts]));
+        let d = "Pasta, homemade, made without egg, cooked";
+        assert_eq!(of(d, "Cereal Grains and Pasta"), set(&[Gluten, Wheat]));
+        let d = "Nuts, formulated, wheat-based, all flavors except macadamia, without salt";
+        let allergens = of(d, group);
+        assert!(!species_for(d, &allergens).contains_key(&TreeNuts), "{d}");
+        // "without milk, whole milk and margarine" still has whole milk.
+        let d = "Potatoes, mashed, prepared from granules, without milk, whole milk and margarine";
+        assert!(of(d, "Vegetables and Vegetable Products").contains(&Milk));
+        let d = "Potatoes, mashed, dehydrated, flakes without milk, dry form";
+        assert_eq!(of(d, "Vegetables and Vegetable Products"), set(&[]));
+    }
+
+    #[test]
+    fn turtle_frog_legs_and_jellyfish_are_not_fish_and_shark_is() {
+        let group = "Finfish and Shellfish Products";
+        for d in [
+            "Turtle, green, raw",
+            "Frog legs, raw",
+            "Jellyfish, dried, salted",
+        ] {
+            assert_eq!(of(d, group), set(&[]), "{d}");
+        }
+        assert_eq!(
+            of(
+                "Soup, shark fin, restaurant-prepared",
+                "Soups, Sauces, and Gravies"
+            ),
+            set(&[Fish])
+        );
+    }
+
+    #[test]
+    fn an_oyster_that_is_a_cut_a_vegetable_or_a_cracker_is_not_a_mollusc() {
+        for (d, group) in [
+            ("Ostrich, oyster, raw", "Poultry Products"),
+            (
+                "Beef, New Zealand, imported, oyster blade, separable lean and fat, raw",
+                "Beef Products",
+            ),
+            (
+                "Salsify, (vegetable oyster), raw",
+                "Vegetables and Vegetable Products",
+            ),
+        ] {
+            assert_eq!(of(d, group), set(&[]), "{d}");
+        }
+        let d = "Crackers, saltines, low salt (includes oyster, soda, soup)";
+        assert_eq!(of(d, "Baked Products"), set(&[Gluten, Wheat]));
+        assert_eq!(
+            of(
+                "Mollusks, oyster, Pacific, raw",
+                "Finfish and Shellfish Products"
+            ),
+            set(&[Molluscs])
+        );
+    }
+
+    #[test]
+    fn nutmeg_butter_is_not_butter_and_mozzarella_is_cheese() {
+        assert_eq!(of("Oil, nutmeg butter", "Fats and Oils"), set(&[]));
+        let sticks = of(
+            "Restaurant, family style, fried mozzarella sticks",
+            "Restaurant Foods",
+        );
+        assert!(sticks.contains(&Milk));
     }
 
     #[test]

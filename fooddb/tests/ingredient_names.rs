@@ -420,3 +420,125 @@ fn fast_food_and_baby_food_lose_to_plain_ingredients() {
         );
     }
 }
+
+/// The names people use most in baking and cooking, and what the ingredient statement prints
+/// for the food each resolves to. Reviewed against the standards of identity where one names
+/// the food (21 CFR 131 milk and cream, 133 cheeses, 137 flours, 163 cocoa products, 169
+/// dressings and flavorings), else the common name of what the food is.
+const PRINTED: &[(&str, &str)] = &[
+    ("all-purpose flour", "enriched wheat flour"),
+    ("bread flour", "enriched wheat flour"),
+    ("whole wheat flour", "whole wheat flour"),
+    ("cake flour", "enriched wheat flour"),
+    // 21 CFR 137.185: flour with leavening and salt is "enriched self-rising flour".
+    ("self-rising flour", "enriched self-rising flour"),
+    ("cornstarch", "cornstarch"),
+    ("sugar", "sugar"),
+    ("brown sugar", "brown sugar"),
+    ("powdered sugar", "powdered sugar"),
+    ("honey", "honey"),
+    ("maple syrup", "maple syrup"),
+    ("molasses", "molasses"),
+    ("baking soda", "baking soda"),
+    ("baking powder", "baking powder"),
+    ("yeast", "yeast"),
+    ("vanilla extract", "vanilla extract"),
+    ("cocoa powder", "cocoa"),
+    ("chocolate chips", "semisweet chocolate"),
+    ("dark chocolate", "dark chocolate"),
+    ("unsweetened chocolate", "baking chocolate"),
+    ("gelatin", "gelatin"),
+    ("salt", "salt"),
+    ("black pepper", "black pepper"),
+    ("cinnamon", "cinnamon"),
+    ("nutmeg", "nutmeg"),
+    ("butter", "butter"),
+    ("milk", "milk"),
+    // 21 CFR 130.10: a milk named by a nutrient content claim keeps it.
+    ("skim milk", "nonfat milk"),
+    // 21 CFR 131.125.
+    ("nonfat dry milk", "nonfat dry milk"),
+    // 21 CFR 131.130, 131.120.
+    ("evaporated milk", "evaporated milk"),
+    ("sweetened condensed milk", "sweetened condensed milk"),
+    ("buttermilk", "buttermilk"),
+    ("heavy cream", "heavy cream"),
+    ("half and half", "half and half"),
+    ("sour cream", "sour cream"),
+    ("cream cheese", "cream cheese"),
+    ("cheddar cheese", "cheddar cheese"),
+    ("parmesan", "parmesan cheese"),
+    ("mozzarella", "mozzarella cheese"),
+    ("ricotta", "ricotta cheese"),
+    ("plain yogurt", "yogurt"),
+    ("egg", "whole egg"),
+    ("egg whites", "egg white"),
+    ("egg yolk", "egg yolk"),
+    ("olive oil", "olive oil"),
+    ("canola oil", "canola oil"),
+    ("coconut oil", "coconut oil"),
+    ("shortening", "shortening"),
+    ("margarine", "margarine"),
+    ("peanut butter", "peanut butter"),
+    ("almonds", "almonds"),
+    ("walnuts", "walnuts"),
+    ("pecans", "pecans"),
+    // USDA's "hazelnuts or filberts" prints one name.
+    ("hazelnuts", "hazelnuts"),
+    ("brazil nuts", "Brazil nuts"),
+    // USDA's "coconut meat" is coconut.
+    ("coconut", "coconut"),
+    ("rolled oats", "rolled oats"),
+    ("raisins", "raisins"),
+    ("lemon juice", "lemon juice"),
+    ("soy sauce", "soy sauce"),
+    ("mayonnaise", "mayonnaise"),
+    // What "malt" resolves to is a flavoured malt beverage sold as hard lemonade: it prints
+    // what it is, not "malt beer".
+    ("malt", "hard lemonade"),
+    ("malt syrup", "malt syrup"),
+];
+
+#[test]
+fn the_foods_used_most_in_baking_and_cooking_print_their_common_or_standard_names() {
+    assert!(PRINTED.len() >= 40);
+    let db = shipped();
+    let mut failures = Vec::new();
+    for (name, printed) in PRINTED {
+        match db.resolve_name(name) {
+            Ok(food) if food.label_name == *printed => {}
+            Ok(food) => failures.push(format!(
+                "{name:?} -> {:?} prints {:?}, not {printed:?}",
+                food.description, food.label_name
+            )),
+            Err(_) => failures.push(format!("{name:?} does not resolve")),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn no_milk_food_prints_plain_milk_unless_it_is_milk() {
+    // 21 CFR 131.110(a): "milk" is cows' whole milk; dried, evaporated, condensed, claim-named
+    // and other animals' milks print their own names.
+    let plain: Vec<&str> = shipped()
+        .foods()
+        .iter()
+        .filter(|f| f.description.starts_with("Milk, ") && f.label_name == "milk")
+        .map(|f| f.description.as_str())
+        .filter(|d| !(d.starts_with("Milk, whole") || d.starts_with("Milk, producer")))
+        .collect();
+    assert!(plain.is_empty(), "{plain:#?}");
+}
+
+#[test]
+fn no_printed_name_offers_two_names() {
+    // "hazelnuts or filberts" is two names for one food; a statement prints one.
+    let two: Vec<(&str, &str)> = shipped()
+        .foods()
+        .iter()
+        .filter(|f| f.description.starts_with("Nuts, ") && f.label_name.contains(" or "))
+        .map(|f| (f.description.as_str(), f.label_name.as_str()))
+        .collect();
+    assert!(two.is_empty(), "{two:#?}");
+}

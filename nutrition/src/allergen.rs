@@ -120,11 +120,25 @@ impl Allergen {
 /// Known species by allergen: the words that name one (singular and plural, lower case) and
 /// the name a label prints. Names follow FDA's usage in "Contains" statements (plural for
 /// nuts, the common name for fish and shellfish).
+///
+/// A tree nut named here is on the list of a regime that declares tree nuts: FDA's Food
+/// Allergen Q&A, Edition 5 (January 2025), Appendix I (almond, black walnut, Brazil nut,
+/// California walnut, cashew, filbert/hazelnut, heartnut/Japanese walnut, macadamia nut/bush
+/// nut, pecan, pine nut/pinon nut, pistachio, walnut), Reg. (EU) 1169/2011 Annex II point 8
+/// (almonds, hazelnuts, walnuts, cashews, pecan nuts, Brazil nuts, pistachio nuts, macadamia
+/// or Queensland nuts) and FDR B.01.010.1(1)(a) (almonds, Brazil nuts, cashews, hazelnuts,
+/// macadamia nuts, pecans, pine nuts, pistachios, walnuts). Chestnuts, beechnuts,
+/// butternuts, hickory nuts, ginkgo nuts, pili nuts and coconut are on none of these lists
+/// (Edition 5 removed them from FDA's), so they name no tree nut.
 const SPECIES: &[(Allergen, &[&str], &str)] = &[
-    // The gluten cereals besides wheat (Reg. (EU) 1169/2011 Annex II point 1).
+    // The gluten cereals besides wheat (Reg. (EU) 1169/2011 Annex II point 1; FDR
+    // B.01.010.1(1): "barley, oats, rye, triticale or wheat").
     (Allergen::Gluten, &["barley"], "barley"),
+    // Malt without another grain named is barley malt (malted barley); a malt of another
+    // grain names that grain ("rye malt"), which its own word then gives.
+    (Allergen::Gluten, &["malt", "malted"], "barley"),
     (Allergen::Gluten, &["rye"], "rye"),
-    (Allergen::Gluten, &["oat", "oats"], "oats"),
+    (Allergen::Gluten, &["oat", "oats", "oatmeal"], "oats"),
     (Allergen::Gluten, &["triticale"], "triticale"),
     (Allergen::TreeNuts, &["almond", "almonds"], "almonds"),
     (
@@ -133,7 +147,6 @@ const SPECIES: &[(Allergen, &[&str], &str)] = &[
         "Brazil nuts",
     ),
     (Allergen::TreeNuts, &["cashew", "cashews"], "cashews"),
-    (Allergen::TreeNuts, &["chestnut", "chestnuts"], "chestnuts"),
     (
         Allergen::TreeNuts,
         &["hazelnut", "hazelnuts", "filbert", "filberts"],
@@ -147,7 +160,16 @@ const SPECIES: &[(Allergen, &[&str], &str)] = &[
     (Allergen::TreeNuts, &["pecan", "pecans"], "pecans"),
     (
         Allergen::TreeNuts,
-        &["pine nut", "pine nuts", "pinenut", "pinenuts", "pignolia"],
+        &[
+            "pine nut",
+            "pine nuts",
+            "pinenut",
+            "pinenuts",
+            "pignolia",
+            "pignolias",
+            "pinon",
+            "pinyon",
+        ],
         "pine nuts",
     ),
     (
@@ -156,22 +178,6 @@ const SPECIES: &[(Allergen, &[&str], &str)] = &[
         "pistachios",
     ),
     (Allergen::TreeNuts, &["walnut", "walnuts"], "walnuts"),
-    (Allergen::TreeNuts, &["beechnut", "beechnuts"], "beechnuts"),
-    (
-        Allergen::TreeNuts,
-        &["butternut", "butternuts"],
-        "butternuts",
-    ),
-    (
-        Allergen::TreeNuts,
-        &["hickory nut", "hickory nuts", "hickorynut", "hickorynuts"],
-        "hickory nuts",
-    ),
-    (
-        Allergen::TreeNuts,
-        &["ginkgo nut", "ginkgo nuts", "ginkgo"],
-        "ginkgo nuts",
-    ),
     (Allergen::Fish, &["anchovy", "anchovies"], "anchovies"),
     (Allergen::Fish, &["bass"], "bass"),
     (Allergen::Fish, &["carp"], "carp"),
@@ -195,6 +201,41 @@ const SPECIES: &[(Allergen, &[&str], &str)] = &[
     (Allergen::Fish, &["trout"], "trout"),
     (Allergen::Fish, &["tuna"], "tuna"),
     (Allergen::Fish, &["whiting"], "whiting"),
+    // Further fish of USDA's "Fish, ..." foods, by the common name their description gives.
+    (Allergen::Fish, &["bluefish"], "bluefish"),
+    (Allergen::Fish, &["burbot"], "burbot"),
+    (Allergen::Fish, &["butterfish"], "butterfish"),
+    (Allergen::Fish, &["cisco"], "cisco"),
+    (Allergen::Fish, &["croaker"], "croaker"),
+    (Allergen::Fish, &["cusk"], "cusk"),
+    (Allergen::Fish, &["drum"], "drum"),
+    (Allergen::Fish, &["eel", "eels"], "eel"),
+    (Allergen::Fish, &["grouper"], "grouper"),
+    (Allergen::Fish, &["lingcod"], "lingcod"),
+    (Allergen::Fish, &["mahimahi", "mahi mahi"], "mahi mahi"),
+    (Allergen::Fish, &["milkfish"], "milkfish"),
+    (Allergen::Fish, &["monkfish"], "monkfish"),
+    (Allergen::Fish, &["mullet"], "mullet"),
+    (Allergen::Fish, &["pompano"], "pompano"),
+    (Allergen::Fish, &["rockfish"], "rockfish"),
+    (
+        Allergen::Fish,
+        &["roughy", "orange roughy"],
+        "orange roughy",
+    ),
+    (Allergen::Fish, &["sablefish"], "sablefish"),
+    (Allergen::Fish, &["scup"], "scup"),
+    (Allergen::Fish, &["seatrout"], "seatrout"),
+    (Allergen::Fish, &["shad"], "shad"),
+    (Allergen::Fish, &["shark"], "shark"),
+    (Allergen::Fish, &["sheepshead"], "sheepshead"),
+    (Allergen::Fish, &["smelt", "smelts"], "smelt"),
+    (Allergen::Fish, &["sturgeon"], "sturgeon"),
+    (Allergen::Fish, &["tilefish"], "tilefish"),
+    (Allergen::Fish, &["turbot"], "turbot"),
+    (Allergen::Fish, &["whitefish"], "whitefish"),
+    (Allergen::Fish, &["wolffish"], "wolffish"),
+    (Allergen::Fish, &["yellowtail"], "yellowtail"),
     (
         Allergen::CrustaceanShellfish,
         &["shrimp", "shrimps"],
@@ -233,11 +274,40 @@ pub fn species_name(allergen: Allergen, words: &str) -> Option<&'static str> {
         .map(|(_, _, printed)| *printed)
 }
 
+/// Words of grains that may be malted: a malt word beside one ("rye malt", "malted wheat")
+/// is that grain's malt, not barley's.
+const MALTED_GRAINS: &[&str] = &[
+    "wheat",
+    "rye",
+    "oat",
+    "oats",
+    "corn",
+    "rice",
+    "sorghum",
+    "millet",
+    "spelt",
+    "triticale",
+];
+
+/// Whether `words[i]` is a malt word that a neighbouring grain word claims.
+fn malt_of_another_grain(words: &[&str], i: usize) -> bool {
+    let is_malt = matches!(words.get(i), Some(&("malt" | "malted")));
+    let neighbour = |j: Option<usize>| {
+        j.and_then(|j| words.get(j))
+            .is_some_and(|w| MALTED_GRAINS.contains(w))
+    };
+    is_malt && (neighbour(i.checked_sub(1)) || neighbour(i.checked_add(1)))
+}
+
 /// Every known species that `words` (lower-case words of a food name, in order) names, by
-/// allergen; one- and two-word names both count ("pine nuts").
+/// allergen; one- and two-word names both count ("pine nuts"). A malt word names barley
+/// unless a grain beside it says whose malt it is ("rye malt").
 pub fn species_in(words: &[&str]) -> Vec<(Allergen, &'static str)> {
     let mut out = Vec::new();
     for (i, w) in words.iter().enumerate() {
+        if malt_of_another_grain(words, i) {
+            continue;
+        }
         let pair = words.get(i + 1).map(|next| format!("{w} {next}"));
         for (a, names, printed) in SPECIES {
             let hit = names.contains(w) || pair.as_deref().is_some_and(|p| names.contains(&p));

@@ -477,6 +477,8 @@ pub fn compute_label_with(
     if !to_confirm.is_empty() {
         warnings.push(Warning::confirm_sub_ingredients(&to_confirm));
     }
+    // Gluten whose cereal no ingredient names, where the law names the cereal (Annex II).
+    warnings.extend(regime.allergen_warnings(recipe));
     let terms = format.primary_terms();
     let allergens = regime.declared_allergens(recipe);
     let allergen_details = regime.allergen_details(recipe, &allergens);
@@ -639,6 +641,7 @@ pub fn compute_aggregate(
         .collect();
     let terms = format.primary_terms();
     let pack = regime.with_exemptions(&pack);
+    warnings.extend(regime.allergen_warnings(&pack));
     let allergens = regime.declared_allergens(&pack);
     let allergen_details = regime.allergen_details(&pack, &allergens);
     let contains_statement = regime.contains_statement(&allergens, &allergen_details, terms);

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Deserialize;
 
 use crate::allergen::{Allergen, AllergenDetails};
-use crate::label::RecipeInput;
+use crate::label::{RecipeInput, Warning};
 use crate::statement;
 use crate::terms::Terms;
 
@@ -75,6 +75,10 @@ pub struct AllergenRules {
     /// exempts every highly refined oil (21 U.S.C. 321(qq)(2)(A)); the EU only fully refined
     /// soybean oil and the cereal and nut derivatives Annex II lists.
     pub exemptions: BTreeSet<String>,
+    /// Where the law names the gluten cereal rather than "gluten" (Reg. (EU) 1169/2011 Annex
+    /// II point 1), its citation: a label whose gluten no ingredient names the cereal of then
+    /// carries a `gluten_cereal_unnamed` warning ([`Regime::allergen_warnings`]).
+    pub name_gluten_cereal: Option<String>,
 }
 
 /// Claims rules the engine implements, by id.
@@ -144,7 +148,11 @@ impl Regime {
         set
     }
 
-    /// The species of `recipe`'s declared allergens, where the regime names them.
+    /// The species of `recipe`'s declared allergens, where the regime names them. Gluten's
+    /// are its cereals ([`statement::gluten_cereals`]): those the ingredients record, wheat
+    /// for an ingredient that carries wheat, and those their names give ("rye flakes"), so
+    /// that FDR B.01.010.3(1)(b) names every gluten source and wheat's gluten is the wheat
+    /// already named (B.01.010.3(2): each source once).
     pub fn allergen_details(
         &self,
         recipe: &RecipeInput,
@@ -153,10 +161,32 @@ impl Regime {
         if !self.allergens.name_species {
             return AllergenDetails::new();
         }
-        statement::all_allergen_details(recipe)
+        let mut details = statement::all_allergen_details(recipe);
+        if allergens.contains(&Allergen::Gluten) {
+            details.insert(Allergen::Gluten, statement::gluten_cereals(recipe));
+        }
+        details
             .into_iter()
             .filter(|(a, names)| a.takes_species() && allergens.contains(a) && !names.is_empty())
             .collect()
+    }
+
+    /// What the regime's allergen rules ask that `recipe` does not give: where the regime
+    /// names the gluten cereal ([`AllergenRules::name_gluten_cereal`]), the ingredients whose
+    /// gluten no record, wheat or word names the cereal of
+    /// ([`statement::gluten_cereal_unnamed`]), in one `gluten_cereal_unnamed` warning.
+    pub fn allergen_warnings(&self, recipe: &RecipeInput) -> Vec<Warning> {
+        let Some(rule) = &self.allergens.name_gluten_cereal else {
+            return Vec::new();
+        };
+        if !self.requires_allergen(Allergen::Gluten) {
+            return Vec::new();
+        }
+        let unnamed = statement::gluten_cereal_unnamed(recipe);
+        if unnamed.is_empty() {
+            return Vec::new();
+        }
+        vec![Warning::gluten_cereal_unnamed(&unnamed, rule)]
     }
 
     /// The "Contains" statement (21 U.S.C. 343(w)(1)(A) for the US) in `terms`' words, e.g.
@@ -170,16 +200,21 @@ impl Regime {
         terms: &Terms,
     ) -> Option<String> {
         let order = self.allergens.contains_order.as_ref()?;
-        let names: Vec<String> = order
-            .iter()
-            .filter(|a| allergens.contains(a))
-            .flat_map(|a| match details.get(a) {
+        let mut names: Vec<String> = Vec::new();
+        for a in order.iter().filter(|a| allergens.contains(a)) {
+            let printed = match details.get(a) {
                 Some(species) if !species.is_empty() => {
                     species.iter().map(|s| capitalised(s)).collect()
                 }
                 _ => vec![terms.plain(&allergen_term(*a)).unwrap_or_default()],
-            })
-            .collect();
+            };
+            // Each source once (FDR B.01.010.3(2)): wheat's gluten is the wheat named before.
+            for name in printed {
+                if !names.iter().any(|n| n.eq_ignore_ascii_case(&name)) {
+                    names.push(name);
+                }
+            }
+        }
         if names.is_empty() {
             return None;
         }
@@ -197,6 +232,23 @@ fn capitalised(s: &str) -> String {
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
+    }
+}
+
+impl Warning {
+    /// Ingredients carrying gluten whose cereal nothing names, where `rule` (the regime's
+    /// citation, e.g. Reg. (EU) 1169/2011 Annex II point 1) names the cereal, not "gluten".
+    pub fn gluten_cereal_unnamed(ingredients: &[String], rule: &str) -> Self {
+        Self {
+            code: "gluten_cereal_unnamed".to_string(),
+            message: format!(
+                "the gluten of {} names no cereal, so the label can only say \"gluten\" \
+                 where {rule}; say which cereal it comes from (the custom ingredient's \
+                 allergen `gluten:barley`, `gluten:rye`, `gluten:oats`, or `wheat`) before \
+                 printing this label",
+                ingredients.join(", ")
+            ),
+        }
     }
 }
 
@@ -232,6 +284,9 @@ pub(crate) struct AllergensFile {
     pub name_species: bool,
     #[serde(default)]
     pub exemptions: Vec<ExemptionFile>,
+    /// The citation of the rule that names the gluten cereal, when the regime has one.
+    #[serde(default)]
+    pub name_gluten_cereal: Option<String>,
 }
 
 /// An exemption a regime grants, with the law that grants it.
@@ -280,6 +335,7 @@ impl RegimeFile {
                     .into_iter()
                     .map(|e| e.id)
                     .collect(),
+                name_gluten_cereal: self.allergens.name_gluten_cereal,
             },
             claims,
             servings: self.servings,

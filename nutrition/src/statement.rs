@@ -279,15 +279,115 @@ fn word_matches(word: &str, keyword: &str) -> bool {
     w == keyword || w.strip_suffix('s') == Some(keyword) || w.strip_suffix("es") == Some(keyword)
 }
 
+/// Whether `word` (followed by `next`, the name's next word) names `allergen`. A culture is
+/// bacteria, not the food it is grown for: "cheese culture" and "yogurt cultures" name no
+/// milk by those words (an ingredient that carries milk still declares it, in parentheses).
+fn names_allergen(allergen: Allergen, word: &str, next: Option<&str>) -> bool {
+    keywords(allergen).iter().any(|k| word_matches(word, k))
+        && !(allergen == Allergen::Milk && next.is_some_and(|n| word_matches(n, "culture")))
+}
+
 /// Wheat varieties a name may give without the word "wheat"; Commission Notice
 /// 2017/C 428/01 (on Annex II point 1) wants the reference to wheat as well: "spelt (wheat)".
 const WHEAT_VARIETIES: &[&str] = &["spelt", "khorasan", "kamut", "durum", "semolina"];
 
+/// The lower-case words of `name`.
+fn lower_words(name: &str) -> Vec<String> {
+    name.split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// The gluten cereals `name` gives by its words (Reg. (EU) 1169/2011 Annex II point 1 and
+/// FDR B.01.010.1(1) name the cereal, not "gluten"): "wheat" for wheat and its varieties,
+/// else the cereal of [`crate::allergen::species_in`] ("rye flakes": rye; "malt extract":
+/// barley, the grain malt is made of unless another is named). The word "gluten" names none.
+fn cereals_named_by(name: &str) -> BTreeSet<String> {
+    let words = lower_words(name);
+    let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+    let mut out: BTreeSet<String> = crate::allergen::species_in(&refs)
+        .into_iter()
+        .filter(|(a, _)| *a == Allergen::Gluten)
+        .map(|(_, cereal)| cereal.to_owned())
+        .collect();
+    if words
+        .iter()
+        .any(|w| word_matches(w, "wheat") || WHEAT_VARIETIES.iter().any(|v| word_matches(w, v)))
+    {
+        out.insert("wheat".to_owned());
+    }
+    out
+}
+
+/// The gluten cereals of one ingredient: those it records (`allergen_details["gluten"]`,
+/// a custom ingredient's `gluten:barley`), wheat when it carries wheat, and those its
+/// printed text gives ([`cereals_named_by`] of its name and own ingredients, as the
+/// statement prints them). Empty when it carries gluten nobody has named the cereal of.
+fn gluten_cereals_of(i: &ResolvedIngredient) -> BTreeSet<String> {
+    let mut cereals = cereals_of(i);
+    if i.allergens.contains(&Allergen::Wheat) {
+        cereals.insert("wheat".to_owned());
+    }
+    let printed = match &i.source {
+        IngredientSource::PerHundredGrams(_) => leaf_text(&i.label_name, &i.sub_ingredients),
+        IngredientSource::SubRecipe(_) => Cow::Borrowed(i.label_name.as_str()),
+    };
+    cereals.extend(cereals_named_by(&printed));
+    cereals
+}
+
+/// Every gluten cereal of `recipe`'s gluten-carrying ingredients, sub-recipes included
+/// ([`gluten_cereals_of`]): what FDR B.01.010.3(1)(b) names as gluten sources.
+pub fn gluten_cereals(recipe: &RecipeInput) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for i in &recipe.ingredients {
+        if i.allergens.contains(&Allergen::Gluten) {
+            out.extend(gluten_cereals_of(i));
+        }
+        if let IngredientSource::SubRecipe(sub) = &i.source {
+            out.extend(gluten_cereals(sub));
+        }
+    }
+    out
+}
+
+/// The printed names of `recipe`'s ingredients (sub-recipes' included) that carry gluten
+/// without anything naming its cereal ([`gluten_cereals_of`] is empty), each once: a label
+/// can then only say "gluten", where Annex II point 1 names the cereal. A sub-recipe's own
+/// gluten counts only when none of its ingredients carries gluten (they speak for it).
+pub fn gluten_cereal_unnamed(recipe: &RecipeInput) -> Vec<String> {
+    let mut names = Vec::new();
+    collect_unnamed_gluten(recipe, &mut names);
+    names
+}
+
+fn collect_unnamed_gluten(recipe: &RecipeInput, names: &mut Vec<String>) {
+    for i in &recipe.ingredients {
+        let inside = match &i.source {
+            IngredientSource::SubRecipe(sub) => {
+                collect_unnamed_gluten(sub, names);
+                all_allergens(sub).contains(&Allergen::Gluten)
+            }
+            IngredientSource::PerHundredGrams(_) => false,
+        };
+        if i.allergens.contains(&Allergen::Gluten)
+            && !inside
+            && gluten_cereals_of(i).is_empty()
+            && !names.contains(&i.label_name)
+        {
+            names.push(i.label_name.clone());
+        }
+    }
+}
+
 /// `name` HTML-escaped with the words naming any of `allergens` in `<b>`; allergens no word
 /// names are appended as ` (<b>milk</b>)` so that every one is emphasised (Art. 21(1)). A
-/// gluten cereal the name does not give is appended by its name when the ingredient records
-/// it (`gluten:barley`: "(<b>barley</b>)"; Annex II point 1 lists cereals, not "gluten"),
-/// and a wheat variety named without "wheat" gets it: "<b>spelt</b> flour (<b>wheat</b>)".
+/// gluten cereal the name does not give is appended by its name (Annex II point 1 lists
+/// cereals, not "gluten"): the one the ingredient records (`gluten:barley`:
+/// "(<b>barley</b>)"), else the one its name gives ("malt extract (<b>barley</b>)"); only
+/// when neither is known does it read "gluten" (and [`gluten_cereal_unnamed`] lists it for a
+/// warning). A wheat variety named without "wheat" gets it: "<b>spelt</b> flour (<b>wheat</b>)".
 fn emphasise(
     name: &str,
     allergens: &BTreeSet<Allergen>,
@@ -299,42 +399,53 @@ fn emphasise(
     if wanted.contains(&Allergen::Wheat) {
         wanted.remove(&Allergen::Gluten);
     }
-    let mut covered: BTreeSet<Allergen> = BTreeSet::new();
-    let mut out = String::new();
-    let mut word = String::new();
-    let flush = |word: &mut String, out: &mut String, covered: &mut BTreeSet<Allergen>| {
-        if word.is_empty() {
-            return;
+    // The name as words and the text between them, so that a word can see the next one.
+    let mut pieces: Vec<(bool, String)> = Vec::new();
+    for c in name.chars() {
+        let alphabetic = c.is_alphabetic();
+        match pieces.last_mut() {
+            Some((is_word, text)) if *is_word == alphabetic => text.push(c),
+            _ => pieces.push((alphabetic, c.to_string())),
         }
+    }
+    let words: Vec<&str> = pieces
+        .iter()
+        .filter(|(is_word, _)| *is_word)
+        .map(|(_, w)| w.as_str())
+        .collect();
+    let mut covered: BTreeSet<Allergen> = BTreeSet::new();
+    // "gluten" in the name is emphasised but names no cereal.
+    let mut says_gluten = false;
+    let mut out = String::new();
+    let mut at = 0;
+    for (is_word, text) in &pieces {
+        if !is_word {
+            out.push_str(&escape_html(text));
+            continue;
+        }
+        let next = words.get(at + 1).copied();
+        at += 1;
         let hits: Vec<Allergen> = wanted
             .iter()
             .copied()
-            .filter(|a| keywords(*a).iter().any(|k| word_matches(word, k)))
+            .filter(|a| names_allergen(*a, text, next))
             .collect();
         if hits.is_empty() {
-            out.push_str(&escape_html(word));
-        } else {
-            out.push_str("<b>");
-            out.push_str(&escape_html(word));
-            out.push_str("</b>");
-            covered.extend(hits);
+            out.push_str(&escape_html(text));
+            continue;
         }
-        word.clear();
-    };
-    for c in name.chars() {
-        if c.is_alphabetic() {
-            word.push(c);
-        } else {
-            flush(&mut word, &mut out, &mut covered);
-            out.push_str(&escape_html(&c.to_string()));
+        out.push_str("<b>");
+        out.push_str(&escape_html(text));
+        out.push_str("</b>");
+        for a in hits {
+            if a == Allergen::Gluten && word_matches(text, "gluten") {
+                says_gluten = true;
+            } else {
+                covered.insert(a);
+            }
         }
     }
-    flush(&mut word, &mut out, &mut covered);
-    let lower_words: Vec<String> = name
-        .split(|c: char| !c.is_alphabetic())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect();
+    let lower_words = lower_words(name);
     let names_wheat = lower_words.iter().any(|w| word_matches(w, "wheat"));
     let variety_only = wanted.contains(&Allergen::Wheat)
         && !names_wheat
@@ -349,9 +460,20 @@ fn emphasise(
         missing.push(format!("<b>{}</b>", escape_html(&wheat)));
     }
     for a in wanted.iter().filter(|a| !covered.contains(a)) {
-        if *a == Allergen::Gluten && !cereals.is_empty() {
-            missing.extend(cereals.iter().map(|c| format!("<b>{}</b>", escape_html(c))));
-            continue;
+        if *a == Allergen::Gluten {
+            let named = if cereals.is_empty() {
+                cereals_named_by(name)
+            } else {
+                cereals.clone()
+            };
+            if !named.is_empty() {
+                missing.extend(named.iter().map(|c| format!("<b>{}</b>", escape_html(c))));
+                continue;
+            }
+            if says_gluten {
+                // Already emphasised in the name; the unnamed cereal is warned about.
+                continue;
+            }
         }
         let name = terms.plain(&allergen_term(*a)).unwrap_or_default();
         missing.push(format!("<b>{}</b>", escape_html(&name)));

@@ -2,6 +2,7 @@
 //! claims, JSON shape, errors and properties. No I/O.
 #![allow(clippy::unwrap_used, clippy::float_cmp)]
 
+mod allergens;
 mod catalog;
 mod claims;
 mod columns;

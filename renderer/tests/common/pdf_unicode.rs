@@ -1,16 +1,6 @@
 //! Reading back what a PDF's text copies out as. Its own file so that the service's API
 //! tests include it too (`#[path]`): both check the glyphs a reader would copy.
 
-/// Glyph id → character, from every ToUnicode CMap of a PDF (its `bfchar` entries
-/// "<gid> <unicode>"): what a reader copies out for each drawn glyph.
-pub fn to_unicode(doc: &lopdf::Document) -> std::collections::HashMap<u32, char> {
-    let mut map = std::collections::HashMap::new();
-    for (g, c) in mappings(doc) {
-        map.entry(g).or_insert(c);
-    }
-    map
-}
-
 /// Every "<gid> <unicode>" entry of every ToUnicode CMap, font by font: glyph ids of different
 /// fonts may be equal, so this keeps each font's own.
 #[allow(dead_code)] // each test binary that includes this file uses one of the two
