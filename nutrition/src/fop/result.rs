@@ -106,6 +106,16 @@ pub struct LightMark {
     /// for schemes that say nothing of it and in labels stored before it existed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub printed: Option<String>,
+    /// Energy only: the amount per 100 g or 100 ml as printed beside the portion's, in kJ and
+    /// kcal (1169/2011 Art. 33(2): an Art. 30(3)(b) repeat expressed per portion gives the
+    /// energy per 100 g or 100 ml too; Art. 32(1) and Annex XV: kJ and kcal), e.g.
+    /// `"1175kJ / 281kcal"`. Absent elsewhere and in labels stored before it existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_100_printed: Option<String>,
+    /// Energy only: the portion the amounts are for, in g or ml, printed with it
+    /// (Art. 33(1), (4): the portion is quantified in close proximity).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub portion: Option<f64>,
     pub why: String,
     pub status: Status,
 }

@@ -708,7 +708,9 @@ fn uk_lights_print_amounts_rounded_as_the_label() {
     assert_eq!(
         printed,
         [
-            want("energy", "300kcal"),
+            // Art. 32(1), Annex XV: energy in kJ and kcal (kJ from the label's own, else
+            // 4.184 kJ per kcal).
+            want("energy", "1253kJ / 300kcal"),
             want("fat", "2.3g"),
             want("saturates", "<0.1g"),
             want("sugars", "50g"),
@@ -747,6 +749,34 @@ fn uk_lights_print_amounts_rounded_as_the_label() {
         super::traffic::printed(None, Measure::TotalSugarsG, 49.9, "g"),
         None
     );
+}
+
+/// 1169/2011 Art. 33(2): a repeat whose nutrients are per portion gives the energy per 100 g
+/// (or 100 ml) too, and Art. 33(1), (4) quantify the portion beside it.
+#[test]
+fn art_33_2_uk_lights_give_the_energy_per_100_and_the_portion() {
+    let p = product(
+        &[
+            ("calories", 199.7),
+            ("energy_kj", 840.0),
+            ("total_fat_g", 1.56),
+        ],
+        150.0,
+        solid(),
+    );
+    let r = run("uk.fop.tl", &p, "2026-01-01");
+    let energy = r
+        .marks
+        .iter()
+        .find_map(|m| match m {
+            Mark::Light(l) if l.nutrient == "energy" => Some(l.clone()),
+            _ => None,
+        })
+        .expect("the energy tile");
+    // The label's own kJ: 840 per 100 g, 1260 per 150 g portion.
+    assert_eq!(energy.printed.as_deref(), Some("1260kJ / 300kcal"));
+    assert_eq!(energy.per_100_printed.as_deref(), Some("840kJ / 200kcal"));
+    assert_eq!(energy.portion, Some(150.0));
 }
 
 #[test]

@@ -102,6 +102,8 @@ fn light(
         per_100,
         percent_ri: b.ri.map(|ri| amount / ri * 100.0),
         printed: printed(rule, b.measure, amount, u),
+        per_100_printed: None,
+        portion: None,
         why,
         status: b.status,
     })
@@ -134,6 +136,22 @@ pub fn evaluate(s: &Scheme, p: &Product, required: bool) -> FopResult {
         match (p.per_100(Measure::EnergyKcal, state), p.portion(state)) {
             (Ok(per_100), Ok(portion)) => {
                 let amount = per_100 * portion / 100.0;
+                // kJ from the label's own energy (Annex XIV factors), per 100 g or ml like
+                // the kcal (the same factor turns both to per 100 ml).
+                let kj_per_100 = match (p.kj_per_100g(), p.kcal_per_100g()) {
+                    (Some(kj), Some(kcal)) if kcal > 0.0 => Some(kj * per_100 / kcal),
+                    (Some(_), Some(_)) => Some(0.0),
+                    _ => None,
+                };
+                let both = |kcal: f64, kj: Option<f64>| -> Option<String> {
+                    let kcal = printed(s.amount_rounding, Measure::EnergyKcal, kcal, "kcal")?;
+                    match kj
+                        .and_then(|kj| printed(s.amount_rounding, Measure::EnergyKcal, kj, "kJ"))
+                    {
+                        Some(kj) => Some(format!("{kj} / {kcal}")),
+                        None => Some(kcal),
+                    }
+                };
                 r.marks.push(Mark::Light(LightMark {
                     nutrient: "energy".to_string(),
                     level: None,
@@ -142,7 +160,11 @@ pub fn evaluate(s: &Scheme, p: &Product, required: bool) -> FopResult {
                     unit: "kcal".to_string(),
                     per_100,
                     percent_ri: Some(amount / ri * 100.0),
-                    printed: printed(s.amount_rounding, Measure::EnergyKcal, amount, "kcal"),
+                    printed: both(amount, kj_per_100.map(|kj| kj * portion / 100.0)),
+                    per_100_printed: s
+                        .amount_rounding
+                        .and_then(|_| both(per_100, kj_per_100)),
+                    portion: Some(portion),
                     why: format!(
                         "energy {} kcal per {} {} portion, {} % of the reference intake ({} kcal); not colour-coded",
                         num(amount),

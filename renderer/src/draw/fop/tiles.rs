@@ -68,7 +68,27 @@ pub(crate) fn traffic_lights(p: &mut Painter<'_>, r: &FopResult) -> f32 {
     let n = lights.len().max(1) as f32;
     let gap = 4.0;
     let w = (BASE_WIDTH - 12.0 - gap * (n - 1.0)) / n;
-    let (y, h) = (8.0, 74.0);
+    // The portion the amounts are for, quantified above them (1169/2011 Art. 33(1), (4)), in
+    // Annex XV's words; labels stored before the energy tile carried it keep no header.
+    let unit = if r.phase.as_deref() == Some("drinks") {
+        "ml"
+    } else {
+        "g"
+    };
+    let energy = lights.iter().find(|l| l.nutrient == "energy");
+    let mut y = 8.0;
+    if let Some(portion) = energy.and_then(|l| l.portion) {
+        let header = format!("Per portion ({} {unit})", number(portion.round()));
+        p.text(
+            6.0,
+            y + 9.0,
+            10.0,
+            Anchor::Start,
+            vec![Span::new(Face::Bold, header)],
+        );
+        y += 14.0;
+    }
+    let h = 74.0;
     for (i, l) in lights.iter().enumerate() {
         let x = 6.0 + i as f32 * (w + gap);
         let cx = x + w / 2.0;
@@ -87,8 +107,24 @@ pub(crate) fn traffic_lights(p: &mut Painter<'_>, r: &FopResult) -> f32 {
             None if l.unit == "kcal" => format!("{}kcal", number(l.amount.round())),
             None => format!("{}{}", number((l.amount * 10.0).round() / 10.0), l.unit),
         };
-        let as_ = fit(p.m, Face::Black, 13.0, w - 6.0, &amount);
-        centre_text(p, Face::Black, as_, cx, y + 32.0, &amount);
+        // Energy in kJ and kcal (Art. 32(1), Annex XV): one line each.
+        match amount.split_once(" / ") {
+            Some((kj, kcal)) => {
+                let s = fit(p.m, Face::Black, 11.0, w - 6.0, kj).min(fit(
+                    p.m,
+                    Face::Black,
+                    11.0,
+                    w - 6.0,
+                    kcal,
+                ));
+                centre_text(p, Face::Black, s, cx, y + 28.0, kj);
+                centre_text(p, Face::Black, s, cx, y + 41.0, kcal);
+            }
+            None => {
+                let as_ = fit(p.m, Face::Black, 13.0, w - 6.0, &amount);
+                centre_text(p, Face::Black, as_, cx, y + 32.0, &amount);
+            }
+        }
         let level = match l.level {
             Some(nls_nutrition::fop::Level::High) => "HIGH",
             Some(nls_nutrition::fop::Level::Medium) => "MED",
@@ -112,6 +148,18 @@ pub(crate) fn traffic_lights(p: &mut Painter<'_>, r: &FopResult) -> f32 {
         Anchor::Start,
         vec![Span::new(Face::Regular, note)],
     );
+    // The energy per 100 g or 100 ml beside the portion's (Art. 33(2)).
+    if let Some(per_100) = energy.and_then(|l| l.per_100_printed.as_deref()) {
+        let line = format!("Per 100 {unit}: {per_100}");
+        let size = fit(p.m, Face::Bold, 8.5, BASE_WIDTH - 18.0 - nw, &line);
+        p.text(
+            6.0,
+            y + h + 12.0,
+            size,
+            Anchor::Start,
+            vec![Span::new(Face::Bold, line)],
+        );
+    }
     y + h + 20.0
 }
 
