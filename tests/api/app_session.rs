@@ -379,27 +379,94 @@ async fn sign_up_and_sign_in_refuse_what_they_must() {
     app.finish().await;
 }
 
+/// Issue 28, item 3: an account's sessions share one request bucket (a bucket per session
+/// let an account multiply its rate by signing in again), and an account holds at most
+/// `MAX_SESSIONS_PER_ACCOUNT` live sessions.
 #[tokio::test]
-async fn an_app_session_has_its_own_request_bucket() {
+async fn an_accounts_app_sessions_share_one_request_bucket() {
     let app = TestApp::spawn().await;
     let (_, browser) = sign_up(&app, "busy@example.com").await;
-    // Fill the session's bucket to its last request, directly.
-    let session_id: uuid::Uuid = sqlx::query_scalar("select session_id from app_session")
-        .fetch_one(&app.pool)
-        .await
-        .expect("one session");
+    let signed_in = app
+        .call(
+            Method::POST,
+            "",
+            "/auth/v1/session",
+            Some(json!({"email": "busy@example.com", "password": PASSWORD})),
+        )
+        .await;
+    assert_eq!(signed_in.status, StatusCode::OK, "{:?}", signed_in.body);
+    let second = Browser {
+        cookie: cookie_of(&signed_in),
+        csrf: signed_in.body["csrf_token"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned(),
+        account_id: browser.account_id.clone(),
+    };
+    // Fill the account's bucket to its last request, directly.
+    let account_id: uuid::Uuid = browser.account_id.parse().expect("account id");
     sqlx::query(
         "insert into rate_limit (key_id, tat) values ($1, clock_timestamp() + interval '60 seconds')
          on conflict (key_id) do update set tat = excluded.tat",
     )
-    .bind(session_id)
+    .bind(account_id)
     .execute(&app.pool)
     .await
     .expect("fill the bucket");
-    let limited = browser.call(&app, Method::GET, "/v1/recipes", None).await;
-    assert_eq!(limited.status, StatusCode::TOO_MANY_REQUESTS);
-    assert_eq!(limited.code(), "rate_limited");
-    assert!(limited.headers.get("retry-after").is_some());
+    for session in [&browser, &second] {
+        let limited = session.call(&app, Method::GET, "/v1/recipes", None).await;
+        assert_eq!(
+            limited.status,
+            StatusCode::TOO_MANY_REQUESTS,
+            "{:?}",
+            limited.body
+        );
+        assert_eq!(limited.code(), "rate_limited");
+        assert!(limited.headers.get("retry-after").is_some());
+    }
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn starting_a_session_beyond_the_cap_ends_the_oldest() {
+    let app = TestApp::spawn().await;
+    let (_, oldest) = sign_up(&app, "devices@example.com").await;
+    let account_id: uuid::Uuid = oldest.account_id.parse().expect("account id");
+    // Nine more live sessions: the cap is reached.
+    for _ in 1..nls_web::app_session::MAX_SESSIONS_PER_ACCOUNT {
+        sqlx::query(
+            "insert into app_session (session_id, token_hash, account_id, expires_at)
+             values ($1, $2, $3, now() + interval '1 hour')",
+        )
+        .bind(uuid::Uuid::now_v7())
+        .bind(uuid::Uuid::now_v7().as_bytes().to_vec())
+        .bind(account_id)
+        .execute(&app.pool)
+        .await
+        .expect("a session");
+    }
+    let still = oldest.call(&app, Method::GET, "/v1/recipes", None).await;
+    assert_eq!(still.status, StatusCode::OK, "{:?}", still.body);
+    let newest = app
+        .call(
+            Method::POST,
+            "",
+            "/auth/v1/session",
+            Some(json!({"email": "devices@example.com", "password": PASSWORD})),
+        )
+        .await;
+    assert_eq!(newest.status, StatusCode::OK, "{:?}", newest.body);
+    let ended = oldest.call(&app, Method::GET, "/v1/recipes", None).await;
+    assert_eq!(ended.status, StatusCode::UNAUTHORIZED, "{:?}", ended.body);
+    let live: i64 = sqlx::query_scalar(
+        "select count(*) from app_session
+         where account_id = $1 and revoked_at is null and expires_at > now()",
+    )
+    .bind(account_id)
+    .fetch_one(&app.pool)
+    .await
+    .expect("count");
+    assert_eq!(live, nls_web::app_session::MAX_SESSIONS_PER_ACCOUNT);
     app.finish().await;
 }
 

@@ -23,9 +23,12 @@
 //!
 //! The app is open to every plan: the REST gate (Business or API early access) is for
 //! keys, but every plan rule (formats, file types, watermark, embed, webhooks) applies to
-//! the app's calls as to a key's. Each session has its own request bucket of
-//! [`APP_REQUESTS_PER_MINUTE`] in the shared `rate_limit` table: the live preview sends an
-//! analyze on every pause in typing, which a key's 60 a minute would starve.
+//! the app's calls as to a key's. An account's sessions share one request bucket of
+//! [`APP_REQUESTS_PER_MINUTE`] in the shared `rate_limit` table, keyed by the account (issue
+//! 28: a bucket per session let an account multiply its rate by signing in again): the live
+//! preview sends an analyze on every pause in typing, which a key's 60 a minute would
+//! starve. An account holds at most [`MAX_SESSIONS_PER_ACCOUNT`] live sessions; starting one
+//! more ends the oldest.
 
 use axum::extract::{FromRef, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
@@ -54,8 +57,10 @@ pub const COOKIE: &str = "nls_session";
 pub const CSRF_HEADER: &str = "x-csrf-token";
 /// How long a session lasts from sign-in: a working day and then some.
 pub const SESSION_LIFETIME_SECS: i64 = 12 * 3600;
-/// Requests per minute of one app session (its own bucket, burst as large).
+/// Requests per minute of an account's app sessions together (one bucket, burst as large).
 pub const APP_REQUESTS_PER_MINUTE: u32 = 600;
+/// Live app sessions an account may hold (browsers and devices signed in at once).
+pub const MAX_SESSIONS_PER_ACCOUNT: i64 = 10;
 /// The shortest password a sign-up accepts (NIST SP 800-63B §5.1.1.2 asks for at least 8;
 /// we ask a little more of accounts anyone can create).
 pub const MIN_PASSWORD_CHARS: usize = 10;
@@ -216,7 +221,8 @@ fn check_csrf(headers: &HeaderMap, token: &SessionToken) -> Result<(), ApiError>
 }
 
 /// The session behind a cookie, with its account and plan, after counting one request in
-/// its bucket. `admitted` is false when the bucket is full; `ahead` is `tat - now` after
+/// its account's sessions' bucket (keyed by the account id, which no API key shares: both
+/// are UUIDv7s). `admitted` is false when the bucket is full; `ahead` is `tat - now` after
 /// the request (or as it stands, when refused).
 const AUTHENTICATE_AND_COUNT: &str = "
 with session as (
@@ -229,7 +235,7 @@ with session as (
 now as materialized (select clock_timestamp() as t),
 advanced as (
     insert into rate_limit as r (key_id, tat)
-    select s.session_id, now.t + interval '60 seconds' / $2 from session s, now
+    select s.account_id, now.t + interval '60 seconds' / $2 from session s, now
     on conflict (key_id) do update
         set tat = greatest(r.tat, (select t from now)) + interval '60 seconds' / $2
         where greatest(r.tat, (select t from now)) + interval '60 seconds' / $2
@@ -237,9 +243,9 @@ advanced as (
     returning r.key_id, r.tat
 )
 select s.*, a.key_id is not null as admitted,
-       coalesce(extract(epoch from (coalesce(a.tat, (select tat from rate_limit where key_id = s.session_id))
+       coalesce(extract(epoch from (coalesce(a.tat, (select tat from rate_limit where key_id = s.account_id))
                                     - now.t)), 0)::float8 as ahead
-from session s cross join now left join advanced a on a.key_id = s.session_id";
+from session s cross join now left join advanced a on a.key_id = s.account_id";
 
 /// The session behind a cookie, its account and plan, without counting anything.
 const LOOK_UP: &str = r#"
@@ -311,8 +317,8 @@ pub async fn middleware(
         let mut response = ApiError::new(
             ErrorCode::RateLimited,
             format!(
-                "more than {APP_REQUESTS_PER_MINUTE} requests a minute from this session; \
-                 retry in {wait} second{}",
+                "more than {APP_REQUESTS_PER_MINUTE} requests a minute from this account's \
+                 app sessions; retry in {wait} second{}",
                 if wait == 1 { "" } else { "s" }
             ),
         )
@@ -456,6 +462,19 @@ async fn start_session(
     .bind(&token.hash)
     .bind(account_id)
     .bind(SESSION_LIFETIME_SECS as f64)
+    .execute(&sessions.pool)
+    .await?;
+    // The account's live sessions beyond the cap, oldest first, end now.
+    sqlx::query(
+        "update app_session set revoked_at = now()
+         where session_id in (
+             select session_id from app_session
+             where account_id = $1 and revoked_at is null and expires_at > now()
+             order by session_id desc
+             offset $2)",
+    )
+    .bind(account_id)
+    .bind(MAX_SESSIONS_PER_ACCOUNT)
     .execute(&sessions.pool)
     .await?;
     let row = sqlx::query(LOOK_UP)
