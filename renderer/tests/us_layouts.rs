@@ -100,7 +100,9 @@ fn every_us_layout_prints_each_declared_nutrient_with_its_value() {
                 );
             }
         }
-        assert!(seen.contains(&squash(&f.term("title"))), "{name}: title");
+        // A bilingual title prints each language on its own line.
+        let title = f.term("title").replace(" / ", "");
+        assert!(seen.contains(&squash(&title)), "{name}: title");
     }
 }
 
@@ -142,7 +144,7 @@ fn the_simplified_label_names_what_it_omits_and_omits_it() {
 fn the_bilingual_label_prints_english_then_spanish() {
     let s = visible_text(&svg(&common::us_label_in("us.v.en-es"), &opts()).unwrap());
     for both in [
-        "Nutrition Facts / Datos de Nutrición",
+        "Nutrition Facts Datos de Nutrición",
         "Total Fat / Grasa Total 8g",
         "Includes 10g Added Sugars / Incluye 10g azúcares añadidos",
         "8 servings per container / 8 raciones por envase",
@@ -222,4 +224,45 @@ fn decode(bytes: &[u8]) -> (u32, u32, Vec<[u8; 3]>) {
         })
         .collect();
     (info.width, info.height, pixels)
+}
+
+/// 21 CFR 101.9(d)(2): "Nutrition Facts" in a type size larger than all other print on the
+/// label; a bilingual title, one language a line, stays larger than the calories figure.
+#[test]
+fn cfr_101_9_d_2_the_bilingual_title_is_the_largest_print() {
+    let s = svg(&common::us_label_in("us.v.en-es"), &opts()).unwrap();
+    // Each `<text …font-size="N"…>words` of the drawing: (size, first words).
+    let texts: Vec<(f32, String)> = s
+        .split("<text ")
+        .skip(1)
+        .filter_map(|t| {
+            let size = t
+                .split("font-size=\"")
+                .nth(1)?
+                .split('"')
+                .next()?
+                .parse()
+                .ok()?;
+            let words = t.split_once('>')?.1.split('<').next()?.trim().to_string();
+            Some((size, words))
+        })
+        .collect();
+    let size_of = |text: &str| {
+        texts
+            .iter()
+            .find(|(_, t)| t == text)
+            .map(|(size, _)| *size)
+            .unwrap_or_else(|| panic!("no {text:?} in {s}"))
+    };
+    let title = size_of("Nutrition Facts");
+    assert_eq!(size_of("Datos de Nutrición"), title);
+    let largest_other = texts
+        .iter()
+        .filter(|(_, t)| t != "Nutrition Facts" && t != "Datos de Nutrición")
+        .map(|(size, _)| *size)
+        .fold(0.0f32, f32::max);
+    assert!(
+        title > largest_other,
+        "title {title} against {largest_other}"
+    );
 }

@@ -23,18 +23,31 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
     let mut said: Vec<String> = Vec::new();
     let lines = us_parts::first_column_lines(label, format);
 
-    // Heading, set to fill the width (FDA: flush left and flush right).
+    // Heading, each language on a line of its own at one size that fills the width with the
+    // longer (FDA: flush left and flush right): one line of both shrank the title below the
+    // calories figure, and 21 CFR 101.9(d)(2) makes it the largest print on the label.
     let title = format.term("title");
     let title = title.as_str();
-    let heading = inner / m.width(Face::Black, 1.0, title);
-    let mut y = BORDER + PAD * 0.6 + m.cap_height(Face::Black) * heading;
-    p.text(
-        x0,
-        y,
-        heading,
-        Anchor::Start,
-        vec![Span::new(Face::Black, title)],
-    );
+    let title_lines: Vec<&str> = title.split(" / ").collect();
+    let heading = title_lines
+        .iter()
+        .map(|line| inner / m.width(Face::Black, 1.0, line))
+        .fold(f32::INFINITY, f32::min);
+    let mut y = BORDER + PAD * 0.6;
+    for (i, line) in title_lines.iter().enumerate() {
+        y += if i == 0 {
+            m.cap_height(Face::Black) * heading
+        } else {
+            1.05 * heading
+        };
+        p.text(
+            x0,
+            y,
+            heading,
+            Anchor::Start,
+            vec![Span::new(Face::Black, *line)],
+        );
+    }
     y += 0.22 * heading;
     p.rect(x0, y, inner, HAIRLINE);
     said.push(title.to_string());
@@ -107,7 +120,8 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
         .map(|l| plain(&format.row_name(l.row)))
         .unwrap_or_default();
     let cal_size = 16.0 * PT;
-    let cal_number = 22.0 * PT;
+    // Below the title's size whatever the languages' words (101.9(d)(2)).
+    let cal_number = (22.0 * PT).min(0.9 * heading);
     // The name wraps at its full size; the figure shares its last line when it fits, else
     // takes the next one.
     let number_w = m.width(Face::Black, cal_number, &calories) + 2.0 * PT;
