@@ -237,16 +237,13 @@ pub fn cfr_101_9_b_8_servings_per_container(servings: f64) -> (f64, String) {
     (rounded, about_text(servings, rounded))
 }
 
-/// Portions per pack where the regime has no rule of its own (EU Art. 33 states the number of
-/// portions without a rounding rule): nearest 0.5, never less than 0.5; above 5 the nearest
-/// whole number; "about" when rounding changed the value.
+/// Portions per pack where the regime has no rule of its own: 1169/2011 Art. 33(1) asks that
+/// "the number of portions or units contained in the package is stated", and sets no rounding
+/// and no "about" (an English word besides, on labels in every language). The number is
+/// printed as given, at most two decimals (a display precision, not a rule).
 pub fn portions_per_pack(servings: f64) -> (f64, String) {
-    let rounded = if servings > 5.0 {
-        half_up(servings, 1.0, 1.0)
-    } else {
-        half_up(servings, 5.0, 10.0).max(0.5)
-    };
-    (rounded, about_text(servings, rounded))
+    let shown = half_up(servings, 1.0, 100.0);
+    (shown, number(shown))
 }
 
 fn about_text(servings: f64, rounded: f64) -> String {

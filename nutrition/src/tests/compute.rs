@@ -186,12 +186,13 @@ fn servings_per_container_keeps_the_number_and_displays_about_when_rounded() {
 }
 
 #[test]
-fn us_servings_below_two_print_whole_while_eu_portions_keep_halves() {
+fn us_servings_below_two_print_whole_while_eu_portions_print_as_given() {
     let r = recipe(1.3, None, vec![ing("a", 100.0, &[])]);
     let us = compute_label(&r, us()).unwrap();
     assert_eq!(us.display["servings_per_container"], "about 1");
+    // 1169/2011 Art. 33(1): the number of portions is stated; no rounding, no "about".
     let eu = compute_label(&r, crate::format("eu-1169").unwrap()).unwrap();
-    assert_eq!(eu.display["servings_per_container"], "about 1.5");
+    assert_eq!(eu.display["servings_per_container"], "1.3");
 }
 
 #[test]

@@ -221,12 +221,14 @@ fn servings_per_container_round_to_wholes_below_two_halves_up_to_five_and_wholes
 }
 
 #[test]
-fn portions_per_pack_keep_halves_below_two_for_regimes_without_a_rule() {
+fn art_33_1_portions_per_pack_are_stated_as_given_without_about() {
     let table = [
-        (1.3, 1.5, "about 1.5"),
-        (0.3, 0.5, "about 0.5"),
-        (2.25, 2.5, "about 2.5"),
-        (5.5, 6.0, "about 6"),
+        (1.3, 1.3, "1.3"),
+        (0.3, 0.3, "0.3"),
+        (2.25, 2.25, "2.25"),
+        (5.5, 5.5, "5.5"),
+        (8.0, 8.0, "8"),
+        (2.3333, 2.33, "2.33"),
     ];
     for (servings, rounded, text) in table {
         assert_eq!(
