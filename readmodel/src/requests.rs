@@ -10,7 +10,6 @@ use nls_web::{ApiError, ErrorCode, JsonFields};
 use serde::{Deserialize, Deserializer};
 use serde_json::json;
 use unicode_normalization::UnicodeNormalization;
-use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
 use crate::resolve::Entry;
 
@@ -591,15 +590,9 @@ fn text(field: &str, value: String, min: usize, max: usize) -> Result<String, Ap
     Ok(normalised)
 }
 
-/// Whether `c` may appear in printed text: not a control character (Unicode category Cc)
-/// nor a format character (Cf: bidirectional overrides and isolates, zero-width space,
-/// soft hyphen, ...). The zero-width non-joiner and joiner are kept: Persian and Indic
-/// spellings need them (RFC 5892 Appendix A.1, A.2 allow them in identifiers too).
+/// Whether `c` may appear in printed text (one rule for every named field, nls_web::text).
 fn printable(c: char) -> bool {
-    if c == '\u{200C}' || c == '\u{200D}' {
-        return true;
-    }
-    !c.is_control() && c.general_category() != GeneralCategory::Format
+    nls_web::text::printable(c)
 }
 
 /// The smallest amount (grams, servings) a recipe takes: a thousandth. Smaller ones print

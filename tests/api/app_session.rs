@@ -541,3 +541,35 @@ async fn the_app_is_served_from_its_build_with_a_strict_policy() {
         .contains("npm run build"));
     app.finish().await;
 }
+
+/// Issue 28, item 7: account names and e-mail addresses refuse the characters recipe names
+/// refuse (bidirectional overrides, zero-width spaces), nothing is created.
+#[tokio::test]
+async fn sign_up_refuses_format_characters_in_names_and_addresses() {
+    let app = TestApp::spawn().await;
+    for (email, name, field) in [
+        ("bidi@example.com", "Corner \u{202E}yrekaB", "account_name"),
+        ("zero\u{200B}width@example.com", "Corner Bakery", "email"),
+    ] {
+        let reply = app
+            .call(
+                Method::POST,
+                "",
+                "/auth/v1/signup",
+                Some(json!({"email": email, "password": PASSWORD, "account_name": name})),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{:?}", reply.body);
+        let fields: Vec<&str> = reply.body["error"]["details"]
+            .as_array()
+            .map(|d| d.iter().filter_map(|p| p["field"].as_str()).collect())
+            .unwrap_or_default();
+        assert_eq!(fields, [field], "{:?}", reply.body);
+    }
+    let accounts: i64 = sqlx::query_scalar("select count(*) from account")
+        .fetch_one(&app.pool)
+        .await
+        .expect("count");
+    assert_eq!(accounts, 0);
+    app.finish().await;
+}

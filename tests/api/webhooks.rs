@@ -648,3 +648,24 @@ async fn an_endpoint_failing_past_the_limit_is_disabled_and_its_log_says_so() {
     assert_eq!(enabled.body["disabled_reason"], Value::Null);
     app.finish().await;
 }
+
+/// Issue 28, item 7: a webhook's description refuses the characters recipe names refuse
+/// (bidirectional overrides, zero-width spaces), which reorder or hide what a reader sees.
+#[tokio::test]
+async fn a_description_with_format_characters_is_refused() {
+    let app = app().await;
+    let key = app.business_key().await;
+    for bad in ["Orders \u{202E}txt.exe", "Orders\u{200B}"] {
+        let reply = app
+            .post(
+                &key,
+                "/v1/webhooks",
+                json!({ "url": "https://hooks.example.com/nls", "events": ["label.changed"],
+                        "description": bad }),
+            )
+            .await;
+        assert_eq!(reply.status, 400, "{:?}", reply.body);
+        assert_eq!(reply.body["error"]["details"][0]["field"], "description");
+    }
+    app.finish().await;
+}

@@ -370,6 +370,8 @@ fn sign_up_problems(request: &SignUp) -> Vec<Value> {
         || email.chars().any(|c| c.is_whitespace() || c.is_control())
     {
         problem("email", "is not an e-mail address".into());
+    } else if let Some(c) = crate::text::first_unprintable(email) {
+        problem("email", crate::text::unprintable_problem(c));
     }
     let chars = request.password.chars().count();
     if chars < MIN_PASSWORD_CHARS {
@@ -386,8 +388,8 @@ fn sign_up_problems(request: &SignUp) -> Vec<Value> {
     let name = request.account_name.trim();
     if name.is_empty() || name.chars().count() > 200 {
         problem("account_name", "must have 1 to 200 characters".into());
-    } else if name.chars().any(char::is_control) {
-        problem("account_name", "must not contain control characters".into());
+    } else if let Some(c) = crate::text::first_unprintable(name) {
+        problem("account_name", crate::text::unprintable_problem(c));
     }
     problems
 }

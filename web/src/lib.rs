@@ -18,6 +18,7 @@ pub mod rate_limit;
 pub mod request_id;
 pub mod session;
 pub mod sign_in_limit;
+pub mod text;
 
 pub use auth::{Caller, Plan};
 pub use error::{ApiError, ErrorCode};

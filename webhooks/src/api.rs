@@ -152,10 +152,10 @@ fn checked_description(text: Option<&str>) -> Result<String, ApiError> {
             format!("must be at most {MAX_DESCRIPTION} characters"),
         ));
     }
-    if text.chars().any(char::is_control) {
+    if let Some(c) = nls_web::text::first_unprintable(text) {
         return Err(ApiError::validation(
             "description",
-            "must not contain control characters",
+            nls_web::text::unprintable_problem(c),
         ));
     }
     Ok(text.to_owned())
