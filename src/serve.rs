@@ -392,6 +392,12 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         shutdown.clone(),
     )));
 
+    // Expired sessions, tokens and spent buckets are deleted in every process (issue 28).
+    tasks.push(tokio::spawn(nls_web::housekeeping::run(
+        pool.clone(),
+        shutdown.clone(),
+    )));
+
     // The slot pool closes with the server (its connections are otherwise idle-timed out).
     let slots_shutdown = shutdown.clone();
     tasks.push(tokio::spawn(async move {

@@ -560,3 +560,90 @@ fn decoders_and_the_label_pipeline_never_panic() {
     }
     assert!(runs > 5_000, "{runs}");
 }
+
+/// Issue 28, item 7: expired sessions and tokens and spent sign-in and rate-limit buckets are
+/// deleted by housekeeping; live ones are kept.
+#[tokio::test]
+async fn housekeeping_deletes_expired_sessions_tokens_and_spent_buckets() {
+    let app = TestApp::spawn().await;
+    let (account_id, _) = app.account("free", true).await;
+    let exec = |sql: &'static str, id: uuid::Uuid| {
+        let pool = app.pool.clone();
+        async move {
+            sqlx::query(sql)
+                .bind(id)
+                .execute(&pool)
+                .await
+                .expect("insert");
+        }
+    };
+    // Ended two days ago, and live.
+    for (expires, token) in [
+        ("now() - interval '2 days'", 1u8),
+        ("now() + interval '1 hour'", 2u8),
+    ] {
+        sqlx::query(&format!(
+            "insert into app_session (session_id, token_hash, account_id, expires_at)
+             values ($1, $2, $3, {expires})"
+        ))
+        .bind(uuid::Uuid::now_v7())
+        .bind(vec![token; 32])
+        .bind(account_id)
+        .execute(&app.pool)
+        .await
+        .expect("session");
+        sqlx::query(&format!(
+            "insert into session_token (token_hash, account_id, expires_at) values ($1, $2, {expires})"
+        ))
+        .bind(vec![token; 32])
+        .bind(account_id)
+        .execute(&app.pool)
+        .await
+        .expect("token");
+    }
+    exec(
+        "insert into rate_limit (key_id, tat) values ($1, now() - interval '1 minute')",
+        uuid::Uuid::now_v7(),
+    )
+    .await;
+    exec(
+        "insert into rate_limit (key_id, tat) values ($1, now() + interval '30 seconds')",
+        uuid::Uuid::now_v7(),
+    )
+    .await;
+    sqlx::query(
+        "insert into sign_in_attempt (email_key, tat) values ($1, now() - interval '1 minute')",
+    )
+    .bind(vec![9u8; 32])
+    .execute(&app.pool)
+    .await
+    .expect("attempt");
+
+    let deleted = nls_web::housekeeping::pass(&app.pool)
+        .await
+        .expect("a pass");
+    assert_eq!(deleted.app_sessions, 1);
+    assert_eq!(deleted.session_tokens, 1);
+    assert!(deleted.rate_limits >= 1);
+    assert!(deleted.sign_in_attempts >= 1);
+    let count = |sql: &'static str| {
+        let pool = app.pool.clone();
+        async move {
+            sqlx::query_scalar::<_, i64>(sql)
+                .fetch_one(&pool)
+                .await
+                .expect("count")
+        }
+    };
+    assert_eq!(count("select count(*) from app_session").await, 1);
+    assert_eq!(count("select count(*) from session_token").await, 1);
+    assert_eq!(
+        count("select count(*) from rate_limit where tat < now()").await,
+        0
+    );
+    assert_eq!(
+        count("select count(*) from rate_limit where tat > now()").await,
+        1
+    );
+    app.finish().await;
+}

@@ -9,6 +9,7 @@ pub mod error;
 pub mod fop;
 pub mod formats;
 pub mod headers;
+pub mod housekeeping;
 pub mod json;
 pub mod json_value;
 pub mod metrics;
