@@ -669,3 +669,45 @@ async fn a_description_with_format_characters_is_refused() {
     }
     app.finish().await;
 }
+
+/// Issue 28, item 7: every rotation keeps the secret it retires signing for its own 24 hours;
+/// rotating twice dropped the first one at once. A ping after two rotations verifies with
+/// all three secrets a receiver may still hold.
+#[tokio::test]
+async fn each_rotated_secret_keeps_signing_for_its_own_day() {
+    let app = app().await;
+    let key = app.business_key().await;
+    let receiver = Receiver::start(0).await;
+    let created = create_endpoint(&app, &key, &receiver.url(), &["label.changed"]).await;
+    let id = created["id"].as_str().expect("id").to_owned();
+    let mut secrets = vec![created["secret"].as_str().expect("secret").to_owned()];
+    for _ in 0..2 {
+        let rotated = app
+            .post(&key, &format!("/v1/webhooks/{id}/rotate-secret"), json!({}))
+            .await;
+        assert_eq!(rotated.status, 200, "{:?}", rotated.body);
+        secrets.push(
+            rotated.body["secret"]
+                .as_str()
+                .expect("new secret")
+                .to_owned(),
+        );
+    }
+    let ping = app
+        .post(&key, &format!("/v1/webhooks/{id}/test"), json!({}))
+        .await;
+    assert_eq!(ping.status, 202, "{:?}", ping.body);
+    let delivered = app
+        .eventually(Duration::from_secs(20), "the ping", || {
+            let receiver = receiver.clone();
+            async move { receiver.delivered("ping").into_iter().next() }
+        })
+        .await;
+    for (i, secret) in secrets.iter().enumerate() {
+        assert!(
+            verify(secret, &delivered),
+            "secret {i} does not verify: {delivered:?}"
+        );
+    }
+    app.finish().await;
+}

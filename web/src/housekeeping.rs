@@ -53,6 +53,10 @@ pub async fn pass(pool: &PgPool) -> Result<Deleted, sqlx::Error> {
         .execute(pool)
         .await?
         .rows_affected();
+    // Webhook secrets retired by rotations sign no more after their time.
+    sqlx::query("delete from webhook_retired_secret where until < now()")
+        .execute(pool)
+        .await?;
     Ok(Deleted {
         app_sessions,
         session_tokens,

@@ -322,7 +322,7 @@ async fn delete_endpoint(
 }
 
 /// A new secret; the current one keeps signing beside it for 24 hours, so receivers can
-/// switch without losing a delivery.
+/// switch without losing a delivery, and every earlier one keeps its own 24 hours.
 #[tracing::instrument(skip_all, fields(account_id = %caller.account_id))]
 async fn rotate_secret(
     State(state): State<WebhookState>,
@@ -334,6 +334,20 @@ async fn rotate_secret(
     find(&state.pool, &caller, id).await?;
     let key = sealing_key(&state)?;
     let secret = SigningSecret::generate();
+    // The secret retired by the last rotation, if it still signs, keeps its own time among
+    // the older ones; the current one becomes the previous (issue 28: a second rotation
+    // dropped the first secret at once).
+    let mut tx = state.pool.begin().await?;
+    sqlx::query(
+        "insert into webhook_retired_secret (endpoint_id, secret_enc, until)
+         select endpoint_id, previous_secret_enc, previous_secret_until from webhook_endpoint
+         where endpoint_id = $1 and account_id = $2
+           and previous_secret_enc is not null and previous_secret_until > now()",
+    )
+    .bind(id)
+    .bind(caller.account_id)
+    .execute(&mut *tx)
+    .await?;
     let row = sqlx::query(&format!(
         "update webhook_endpoint set
              previous_secret_enc = secret_enc,
@@ -347,9 +361,10 @@ async fn rotate_secret(
     .bind(caller.account_id)
     .bind(key.seal(id, &secret))
     .bind(i32::try_from(ROTATION_OVERLAP_HOURS).unwrap_or(24))
-    .fetch_optional(&state.pool)
+    .fetch_optional(&mut *tx)
     .await?
     .ok_or_else(|| ApiError::not_found("webhook"))?;
+    tx.commit().await?;
     let endpoint = Endpoint::from_row(&row)?;
     tracing::info!(endpoint = %endpoint.id, "webhook secret rotated");
     let mut body = serde_json::to_value(&endpoint).map_err(ApiError::internal)?;

@@ -154,7 +154,10 @@ async fn claim(
           where w.delivery_id = due.delivery_id and e.endpoint_id = w.endpoint_id
          returning w.delivery_id, w.endpoint_id, w.body, w.attempts, e.url, e.secret_enc,
                    case when e.previous_secret_until > now() then e.previous_secret_enc end
-                       as previous_secret_enc",
+                       as previous_secret_enc,
+                   array(select r.secret_enc from webhook_retired_secret r
+                         where r.endpoint_id = e.endpoint_id and r.until > now()
+                         order by r.until desc) as retired_secrets_enc",
     )
     .bind(CLAIM)
     .bind(lease_secs)
@@ -167,7 +170,8 @@ async fn claim(
         let mut secrets = Vec::with_capacity(2);
         let sealed: Vec<u8> = row.try_get("secret_enc")?;
         let previous: Option<Vec<u8>> = row.try_get("previous_secret_enc")?;
-        for sealed in std::iter::once(sealed).chain(previous) {
+        let retired: Vec<Vec<u8>> = row.try_get("retired_secrets_enc")?;
+        for sealed in std::iter::once(sealed).chain(previous).chain(retired) {
             match key.open(endpoint_id, &sealed) {
                 Ok(secret) => secrets.push(secret),
                 Err(err) => {
