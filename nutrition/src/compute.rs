@@ -191,6 +191,20 @@ pub fn cxg_2_energy(a: &NutrientAmounts) -> (f64, f64) {
     (kj, kcal)
 }
 
+/// Energy of `a` in kJ by FSANZ Schedule 11 S11—2(1)-(2) (Food Standards Code compilation,
+/// Schedule 11 as in force on 29 October 2024): protein 17, fat 37, carbohydrate excluding
+/// unavailable carbohydrate 17, unavailable carbohydrate including dietary fibre 8, alcohol
+/// 29 kJ/g. The food data names no polyol or organic acid separately (S11—2(3) gives each
+/// its own factor), so those count as carbohydrate, which the format's notes say.
+pub fn fsanz_s11_energy_kj(a: &NutrientAmounts) -> f64 {
+    let g = |n| a.get(n).unwrap_or(0.0);
+    available_carbohydrate(a) * 17.0
+        + g(Nutrient::DietaryFiberG) * 8.0
+        + g(Nutrient::ProteinG) * 17.0
+        + g(Nutrient::TotalFatG) * 37.0
+        + g(Nutrient::AlcoholG) * 29.0
+}
+
 /// EU carbohydrate (Annex I point 7): total carbohydrate minus fibre, never below 0.
 pub fn available_carbohydrate(a: &NutrientAmounts) -> f64 {
     let g = |n| a.get(n).unwrap_or(0.0);
@@ -206,6 +220,7 @@ fn quantity(q: Quantity, a: &NutrientAmounts) -> f64 {
         Quantity::AvailableCarbohydrate => available_carbohydrate(a),
         Quantity::SaltG => a.get(Nutrient::SodiumMg).unwrap_or(0.0) * 2.5 / 1000.0,
         Quantity::Cxg2Kj => cxg_2_energy(a).0,
+        Quantity::FsanzS11Kj => fsanz_s11_energy_kj(a),
         Quantity::Cxg2Kcal => cxg_2_energy(a).1,
     }
 }

@@ -31,6 +31,10 @@ pub enum Quantity {
     Cxg2Kj,
     /// Energy in kcal from the factors of CXG 2-1985 §3.3.1 (4, 4, 9, 7 kcal/g).
     Cxg2Kcal,
+    /// Energy in kJ by FSANZ Schedule 11 S11—2(1)-(2): the sum of each component's average
+    /// quantity times its factor (protein 17, fat 37, carbohydrate excluding unavailable
+    /// carbohydrate 17, unavailable carbohydrate including dietary fibre 8, alcohol 29 kJ/g).
+    FsanzS11Kj,
 }
 
 impl Quantity {
@@ -44,6 +48,7 @@ impl Quantity {
             "salt_from_sodium" => Quantity::SaltG,
             "cxg_2_kj" => Quantity::Cxg2Kj,
             "cxg_2_kcal" => Quantity::Cxg2Kcal,
+            "fsanz_s11_kj" => Quantity::FsanzS11Kj,
             key => Quantity::Nutrient(Nutrient::from_key(key)?),
         })
     }
@@ -96,8 +101,7 @@ pub enum Rounding {
         /// potassium; 2 for the others.
         significant_figures: u32,
     },
-    /// FSANZ User Guide to Standard 1.2.8 §3.6 (guidance, not a numbered provision): no more
-    /// than 3 significant figures.
+    /// FSANZ Standard 1.2.8—7(3): no more than 3 significant figures.
     Fsanz3SignificantFigures,
     /// Canada, FDR table to B.01.401 column 4, item 2: energy.
     CaFdrEnergy,

@@ -95,7 +95,11 @@ pub fn inputs(q: Quantity) -> Vec<Nutrient> {
         Quantity::Nutrient(n) => vec![n],
         Quantity::SaltG => vec![Nutrient::SodiumMg],
         Quantity::AvailableCarbohydrate => vec![Nutrient::TotalCarbohydrateG],
-        Quantity::AnnexXivKj | Quantity::AnnexXivKcal | Quantity::Cxg2Kj | Quantity::Cxg2Kcal => {
+        Quantity::AnnexXivKj
+        | Quantity::AnnexXivKcal
+        | Quantity::Cxg2Kj
+        | Quantity::Cxg2Kcal
+        | Quantity::FsanzS11Kj => {
             vec![
                 Nutrient::TotalFatG,
                 Nutrient::ProteinG,

@@ -419,8 +419,9 @@ pub fn ca_fdr_b01_401_iron(mg: f64) -> Declared {
 
 // ---------------------------------------------------------------- FSANZ
 
-/// FSANZ User Guide to Standard 1.2.8 §3.6 (LABEL_RULES.md §6: guidance, not a numbered
-/// provision of the Standard): declared to no more than 3 significant figures (half up).
+/// FSANZ Standard 1.2.8—7(3): average quantities "to not more than 3 significant figures"
+/// (a provision of the Code, as the compilation of March 2025 reads; earlier references
+/// took it for the User Guide's advice only). Half up, as everywhere here.
 /// LABEL_RULES.md §8.8: 1 523.6 kJ → 1 520 kJ; 45.67 mg → 45.7 mg.
 pub fn fsanz_user_guide_3_significant_figures(amount: f64) -> Declared {
     Declared::exact(significant(amount, 3))

@@ -548,3 +548,29 @@ fn cfr_101_9_c_8_iii_a_mineral_under_2_percent_dv_keeps_its_amount_with_zero_per
     assert_eq!(label.display["iron_mg"], "0.4mg");
     assert_eq!(label.percents()["iron_mg"], 2.0);
 }
+
+/// FSANZ Schedule 11 S11—2(2): protein 17, fat 37, carbohydrate excluding unavailable
+/// carbohydrate 17, unavailable carbohydrate including dietary fibre 8, alcohol 29 kJ/g; the
+/// Codex factors gave fibre nothing.
+#[test]
+fn fsanz_s11_2_energy_counts_fibre_at_8_kj_per_gram() {
+    let mut a = crate::NutrientAmounts::default();
+    a.set(ProteinG, 10.0);
+    a.set(TotalFatG, 5.0);
+    a.set(TotalCarbohydrateG, 30.0);
+    a.set(DietaryFiberG, 4.0);
+    // 26 × 17 + 4 × 8 + 10 × 17 + 5 × 37 = 442 + 32 + 170 + 185.
+    assert_eq!(crate::compute::fsanz_s11_energy_kj(&a), 829.0);
+    assert_eq!(crate::compute::cxg_2_energy(&a).0, 797.0);
+    let label = compute_label(
+        &one_serving(&[
+            (ProteinG, 10.0),
+            (TotalFatG, 5.0),
+            (TotalCarbohydrateG, 30.0),
+            (DietaryFiberG, 4.0),
+        ]),
+        crate::format("anz.nip").unwrap(),
+    )
+    .unwrap();
+    assert_eq!(label.declared_in("per_100g", "energy_kj"), Some(829.0));
+}
