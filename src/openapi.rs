@@ -1391,7 +1391,7 @@ fn describe(op: &Operation) -> Value {
                     false,
                 ),
             );
-            responses.extend(errors_for(op, &[400, 401, 415, 429]));
+            responses.extend(errors_for(op, &[400, 401, 415, 429, 503]));
         }
         ("post", "/auth/v1/signup") => {
             body = Some(json!({"required": true, "content": {"application/json": {
@@ -1403,7 +1403,7 @@ fn describe(op: &Operation) -> Value {
                 app_session_ok("The new account, signed in: `Set-Cookie: nls_session=...`."),
             );
             description = Some("Creates an account on the free plan and starts an app session. 400 `validation_failed` (`details` per field: an e-mail address, a password of at least 10 characters, an account name of 1 to 200), 409 `email_taken`, 429 `rate_limited` (sign-ups count against the address's sign-in attempts), 403 `csrf_failed` from another origin.");
-            responses.extend(errors_for(op, &[400, 403, 409, 415, 429]));
+            responses.extend(errors_for(op, &[400, 403, 409, 415, 429, 503]));
         }
         ("post", "/auth/v1/session") => {
             body = Some(json!({"required": true, "content": {"application/json": {
@@ -1414,7 +1414,7 @@ fn describe(op: &Operation) -> Value {
                 "200".into(),
                 app_session_ok("Signed in: `Set-Cookie: nls_session=...`."),
             );
-            responses.extend(errors_for(op, &[400, 401, 403, 415, 429]));
+            responses.extend(errors_for(op, &[400, 401, 403, 415, 429, 503]));
         }
         ("get", "/auth/v1/session") => {
             responses.insert("200".into(), app_session_ok("The signed-in account."));
@@ -1733,6 +1733,14 @@ fn error_details() -> Value {
                         "ingredients": {"type": "array", "items": {"type": "string"}},
                         "more_ingredients": {"type": "integer", "minimum": 1}},
                         "required": ["nutrient", "ingredients"]}}),
+                ErrorCode::FormatNotPermitted => json!({"type": "array", "items": {"type": "object",
+                    "description": "The format refused for this food, the rule and the count it needs (21 CFR 101.9(f): at least 8 of 15 nutrients insignificant for `us.v.simpl`).",
+                    "properties": {"field": {"type": "string", "examples": ["label_format"]},
+                                   "problem": {"type": "string"},
+                                   "rule": {"type": "string"},
+                                   "insignificant": {"type": "integer"},
+                                   "needed": {"type": "integer"}},
+                    "required": ["field", "problem", "rule", "insignificant", "needed"]}}),
                 ErrorCode::LabelUnavailable => json!({"type": "object",
                     "description": "Why the recipe's label cannot be computed, as in its `label_error`.",
                     "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
@@ -1788,13 +1796,13 @@ fn error_responses() -> Value {
         "Conflict": error_response("Conflicts with the current state. `ingredient_name_taken`: another custom ingredient of the account has the same name, compared case- and Unicode-normalisation-insensitively (NFKC, case folded); `details`: `{\"field\": \"name\", \"ingredient_id\"}` of the other one. `breaks_dependent_recipe`: the write would leave a recipe that uses this one (directly or through sub-recipes) without a label; nothing is written; `details`: `{\"recipe_id\", \"name\", \"problem\": {\"code\", \"message\", ...}}`, the problem with the limit's details where it is `recipe_too_large`. `label_unavailable` (label files): the recipe's label cannot be computed; `details`: `{\"code\", \"message\"}` of the reason, as in the recipe's `label_error`.", &codes_with(409), false),
         "PreconditionFailed": error_response("`If-Match` names another version.", &codes_with(412), false),
         "UnsupportedMediaType": error_response("The body must be JSON.", &codes_with(415), false),
-        "UnprocessableContent": error_response("The request is well-formed but goes past a bound. `recipe_too_large`: with its sub-recipes expanded the recipe goes past a limit: `nesting_depth` 8 levels, `expanded_lines` 2,000 lines (identical lines merged), `statement_chars` 9,000 characters of ingredient statement, `label_bytes` 131,072 bytes of label JSON; `details`: `{\"limit\", \"max\", \"value\"}`. `incomplete_nutrient_data` (`strict=true` on analyze and label files): the label declares nutrients some ingredients' data lacks; `details`: the label's `missing`, `[{\"nutrient\", \"ingredients\"}]`. Label files and export: more pixels than 16,777,216 per PNG (`image_too_large`; lower `width` or `scale`) or statements over 10,000 characters together (`statement_too_long`); `details`: `[{field, problem}]`. A physical width (`width_in`, `width_mm`) below the one at which a US label's type keeps FDA's minimum sizes (`label_too_small`); `details`: `[{field, problem, min_width_in, min_width_mm}]`.", &codes_with(422), false),
+        "UnprocessableContent": error_response("The request is well-formed but goes past a bound. `recipe_too_large`: with its sub-recipes expanded the recipe goes past a limit: `nesting_depth` 8 levels, `expanded_lines` 2,000 lines (identical lines merged), `statement_chars` 9,000 characters of ingredient statement, `label_bytes` 131,072 bytes of label JSON; `details`: `{\"limit\", \"max\", \"value\"}`. `incomplete_nutrient_data` (`strict=true` on analyze and label files): the label declares nutrients some ingredients' data lacks; `details`: the label's `missing`, `[{\"nutrient\", \"ingredients\"}]`. Label files and export: more pixels than 16,777,216 per PNG (`image_too_large`; lower `width` or `scale`) or statements over 10,000 characters together (`statement_too_long`); `details`: `[{field, problem}]`. A physical width (`width_in`, `width_mm`) below the one at which a US label's type keeps FDA's minimum sizes (`label_too_small`); `details`: `[{field, problem, min_width_in, min_width_mm}]`. A format its law does not allow for this food (`format_not_permitted`: the simplified US format for a food with fewer than 8 of the 15 nutrients of 21 CFR 101.9(f) insignificant); `details`: `[{field, problem, rule, insignificant, needed}]`.", &codes_with(422), false),
         "RequestTimeout": error_response("The request body did not arrive within the body read timeout (30 s by default); the connection is closed.", &codes_with(408), false),
         "UriTooLong": error_response("The request target is longer than 8,192 bytes.", &codes_with(414), false),
         "TooManyRequests": too_many,
         "TooManyRequestsUnkeyed": error_response("Body over 1 MiB, too many concurrent renders, or too many sign-in attempts for one e-mail address.", &codes_with(429), true),
         "InternalError": error_response("Server error; retry with backoff.", &codes_with(500), false),
-        "Unavailable": error_response("A dependency is unavailable; retry with backoff.", &codes_with(503), false)
+        "Unavailable": error_response("A dependency is unavailable, or (sign-in, sign-up and the token exchange) every password check of the process is busy; retry after `Retry-After` where given, else with backoff.", &codes_with(503), false)
     })
 }
 
