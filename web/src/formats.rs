@@ -33,20 +33,82 @@ impl FormatPlan for Format {
     }
 }
 
-/// 400 `unknown_label_format`, naming the value (cut to 40 characters) and the known ids.
+/// Most ids an unknown format's answer suggests.
+const SUGGESTIONS: usize = 5;
+
+/// 400 `unknown_label_format`, naming the value (cut to 40 characters), the nearest ids and
+/// `GET /v1/formats`: under 1 KB whatever the catalog holds (issue 29: every id made it 2 KB).
 pub fn unknown_label_format(field: &str, id: &str) -> ApiError {
-    let known: Vec<&str> = nls_nutrition::formats()
+    let ids: Vec<&str> = nls_nutrition::formats()
         .iter()
-        .map(|f| f.label_id.as_str())
+        .flat_map(|f| std::iter::once(f.id.as_str()).chain(f.aliases.iter().map(String::as_str)))
         .collect();
+    let near = nearest(id, &ids);
+    let hint = if near.is_empty() {
+        String::new()
+    } else {
+        format!("; nearest: {}", near.join(", "))
+    };
     ApiError::new(
         ErrorCode::UnknownLabelFormat,
         format!(
-            "unknown {field} {:?}; known formats: {}",
+            "unknown {field} {:?}{hint}; GET /v1/formats lists every format",
             id.chars().take(40).collect::<String>(),
-            known.join(", ")
         ),
     )
+}
+
+/// The ids nearest `asked`, best first, at most [`SUGGESTIONS`]: those it begins (`mx.tab` →
+/// `mx.tab.100`, `mx.tab.100-por`), then those within a few edits of it (a typo), then those
+/// of its family prefix (`mx.…`). Case is ignored.
+fn nearest<'a>(asked: &str, ids: &[&'a str]) -> Vec<&'a str> {
+    let asked: String = asked.chars().take(40).collect::<String>().to_lowercase();
+    if asked.is_empty() {
+        return Vec::new();
+    }
+    let family = asked.split('.').next().unwrap_or("");
+    let mut scored: Vec<(usize, usize, &str)> = ids
+        .iter()
+        .filter_map(|id| {
+            let lower = id.to_lowercase();
+            let distance = edit_distance(&asked, &lower);
+            let rank = if lower.starts_with(&asked) {
+                0
+            } else if distance <= 2.max(asked.len() / 4) {
+                1
+            } else if !family.is_empty() && lower.split('.').next() == Some(family) {
+                2
+            } else {
+                return None;
+            };
+            Some((rank, distance, *id))
+        })
+        .collect();
+    scored.sort();
+    scored.dedup_by(|a, b| a.2 == b.2);
+    scored
+        .into_iter()
+        .take(SUGGESTIONS)
+        .map(|(_, _, id)| id)
+        .collect()
+}
+
+/// Levenshtein distance of two short strings, by characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != *cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
 }
 
 /// 403 `plan_format_not_allowed`, naming the plan the format needs.
@@ -159,6 +221,42 @@ pub fn representation(f: &Format) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 29, item 6: an unknown `label_format` answers in under 1 KB, names the nearest
+    /// ids and points to `GET /v1/formats`.
+    #[test]
+    fn an_unknown_format_names_the_nearest_ids_in_under_a_kilobyte() {
+        let message = |asked: &str| match unknown_label_format("label_format", asked) {
+            ApiError::Client { message, .. } => message,
+            ApiError::Internal(_) => String::new(),
+        };
+        let mx = message("mx.tab");
+        // The whole answer is the message, the code and a few bytes of JSON.
+        assert!(mx.len() < 900, "{} bytes: {mx}", mx.len());
+        assert!(
+            mx.contains("mx.tab.100") && mx.contains("mx.tab.100-por"),
+            "{mx}"
+        );
+        assert!(mx.contains("GET /v1/formats"), "{mx}");
+        // A typo finds its format; nonsense names none and still points to the list.
+        assert!(
+            message("standrd").contains("standard"),
+            "{}",
+            message("standrd")
+        );
+        let none = message("zzzzzzzzzz");
+        assert!(
+            !none.contains("nearest") && none.contains("GET /v1/formats"),
+            "{none}"
+        );
+    }
+
+    #[test]
+    fn edit_distance_counts_single_character_edits() {
+        assert_eq!(edit_distance("standrd", "standard"), 1);
+        assert_eq!(edit_distance("uk.tab", "uk.lin"), 3);
+        assert_eq!(edit_distance("", "abc"), 3);
+    }
 
     fn plan(id: &str, rank: i16, all: bool) -> Plan {
         Plan {
