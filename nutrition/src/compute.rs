@@ -803,6 +803,20 @@ struct Reports<'a> {
     voluntary: &'a mut BTreeMap<String, VoluntaryReason>,
 }
 
+/// The ingredients whose data lacks `n`, in the order the recipes list them, each once.
+fn lacking(columns: &[ColumnAmounts<'_>], n: &Nutrient) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for name in columns
+        .iter()
+        .flat_map(|c| c.unknowns.from.get(n).into_iter().flatten())
+    {
+        if !names.contains(name) {
+            names.push(name.clone());
+        }
+    }
+    names
+}
+
 /// The declared rows of `format` over `columns`: each amount rounded by the row's rule, its
 /// printed text in `display` (`<column>.<row>` for column blocks), its percentage where the
 /// column carries one. `known` says whether the data gives a nutrient (for `when_known` rows).
@@ -831,21 +845,10 @@ fn declare_rows(
         if voluntary && row.quantity.nutrient().is_some_and(|n| !known(n)) {
             // Asked for, and no ingredient's data gives it: say so rather than print 0.
             if row.declare == Declare::Voluntary {
-                let names: Vec<String> = row
+                let names = row
                     .quantity
                     .nutrient()
-                    .map(|n| {
-                        let mut names: Vec<String> = Vec::new();
-                        for name in columns
-                            .iter()
-                            .flat_map(|c| c.unknowns.from.get(&n).into_iter().flatten())
-                        {
-                            if !names.contains(name) {
-                                names.push(name.clone());
-                            }
-                        }
-                        names
-                    })
+                    .map(|n| lacking(columns, &n))
                     .unwrap_or_default();
                 reports
                     .warnings
@@ -853,19 +856,6 @@ fn declare_rows(
             }
             continue;
         }
-        // The ingredients lacking `n`, in the order the recipes list them, each once.
-        let lacking = |n: &Nutrient| -> Vec<String> {
-            let mut names: Vec<String> = Vec::new();
-            for name in columns
-                .iter()
-                .flat_map(|c| c.unknowns.from.get(n).into_iter().flatten())
-            {
-                if !names.contains(name) {
-                    names.push(name.clone());
-                }
-            }
-            names
-        };
         let involved: Vec<Nutrient> = missing::inputs(row.quantity)
             .into_iter()
             .filter(|n| columns.iter().any(|c| c.unknowns.from.contains_key(n)))
@@ -884,7 +874,8 @@ fn declare_rows(
         if undetermined {
             // A voluntary row is never understated: asked for, it is left off with a warning.
             if voluntary {
-                let names: Vec<String> = involved.iter().flat_map(lacking).collect();
+                let names: Vec<String> =
+                    involved.iter().flat_map(|n| lacking(columns, n)).collect();
                 reports
                     .warnings
                     .push(Warning::voluntary_row_omitted(&row.key, &names));
@@ -894,7 +885,7 @@ fn declare_rows(
                 if !reports.missing.iter().any(|m| m.nutrient == n.key()) {
                     reports
                         .missing
-                        .push(MissingNutrient::new(n.key(), lacking(n)));
+                        .push(MissingNutrient::new(n.key(), lacking(columns, n)));
                 }
             }
         }

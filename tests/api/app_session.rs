@@ -34,21 +34,26 @@ async fn sign_up(app: &TestApp, email: &str) -> (Reply, Browser) {
         )
         .await;
     assert_eq!(reply.status, StatusCode::CREATED, "{:?}", reply.body);
-    let browser = Browser {
-        cookie: cookie_of(&reply),
-        csrf: reply.body["csrf_token"]
-            .as_str()
-            .unwrap_or_default()
-            .to_owned(),
-        account_id: reply.body["account"]["id"]
-            .as_str()
-            .unwrap_or_default()
-            .to_owned(),
-    };
+    let browser = Browser::of(&reply);
     (reply, browser)
 }
 
 impl Browser {
+    /// The browser a sign-up or sign-in answer starts: its cookie and CSRF token.
+    fn of(reply: &Reply) -> Self {
+        Browser {
+            cookie: cookie_of(reply),
+            csrf: reply.body["csrf_token"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned(),
+            account_id: reply.body["account"]["id"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned(),
+        }
+    }
+
     async fn call(&self, app: &TestApp, method: Method, path: &str, body: Option<Value>) -> Reply {
         app.call_with(
             method,
@@ -395,14 +400,7 @@ async fn an_accounts_app_sessions_share_one_request_bucket() {
         )
         .await;
     assert_eq!(signed_in.status, StatusCode::OK, "{:?}", signed_in.body);
-    let second = Browser {
-        cookie: cookie_of(&signed_in),
-        csrf: signed_in.body["csrf_token"]
-            .as_str()
-            .unwrap_or_default()
-            .to_owned(),
-        account_id: browser.account_id.clone(),
-    };
+    let second = Browser::of(&signed_in);
     // Fill the account's bucket to its last request, directly.
     let account_id: uuid::Uuid = browser.account_id.parse().expect("account id");
     sqlx::query(

@@ -17,6 +17,18 @@ fn oil_and_banana(overrides: bool) -> Value {
     json!([oil, banana])
 }
 
+/// The oil-and-banana recipe, its data incomplete (olive oil's trans fat): (recipe, id).
+async fn banana_oil(app: &TestApp, key: &str) -> (Value, String) {
+    let recipe = app
+        .create_recipe(
+            key,
+            json!({ "name": "Banana oil", "servings": 1, "ingredients": oil_and_banana(false) }),
+        )
+        .await;
+    let id = recipe["id"].as_str().unwrap_or_default().to_owned();
+    (recipe, id)
+}
+
 fn missing_nutrients(label: &Value) -> Vec<String> {
     label["missing"]
         .as_array()
@@ -85,13 +97,7 @@ async fn analyze_says_what_the_data_lacks_strict_refuses_it_and_line_overrides_c
 async fn label_files_with_strict_refuse_an_incomplete_label_now_and_in_the_past() {
     let app = TestApp::spawn().await;
     let key = app.business_key().await;
-    let recipe = app
-        .create_recipe(
-            &key,
-            json!({ "name": "Banana oil", "servings": 1, "ingredients": oil_and_banana(false) }),
-        )
-        .await;
-    let id = recipe["id"].as_str().unwrap_or_default().to_owned();
+    let (recipe, id) = banana_oil(&app, &key).await;
     assert_eq!(missing_nutrients(&recipe["label"]), ["trans_fat_g"]);
 
     for file in ["svg", "png", "pdf"] {
@@ -282,13 +288,7 @@ async fn a_custom_ingredients_sub_ingredients_print_in_the_recipes_statement() {
 async fn cfr_101_9_g_5_an_incomplete_labels_files_name_what_is_unknown() {
     let app = TestApp::spawn().await;
     let key = app.business_key().await;
-    let recipe = app
-        .create_recipe(
-            &key,
-            json!({ "name": "Banana oil", "servings": 1, "ingredients": oil_and_banana(false) }),
-        )
-        .await;
-    let id = recipe["id"].as_str().unwrap_or_default().to_owned();
+    let (_, id) = banana_oil(&app, &key).await;
     let path = format!("/v1/recipes/{id}/label.svg");
     let svg = crate::labels::fetch(&app, &key, &path, &[]).await.text();
     let text = crate::labels::svg_text(&svg);

@@ -67,7 +67,9 @@ pub async fn pass(pool: &PgPool) -> Result<Deleted, sqlx::Error> {
 
 /// Runs a pass every [`EVERY`] until `shutdown`.
 pub async fn run(pool: PgPool, shutdown: CancellationToken) {
-    let mut ticks = tokio::time::interval(EVERY);
+    // The first pass one period after start: nothing is due at start-up, and a fleet
+    // restarting at once should not all delete together.
+    let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + EVERY, EVERY);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
