@@ -236,6 +236,7 @@ pub fn delete_recipe(
 /// Creating an ingredient.
 pub fn create_ingredient(change: IngredientChange) -> Vec<IngredientEvent> {
     let mut events = vec![IngredientEvent::Created(IngredientCreated {
+        label_names: change.label_names.unwrap_or_default(),
         name: change.name.unwrap_or_default(),
         nutrients_per_100g: change.nutrients_per_100g.unwrap_or_default(),
         allergens: change.allergens.unwrap_or_default(),
@@ -284,6 +285,7 @@ pub fn update_ingredient(
         sub_ingredients: change
             .sub_ingredients
             .filter(|s| *s != state.sub_ingredients),
+        label_names: change.label_names.filter(|n| *n != state.label_names),
     };
     let mut events = Vec::new();
     if update != IngredientUpdated::default() {
@@ -350,6 +352,7 @@ mod tests {
 
     fn line(grams: f64) -> IngredientLine {
         IngredientLine {
+            label_names: Default::default(),
             added_nutrients: Default::default(),
             ingredient_id: "fooddb:173944".into(),
             name: "banana".into(),

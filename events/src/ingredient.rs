@@ -8,7 +8,8 @@ use serde_json::Value;
 use crate::error::{payload, DecodeError};
 use crate::NewEvent;
 
-/// `ingredient_created` v1, v2 when it carries sub-ingredients. Nutrients and allergens are
+/// `ingredient_created` v1, v2 when it carries sub-ingredients, v3 when it names itself in
+/// other languages. Nutrients and allergens are
 /// stored by their API keys and codes, so the schema does not depend on the nutrition
 /// crate's enums.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -27,10 +28,13 @@ pub struct IngredientCreated {
     /// (21 CFR 101.4(b)(2)).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sub_ingredients: Option<Vec<String>>,
+    /// v3: how it reads in a statement in each language (ISO 639-1 → name).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub label_names: BTreeMap<String, String>,
 }
 
 /// `ingredient_updated` v1: only the fields that changed; v2 when it also clears fields; v3
-/// when it sets sub-ingredients. `nutrients_per_100g`, `allergens` and `sub_ingredients`,
+/// when it sets sub-ingredients; v4 when it sets its names in other languages. `nutrients_per_100g`, `allergens` and `sub_ingredients`,
 /// when present, replace the whole value (an empty `sub_ingredients` removes them).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct IngredientUpdated {
@@ -52,6 +56,9 @@ pub struct IngredientUpdated {
     /// v3 (written only when set): the new sub-ingredients; empty removes them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sub_ingredients: Option<Vec<String>>,
+    /// v4 (written only when set): its names in other languages, anew; empty removes them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label_names: Option<BTreeMap<String, String>>,
 }
 
 /// An optional ingredient field an `ingredient_updated` v2 resets to none.
@@ -74,6 +81,7 @@ impl IngredientUpdated {
             || self.allergens.is_some()
             || self.label_name.is_some()
             || self.sub_ingredients.is_some()
+            || self.label_names.is_some()
             || self.cleared.contains(&IngredientField::LabelName)
     }
 }
@@ -94,11 +102,19 @@ impl IngredientEvent {
         match self {
             Self::Created(e) => (
                 "ingredient_created",
-                if e.sub_ingredients.is_some() { 2 } else { 1 },
+                if !e.label_names.is_empty() {
+                    3
+                } else if e.sub_ingredients.is_some() {
+                    2
+                } else {
+                    1
+                },
             ),
             Self::Updated(e) => (
                 "ingredient_updated",
-                if e.sub_ingredients.is_some() {
+                if e.label_names.is_some() {
+                    4
+                } else if e.sub_ingredients.is_some() {
                     3
                 } else if e.cleared.is_empty() {
                     1
@@ -133,8 +149,8 @@ impl IngredientEvent {
     pub fn decode(event_type: &str, version: i16, data: Value) -> Result<Self, DecodeError> {
         Ok(match (event_type, version) {
             // Each later version adds an optional member: one struct reads them all.
-            ("ingredient_created", 1 | 2) => Self::Created(payload(event_type, version, data)?),
-            ("ingredient_updated", 1..=3) => Self::Updated(payload(event_type, version, data)?),
+            ("ingredient_created", 1..=3) => Self::Created(payload(event_type, version, data)?),
+            ("ingredient_updated", 1..=4) => Self::Updated(payload(event_type, version, data)?),
             ("ingredient_archived", 1) => Self::Archived,
             ("ingredient_unarchived", 1) => Self::Unarchived,
             ("ingredient_deleted", 1) => Self::Deleted,
@@ -163,6 +179,8 @@ pub struct IngredientState {
     pub deleted: bool,
     /// Its own ingredients (empty: none given).
     pub sub_ingredients: Vec<String>,
+    /// Its names in other languages (ISO 639-1 → name).
+    pub label_names: BTreeMap<String, String>,
 }
 
 impl IngredientState {
@@ -183,6 +201,7 @@ impl IngredientState {
                 self.cost_per_unit = e.cost_per_unit;
                 self.unit = e.unit.clone();
                 self.sub_ingredients = e.sub_ingredients.clone().unwrap_or_default();
+                self.label_names = e.label_names.clone();
             }
             IngredientEvent::Updated(e) => {
                 if let Some(v) = &e.name {
@@ -205,6 +224,9 @@ impl IngredientState {
                 }
                 if let Some(v) = &e.sub_ingredients {
                     self.sub_ingredients = v.clone();
+                }
+                if let Some(v) = &e.label_names {
+                    self.label_names = v.clone();
                 }
                 for field in &e.cleared {
                     match field {
@@ -230,6 +252,7 @@ mod tests {
     fn every_event_decodes_from_what_it_encodes() {
         let events = [
             IngredientEvent::Created(IngredientCreated {
+                label_names: Default::default(),
                 name: "Almond paste".into(),
                 nutrients_per_100g: BTreeMap::from([("calories".into(), 458.0)]),
                 allergens: vec!["tree_nuts".into()],
@@ -258,6 +281,7 @@ mod tests {
     #[test]
     fn sub_ingredients_make_new_versions_and_old_payloads_still_read() {
         let created = IngredientEvent::Created(IngredientCreated {
+            label_names: Default::default(),
             name: "Chocolate chips".into(),
             nutrients_per_100g: BTreeMap::new(),
             allergens: vec!["milk".into()],
@@ -282,6 +306,39 @@ mod tests {
         match IngredientEvent::decode("ingredient_created", 1, v1) {
             Ok(IngredientEvent::Created(e)) => assert_eq!(e.sub_ingredients, None),
             other => panic!("v1 must read: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn names_by_language_make_new_versions_and_older_payloads_read_without_them() {
+        let names = BTreeMap::from([("de".to_string(), "Zucker".to_string())]);
+        let created = IngredientEvent::Created(IngredientCreated {
+            label_names: names.clone(),
+            name: "Sugar".into(),
+            nutrients_per_100g: BTreeMap::new(),
+            allergens: Vec::new(),
+            label_name: None,
+            cost_per_unit: None,
+            unit: None,
+            sub_ingredients: Some(vec!["cane sugar".into()]),
+        });
+        assert_eq!(created.kind(), ("ingredient_created", 3));
+        let back = IngredientEvent::decode("ingredient_created", 3, created.payload()).ok();
+        assert_eq!(back.as_ref(), Some(&created));
+        let state = IngredientState::default().evolve(&created);
+        assert_eq!(state.label_names, names);
+        let removed = IngredientEvent::Updated(IngredientUpdated {
+            label_names: Some(BTreeMap::new()),
+            ..Default::default()
+        });
+        assert_eq!(removed.kind(), ("ingredient_updated", 4));
+        let back = IngredientEvent::decode("ingredient_updated", 4, removed.payload()).ok();
+        assert_eq!(back.as_ref(), Some(&removed));
+        assert!(state.evolve(&removed).label_names.is_empty());
+        let v2 = serde_json::json!({"name": "Salt", "nutrients_per_100g": {}, "sub_ingredients": ["salt"]});
+        match IngredientEvent::decode("ingredient_created", 2, v2) {
+            Ok(IngredientEvent::Created(e)) => assert!(e.label_names.is_empty()),
+            other => panic!("v2 must read: {other:?}"),
         }
     }
 }

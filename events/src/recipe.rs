@@ -29,11 +29,21 @@ pub struct IngredientLine {
     /// Written only when given; a recipe event holding any is schema version 6.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub added_nutrients: Vec<String>,
+    /// How the line reads in a statement in each language (ISO 639-1 → name), when the
+    /// client set them. Written only when given; a recipe event holding any is schema
+    /// version 7.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub label_names: BTreeMap<String, String>,
 }
 
 /// Whether any line carries nutrient overrides (which need schema version 3).
 fn any_overrides(lines: &[IngredientLine]) -> bool {
     lines.iter().any(|l| l.nutrients.is_some())
+}
+
+/// Whether any line names itself in other languages (which needs schema version 7).
+fn any_label_names(lines: &[IngredientLine]) -> bool {
+    lines.iter().any(|l| !l.label_names.is_empty())
 }
 
 /// Whether any line marks nutrients as added (which needs schema version 6).
@@ -86,8 +96,8 @@ pub struct FrontOfPackFacts {
 /// fields (the embed token, the archived flag), so that a create is always one event and
 /// the new recipe is version 1; v3 when a line carries nutrient overrides; v4 when it
 /// carries a package or what preparation adds; v5 when it names front-of-pack schemes or
-/// their facts; v6 when it asks for voluntary nutrients or a line marks nutrients added.
-/// Written as the lowest version that can hold it (each version adds optional members to
+/// their facts; v6 when it asks for voluntary nutrients or a line marks nutrients added; v7
+/// when a line names itself in other languages. Written as the lowest version that can hold it (each version adds optional members to
 /// the one before).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RecipeCreated {
@@ -125,7 +135,9 @@ pub struct RecipeCreated {
 
 impl RecipeCreated {
     fn schema_version(&self) -> i16 {
-        if !self.voluntary_nutrients.is_empty()
+        if any_label_names(&self.ingredients) || any_label_names(&self.prepared) {
+            7
+        } else if !self.voluntary_nutrients.is_empty()
             || any_added(&self.ingredients)
             || any_added(&self.prepared)
         {
@@ -167,7 +179,8 @@ pub enum RecipeField {
 /// `recipe_updated` v1: only the fields that changed; v2 when it also clears fields; v3
 /// when a line carries nutrient overrides; v4 when it sets or clears the package or what
 /// preparation adds; v5 when it sets or clears front-of-pack schemes or facts; v6 when it
-/// sets or clears voluntary nutrients or a line marks nutrients added.
+/// sets or clears voluntary nutrients or a line marks nutrients added; v7 when a line names
+/// itself in other languages.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct RecipeUpdated {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -204,6 +217,11 @@ pub struct RecipeUpdated {
 
 impl RecipeUpdated {
     fn schema_version(&self) -> i16 {
+        if self.ingredients.as_deref().is_some_and(any_label_names)
+            || self.prepared.as_deref().is_some_and(any_label_names)
+        {
+            return 7;
+        }
         let v6 = self.voluntary_nutrients.is_some()
             || self.cleared.contains(&RecipeField::VoluntaryNutrients)
             || self.ingredients.as_deref().is_some_and(any_added)
@@ -288,10 +306,10 @@ impl RecipeEvent {
     /// Covers every pair ever written; old shapes are upcast here and nowhere else.
     pub fn decode(event_type: &str, version: i16, data: Value) -> Result<Self, DecodeError> {
         Ok(match (event_type, version) {
-            // v2 to v6 add optional members to v1 (v3 and v6 to lines): one struct reads them
-            // all.
-            ("recipe_created", 1..=6) => Self::Created(payload(event_type, version, data)?),
-            ("recipe_updated", 1..=6) => Self::Updated(payload(event_type, version, data)?),
+            // v2 to v7 add optional members to v1 (v3, v6 and v7 to lines): one struct reads
+            // them all.
+            ("recipe_created", 1..=7) => Self::Created(payload(event_type, version, data)?),
+            ("recipe_updated", 1..=7) => Self::Updated(payload(event_type, version, data)?),
             ("recipe_archived", 1) => Self::Archived,
             ("recipe_unarchived", 1) => Self::Unarchived,
             ("recipe_embed_enabled", 1) => Self::EmbedEnabled(payload(event_type, version, data)?),
@@ -435,6 +453,7 @@ mod tests {
             serving_size_text: None,
             label_format: "standard".into(),
             ingredients: vec![IngredientLine {
+                label_names: Default::default(),
                 added_nutrients: Default::default(),
                 ingredient_id: "fooddb:168894".into(),
                 name: "flour".into(),
@@ -639,6 +658,26 @@ mod tests {
             RecipeEvent::Created(pancakes()).payload()["ingredients"][0].get("nutrients"),
             None
         );
+    }
+
+    #[test]
+    fn a_line_named_in_other_languages_makes_version_7_and_reads_back() {
+        let mut created = pancakes();
+        created.ingredients[0].label_names =
+            BTreeMap::from([("de".to_string(), "Weizenmehl".to_string())]);
+        let event = RecipeEvent::Created(created);
+        assert_eq!(event.kind(), ("recipe_created", 7));
+        let back = RecipeEvent::decode("recipe_created", 7, event.payload()).ok();
+        assert_eq!(back.as_ref(), Some(&event));
+        let update = RecipeEvent::Updated(RecipeUpdated {
+            ingredients: Some(vec![pancakes().ingredients[0].clone()]),
+            ..Default::default()
+        });
+        // Without names a line writes the version it wrote before.
+        assert_eq!(update.kind(), ("recipe_updated", 1));
+        // An older line has none.
+        let v6 = pancakes();
+        assert_eq!(RecipeEvent::Created(v6).kind().1, 1);
     }
 
     #[test]

@@ -39,6 +39,7 @@ fn resolve_and_label(db: &FoodDb, format: &nls_nutrition::Format) -> nls_nutriti
         .map(|(name, grams)| {
             let food = db.resolve_name(name).expect("every bench name resolves");
             ResolvedIngredient {
+                names: Default::default(),
                 added_nutrients: Default::default(),
                 grams: *grams,
                 label_name: food.label_name.clone(),

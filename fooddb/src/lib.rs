@@ -10,6 +10,7 @@ mod allergens;
 mod csv;
 mod import;
 mod label_name;
+mod label_names;
 mod matching;
 mod sub_ingredients;
 mod table;
@@ -24,6 +25,7 @@ pub use added_sugars::added_sugars_for;
 pub use allergens::{allergens_for, exemptions_for, species_for};
 pub use import::{import, import_to_file, FoodTable, ImportError, ImportStats};
 pub use label_name::label_name_for;
+pub use label_names::{label_names_for, Names as LabelNames};
 pub use sub_ingredients::{sub_ingredients_for, SubIngredients};
 pub use table::{read_table, write_table, LoadError};
 
@@ -57,6 +59,8 @@ pub struct Food {
     /// Its own ingredients, from its standard of identity, when it is a multi-component
     /// food (see [`sub_ingredients_for`]).
     pub sub_ingredients: Option<&'static SubIngredients>,
+    /// Its names in other languages, from [`label_names_for`] (`{"de": "Weizenmehl"}`).
+    pub label_names: Option<&'static LabelNames>,
 }
 
 /// A household measure: `amount` × `description` weighs `grams`
@@ -108,6 +112,7 @@ impl Food {
             allergen_details: AllergenDetails::new(),
             allergen_exemptions: Default::default(),
             sub_ingredients: None,
+            label_names: None,
         }
     }
 
@@ -118,6 +123,7 @@ impl Food {
         self.allergen_details = species_for(&self.description, &self.allergens);
         self.allergen_exemptions = exemptions_for(&self.description, &self.allergens);
         self.sub_ingredients = sub_ingredients_for(&self.description);
+        self.label_names = label_names_for(&self.description);
         if let Some(added) = added_sugars_for(
             &self.description,
             &self.food_group,
@@ -156,6 +162,8 @@ struct FoodView<'a> {
     sub_ingredients_citation: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     sub_ingredients_to_confirm: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    label_names: Option<&'a LabelNames>,
 }
 
 impl Serialize for Food {
@@ -175,6 +183,7 @@ impl Serialize for Food {
             sub_ingredients: self.sub_ingredients.map(|s| s.sub_ingredients.as_slice()),
             sub_ingredients_citation: self.sub_ingredients.map(|s| s.citation.as_str()),
             sub_ingredients_to_confirm: self.sub_ingredients.map(|s| s.confirm),
+            label_names: self.label_names,
         }
         .serialize(serializer)
     }

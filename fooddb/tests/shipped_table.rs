@@ -138,6 +138,7 @@ fn us_label_json(lines: &[(&str, f64)]) -> serde_json::Value {
         .map(|(name, grams)| {
             let food = shipped().resolve_name(name).expect("name resolves");
             nls_nutrition::ResolvedIngredient {
+                names: Default::default(),
                 added_nutrients: Default::default(),
                 grams: *grams,
                 label_name: food.label_name.clone(),

@@ -35,6 +35,7 @@ fn main() {
         serving_size_text: None,
         racc_g: None,
         ingredients: vec![ResolvedIngredient {
+            names: Default::default(),
             added_nutrients: Default::default(),
             grams: 300.0,
             label_name: "Biscuit".into(),

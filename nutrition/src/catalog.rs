@@ -157,6 +157,11 @@ impl Catalog {
     }
 }
 
+/// The gluten cereals the data records by their English names (Reg. (EU) 1169/2011
+/// Annex II point 1; [`crate::allergen`]'s species), which a statement in another language
+/// names in its own words (`cereal.<name>`).
+pub const GLUTEN_CEREALS: [&str; 4] = ["wheat", "rye", "barley", "oats"];
+
 static EMBEDDED: OnceLock<Result<Catalog, DataError>> = OnceLock::new();
 
 /// The embedded catalog, loaded on first use. An error here is a defect of a data file, which
@@ -297,7 +302,7 @@ fn resolve(
         return Err("at most one headline row".into());
     }
     let mut format_terms = Vec::with_capacity(f.languages.len());
-    for (index, language) in f.languages.iter().enumerate() {
+    for language in &f.languages {
         let t = terms
             .iter()
             .find(|t| &t.language == language && t.regime == f.regime)
@@ -329,21 +334,21 @@ fn resolve(
             needed.push("not_significant".into());
             needed.push("list.and".into());
         }
-        // The "Contains" statement is given in the format's first language (the label's one
-        // `contains_statement`), so only that language needs its words.
-        if let Some(order) = regime
-            .allergens
-            .contains_order
-            .as_ref()
-            .filter(|_| index == 0)
-        {
+        // The "Contains" statement is printed in every language of the format
+        // (21 CFR 101.15(c)(2): every required statement in both languages).
+        if let Some(order) = regime.allergens.contains_order.as_ref() {
             needed.push("contains".into());
             needed.extend(order.iter().map(|a| allergen_term(*a)));
         }
         // Allergen words are printed in the ingredient list's HTML, where the format's labels
-        // carry one.
+        // carry one, with its heading; a cereal the data records in English ("barley") is
+        // named in the list's own language (Annex II point 1 names the cereal).
         if regime.allergens.emphasise_in_ingredients && f.json.ingredient_statement_html {
+            needed.push("ingredients".into());
             needed.extend(regime.allergens.declare.iter().map(|a| allergen_term(*a)));
+            if language != "en" && regime.requires_allergen(crate::Allergen::Gluten) {
+                needed.extend(GLUTEN_CEREALS.iter().map(|c| format!("cereal.{c}")));
+            }
         }
         if let Some(missing) = needed.iter().find(|k| t.get(k).is_none_or(str::is_empty)) {
             return Err(format!(

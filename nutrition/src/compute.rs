@@ -1,7 +1,7 @@
 //! Label computation (API_DECISIONS §3): totals from grams, final weight, per serving and per
 //! 100 g amounts, then the format's rounding, percentages and statements.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::error::LabelError;
 use crate::format::{
@@ -9,7 +9,7 @@ use crate::format::{
 };
 use crate::label::{
     CalorieBasis, Cell, DeclaredRow, FoodColumn, FormatStatus, IngredientSource, Label,
-    RecipeInput, ResolvedIngredient, ServingSize, VoluntaryReason, Warning,
+    LanguageStatement, RecipeInput, ResolvedIngredient, ServingSize, VoluntaryReason, Warning,
 };
 use crate::missing::{self, MissingNutrient, Unknowns};
 use crate::nutrient::{Nutrient, NutrientAmounts};
@@ -494,14 +494,21 @@ pub fn compute_label_with(
     }
     // Gluten whose cereal no ingredient names, where the law names the cereal (Annex II).
     warnings.extend(regime.allergen_warnings(recipe));
-    let terms = format.primary_terms();
     let allergens = regime.declared_allergens(recipe);
     let allergen_details = regime.allergen_details(recipe, &allergens);
-    let contains_statement = regime.contains_statement(&allergens, &allergen_details, terms);
-    let ingredient_statement_html = format
-        .json
-        .ingredient_statement_html
-        .then(|| statement::ingredient_statement_html(recipe, regime, terms));
+    let (statements, names_not_in_language) =
+        statements_in_languages(format, recipe, &allergens, &allergen_details);
+    if !names_not_in_language.is_empty() {
+        warnings.push(Warning::names_not_in_language(&names_not_in_language));
+    }
+    // The first language's statements are the label's own fields; `statements` lists every
+    // language only where there are several.
+    let first = statements[0].clone();
+    let statements = if statements.len() > 1 {
+        statements
+    } else {
+        Vec::new()
+    };
     let calorie_basis = format
         .json
         .calorie_basis
@@ -513,15 +520,15 @@ pub fn compute_label_with(
             grams: t.serving_weight_g,
         },
         servings_per_container: recipe.servings,
-        ingredient_statement: statement::ingredient_statement(recipe),
+        ingredient_statement: first.ingredient_statement,
         allergens,
         allergen_details,
-        contains_statement,
+        contains_statement: first.contains_statement,
         display,
         unrounded,
         columns: format.columns.iter().map(|c| c.id.clone()).collect(),
         rows,
-        ingredient_statement_html,
+        ingredient_statement_html: first.ingredient_statement_html,
         calorie_basis,
         notes: Vec::new(),
         warnings,
@@ -531,6 +538,8 @@ pub fn compute_label_with(
         front_of_pack: Vec::new(),
         per_100ml: density.is_some(),
         voluntary,
+        statements,
+        names_not_in_language,
         status: Some(FormatStatus::of(format)),
         shape: format.json.clone(),
     })
@@ -645,7 +654,10 @@ pub fn compute_aggregate(
                 grams: t.serving_weight_g,
             },
             servings_per_container: food.recipe.servings,
-            ingredient_statement: statement::ingredient_statement(&food.recipe),
+            ingredient_statement: statement::ingredient_statement(
+                &food.recipe,
+                &format.primary_terms().language,
+            ),
         });
     }
     // The pack's allergens are every food's: one recipe of all their ingredients.
@@ -704,10 +716,47 @@ pub fn compute_aggregate(
         front_of_pack: Vec::new(),
         per_100ml: false,
         voluntary,
+        statements: Vec::new(),
+        names_not_in_language: BTreeMap::new(),
         status: Some(FormatStatus::of(format)),
         package: package_report(extras),
         shape: format.json.clone(),
     })
+}
+
+/// `recipe`'s statements in every language of `format`, in the format's order (at least
+/// one), with the ingredient names each prints in another language (by language; only the
+/// languages with any).
+fn statements_in_languages(
+    format: &Format,
+    recipe: &RecipeInput,
+    allergens: &BTreeSet<crate::allergen::Allergen>,
+    details: &crate::allergen::AllergenDetails,
+) -> (Vec<LanguageStatement>, BTreeMap<String, Vec<String>>) {
+    let regime = &format.regime;
+    let mut not_in = BTreeMap::new();
+    let statements = format
+        .terms
+        .iter()
+        .map(|terms| {
+            let language = terms.language.as_str();
+            let foreign = statement::names_not_in(recipe, language);
+            if !foreign.is_empty() {
+                not_in.insert(language.to_owned(), foreign);
+            }
+            LanguageStatement {
+                language: language.to_owned(),
+                heading: terms.plain("ingredients").unwrap_or_default(),
+                ingredient_statement: statement::ingredient_statement(recipe, language),
+                ingredient_statement_html: format
+                    .json
+                    .ingredient_statement_html
+                    .then(|| statement::ingredient_statement_html(recipe, regime, terms)),
+                contains_statement: regime.contains_statement(allergens, details, terms),
+            }
+        })
+        .collect();
+    (statements, not_in)
 }
 
 fn calorie_basis(from_data: usize, from_atwater: usize) -> CalorieBasis {

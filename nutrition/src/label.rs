@@ -78,6 +78,32 @@ pub struct ResolvedIngredient {
     /// of a regime that must then declare them does (21 CFR 101.9(c)(8)(ii)).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub added_nutrients: BTreeSet<String>,
+    /// Its name in the languages a statement may be printed in, and the language
+    /// `label_name` is in where that is known.
+    #[serde(default, skip_serializing_if = "LanguageNames::is_empty")]
+    pub names: LanguageNames,
+}
+
+/// An ingredient's names by language (ISO 639-1), for statements in a label's languages
+/// (Reg. (EU) 1169/2011 Art. 9(1)(b), 15, 18; 21 CFR 101.15(c)(2)).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LanguageNames {
+    /// The language `label_name` is in, where known: `"en"` for the food table's names.
+    /// `None` for a name a person typed: its language is not guessed, and it is printed
+    /// as given in every language that has no name of its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label_name_language: Option<String>,
+    /// Language → the name a statement in that language prints (`{"de": "Weizenmehl"}`),
+    /// whole: `sub_ingredients`, which are in `label_name`'s language, are not added to it.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub by_language: BTreeMap<String, String>,
+}
+
+impl LanguageNames {
+    /// Whether nothing is known beyond `label_name`.
+    pub fn is_empty(&self) -> bool {
+        self.label_name_language.is_none() && self.by_language.is_empty()
+    }
 }
 
 impl ResolvedIngredient {
@@ -93,6 +119,7 @@ impl ResolvedIngredient {
             sub_ingredients_to_confirm: false,
             source: IngredientSource::PerHundredGrams(amounts),
             added_nutrients: BTreeSet::new(),
+            names: LanguageNames::default(),
         }
     }
 }
@@ -195,12 +222,39 @@ pub struct Label {
     /// Why each voluntary row is declared, by row key (`"voluntary"` in the JSON; absent
     /// when no voluntary row is).
     pub voluntary: BTreeMap<String, VoluntaryReason>,
+    /// The statements in each language of a format that prints several (its first
+    /// language's are also `ingredient_statement`, `ingredient_statement_html` and
+    /// `contains_statement`); absent from the JSON for a one-language format.
+    pub statements: Vec<LanguageStatement>,
+    /// Per language of the format, the ingredient names it prints in another language
+    /// because no name in that language is known (the food table's names are English):
+    /// `"ingredient_names_not_in_language": {"de": ["butter"]}`; absent when none.
+    pub names_not_in_language: BTreeMap<String, Vec<String>>,
     /// Whether the format is in force or a draft (`"format_status"`), and for a draft what
     /// in it is unconfirmed (`"unconfirmed"`). `None` only for labels stored before the
     /// field existed; [`Label::is_draft`] then asks the catalog.
     pub status: Option<FormatStatus>,
     /// The JSON shape of the format.
     pub shape: JsonShape,
+}
+
+/// The required statements in one language of a label (Reg. (EU) 1169/2011 Art. 15,
+/// 18, 21; 21 CFR 101.15(c)(2): every required statement in both languages).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LanguageStatement {
+    /// ISO 639-1 code.
+    pub language: String,
+    /// The list's heading in that language ("Zutaten:").
+    pub heading: String,
+    /// The ingredient statement in that language.
+    pub ingredient_statement: String,
+    /// With allergens emphasised, where the format's labels carry the HTML.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ingredient_statement_html: Option<String>,
+    /// The "Contains" statement in that language, where the regime prints one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contains_statement: Option<String>,
 }
 
 /// Why a voluntary nutrient is on a label (21 CFR 101.9(c)(8)(ii): vitamins and minerals
@@ -307,6 +361,25 @@ pub struct Warning {
 }
 
 impl Warning {
+    /// Ingredient names printed in another language than their statement's, by language
+    /// (see [`Label::names_not_in_language`]).
+    pub fn names_not_in_language(names: &BTreeMap<String, Vec<String>>) -> Self {
+        let each: Vec<String> = names
+            .iter()
+            .map(|(language, names)| format!("{language}: {}", names.join(", ")))
+            .collect();
+        Self {
+            code: "ingredient_names_not_in_language".to_string(),
+            message: format!(
+                "the ingredient list must be in the label's language (Reg. (EU) 1169/2011 \
+                 Art. 15; 21 CFR 101.15(c)(2)) but these names are known only in another \
+                 ({}); give each a name in that language (`label_names` on the recipe line \
+                 or the custom ingredient)",
+                each.join("; ")
+            ),
+        }
+    }
+
     /// The serving size has no household measure (21 CFR 101.9(b)(5)).
     pub fn no_household_measure() -> Self {
         Self {
@@ -517,6 +590,15 @@ impl Serialize for Label {
         if !self.voluntary.is_empty() {
             m.serialize_entry("voluntary", &self.voluntary)?;
         }
+        if !self.statements.is_empty() {
+            m.serialize_entry("statements", &self.statements)?;
+        }
+        if !self.names_not_in_language.is_empty() {
+            m.serialize_entry(
+                "ingredient_names_not_in_language",
+                &self.names_not_in_language,
+            )?;
+        }
         if let Some(status) = &self.status {
             m.serialize_entry("format_status", &status.status)?;
             if let Some(unconfirmed) = &status.unconfirmed {
@@ -563,7 +645,9 @@ impl<'de> Deserialize<'de> for Label {
             .format(&id)
             .ok_or_else(|| D::Error::custom(LabelShapeError::UnknownFormat(id.clone())))?;
         let allowed = crate::format::wire_keys(format);
-        const COMMON: [&str; 17] = [
+        const COMMON: [&str; 19] = [
+            "statements",
+            "ingredient_names_not_in_language",
             "serving_size",
             "servings_per_container",
             "ingredient_statement",
@@ -655,6 +739,14 @@ impl<'de> Deserialize<'de> for Label {
             Some(v) => field("voluntary", v)?,
             None => BTreeMap::new(),
         };
+        let statements = match map.remove("statements") {
+            Some(v) => field("statements", v)?,
+            None => Vec::new(),
+        };
+        let names_not_in_language = match map.remove("ingredient_names_not_in_language") {
+            Some(v) => field("ingredient_names_not_in_language", v)?,
+            None => BTreeMap::new(),
+        };
         let status = match map.remove("format_status") {
             Some(v) => Some(FormatStatus {
                 status: field("format_status", v)?,
@@ -731,14 +823,13 @@ impl<'de> Deserialize<'de> for Label {
         } else {
             None
         };
-        let ingredient_statement_html = if format.json.ingredient_statement_html {
-            Some(field(
-                "ingredient_statement_html",
-                map.remove("ingredient_statement_html")
-                    .ok_or_else(|| missing("ingredient_statement_html"))?,
-            )?)
-        } else {
-            None
+        // A label stored before its format carried the HTML has none; it is drawn from
+        // the plain statement.
+        let ingredient_statement_html = match map.remove("ingredient_statement_html") {
+            Some(v) if format.json.ingredient_statement_html => {
+                Some(field("ingredient_statement_html", v)?)
+            }
+            _ => None,
         };
         let mut rows = Vec::with_capacity(format.rows.len());
         for r in &format.rows {
@@ -794,6 +885,8 @@ impl<'de> Deserialize<'de> for Label {
             front_of_pack,
             per_100ml,
             voluntary,
+            statements,
+            names_not_in_language,
             status,
             shape: format.json.clone(),
         })

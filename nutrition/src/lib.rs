@@ -37,7 +37,8 @@ pub use format::{
 };
 pub use label::{
     CalorieBasis, Cell, DeclaredRow, FoodColumn, FormatStatus, IngredientSource, Label,
-    LabelShapeError, Note, RecipeInput, ResolvedIngredient, ServingSize, VoluntaryReason, Warning,
+    LabelShapeError, LanguageNames, LanguageStatement, Note, RecipeInput, ResolvedIngredient,
+    ServingSize, VoluntaryReason, Warning,
 };
 pub use missing::MissingNutrient;
 pub use nutrient::{Nutrient, NutrientAmounts};

@@ -374,6 +374,7 @@ mod properties {
                     serving_size_text: None,
                     racc_g: None,
                     ingredients: vec![ResolvedIngredient {
+                        names: Default::default(),
                         added_nutrients: Default::default(),
                         grams: 100.0,
                         label_name: "x".into(),

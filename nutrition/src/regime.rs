@@ -203,9 +203,16 @@ impl Regime {
         let mut names: Vec<String> = Vec::new();
         for a in order.iter().filter(|a| allergens.contains(a)) {
             let printed = match details.get(a) {
-                Some(species) if !species.is_empty() => {
-                    species.iter().map(|s| capitalised(s)).collect()
-                }
+                // A species the data records in English ("almonds") in the statement's
+                // own words where its terms give them (`species.almonds`).
+                Some(species) if !species.is_empty() => species
+                    .iter()
+                    .map(|s| {
+                        terms
+                            .plain(&format!("species.{}", s.to_lowercase()))
+                            .unwrap_or_else(|| capitalised(s))
+                    })
+                    .collect(),
                 _ => vec![terms.plain(&allergen_term(*a)).unwrap_or_default()],
             };
             // Each source once (FDR B.01.010.3(2)): wheat's gluten is the wheat named before.

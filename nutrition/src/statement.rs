@@ -25,12 +25,12 @@ struct Entry<'a> {
 /// level are one entry with their grams summed, so sugar 45 g + sugar 45 g weigh 90 g; a
 /// sub-recipe stays its own entry with its statement in parentheses. Equal weights keep the
 /// recipe's order.
-fn by_weight(ingredients: &[ResolvedIngredient]) -> Vec<Entry<'_>> {
-    let mut entries: Vec<Entry<'_>> = Vec::with_capacity(ingredients.len());
+fn by_weight<'a>(ingredients: &'a [ResolvedIngredient], language: &str) -> Vec<Entry<'a>> {
+    let mut entries: Vec<Entry<'a>> = Vec::with_capacity(ingredients.len());
     for i in ingredients {
         match &i.source {
             IngredientSource::PerHundredGrams(_) => {
-                let name = leaf_text(&i.label_name, &i.sub_ingredients);
+                let name = name_in(i, language);
                 let key = name.trim();
                 if let Some(e) = entries
                     .iter_mut()
@@ -50,7 +50,7 @@ fn by_weight(ingredients: &[ResolvedIngredient]) -> Vec<Entry<'_>> {
                 });
             }
             IngredientSource::SubRecipe(sub) => entries.push(Entry {
-                name: Cow::Borrowed(&i.label_name),
+                name: Cow::Borrowed(i.names.by_language.get(language).unwrap_or(&i.label_name)),
                 grams: i.grams,
                 allergens: i.allergens.clone(),
                 cereals: cereals_of(i),
@@ -86,20 +86,56 @@ pub fn leaf_text<'a>(name: &'a str, sub_ingredients: &[String]) -> Cow<'a, str> 
     }
 }
 
-/// The ingredient statement: label names in descending order of weight joined with ", "; a
-/// sub-recipe reads `Name (its own statement)`. Sentence case, as printed labels set it
-/// ("Enriched wheat flour, milk, sugar"): the first letter is capitalised, every other name
-/// stays as given (database names are lowercase common names).
-pub fn ingredient_statement(recipe: &RecipeInput) -> String {
-    sentence_case(&statement_of(recipe))
+/// How ingredient `i` reads in a statement in `language` (ISO 639-1): its name in that
+/// language, whole, where it has one; else [`leaf_text`] of its label name (which may be in
+/// another language: [`names_not_in`] lists those).
+fn name_in<'a>(i: &'a ResolvedIngredient, language: &str) -> Cow<'a, str> {
+    match i.names.by_language.get(language) {
+        Some(name) => Cow::Borrowed(name),
+        None => leaf_text(&i.label_name, &i.sub_ingredients),
+    }
 }
 
-fn statement_of(recipe: &RecipeInput) -> String {
-    by_weight(&recipe.ingredients)
+/// The label names of `recipe`'s ingredients (sub-recipes' included) that a statement in
+/// `language` prints in another language: the name's language is known (the food table's
+/// names are English) and differs, and no name in `language` was given. Each once.
+pub fn names_not_in(recipe: &RecipeInput, language: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    collect_not_in(recipe, language, &mut names);
+    names
+}
+
+fn collect_not_in(recipe: &RecipeInput, language: &str, names: &mut Vec<String>) {
+    for i in &recipe.ingredients {
+        if let IngredientSource::SubRecipe(sub) = &i.source {
+            collect_not_in(sub, language, names);
+        }
+        let foreign = i
+            .names
+            .label_name_language
+            .as_deref()
+            .is_some_and(|l| l != language);
+        if foreign && !i.names.by_language.contains_key(language) && !names.contains(&i.label_name)
+        {
+            names.push(i.label_name.clone());
+        }
+    }
+}
+
+/// The ingredient statement in `language` (ISO 639-1): names in descending order of weight
+/// joined with ", " ([`name_in`]); a sub-recipe reads `Name (its own statement)`. Sentence
+/// case, as printed labels set it ("Enriched wheat flour, milk, sugar"): the first letter is
+/// capitalised, every other name stays as given (database names are lowercase common names).
+pub fn ingredient_statement(recipe: &RecipeInput, language: &str) -> String {
+    sentence_case(&statement_of(recipe, language))
+}
+
+fn statement_of(recipe: &RecipeInput, language: &str) -> String {
+    by_weight(&recipe.ingredients, language)
         .into_iter()
         .map(|e| match e.sub {
             None => e.name.into_owned(),
-            Some(sub) => format!("{} ({})", e.name, statement_of(sub)),
+            Some(sub) => format!("{} ({})", e.name, statement_of(sub, language)),
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -287,6 +323,76 @@ fn names_allergen(allergen: Allergen, word: &str, next: Option<&str>) -> bool {
         && !(allergen == Allergen::Milk && next.is_some_and(|n| word_matches(n, "culture")))
 }
 
+/// Where `word` (followed by `next`) names `allergen`, the part of it to emphasise: the
+/// whole word for an English keyword ([`names_allergen`]) or a word of the statement's
+/// language (`allergen_words.<code>`, the Annex II name `allergen.<code>` and, for gluten
+/// and wheat, the cereals' names `cereal.<name>` in `terms`); in a language that writes
+/// compounds (`compound_words`), also a language word of four letters or more inside the
+/// word, which alone is emphasised ("<b>Weizen</b>mehl"). Shorter words match only whole,
+/// so that "Ei" (egg) is not found in "Weizen".
+fn allergen_in_word(
+    allergen: Allergen,
+    word: &str,
+    next: Option<&str>,
+    terms: &Terms,
+) -> Option<std::ops::Range<usize>> {
+    if names_allergen(allergen, word, next) {
+        return Some(0..word.len());
+    }
+    let lower = word.to_lowercase();
+    let language_words = language_words(allergen, terms);
+    if language_words.contains(&lower) {
+        return Some(0..word.len());
+    }
+    // Byte offsets of the lower-cased word are the word's only when lower-casing keeps
+    // every character's length.
+    let compounds = terms.get("compound_words") == Some("true") && lower.len() == word.len();
+    if !compounds {
+        return None;
+    }
+    language_words
+        .iter()
+        .filter(|k| k.chars().count() >= 4)
+        .filter_map(|k| lower.find(k.as_str()).map(|at| at..at + k.len()))
+        .max_by_key(|r| r.len())
+}
+
+/// The lower-case words of the statement's language that name `allergen` (see
+/// [`allergen_in_word`]).
+fn language_words(allergen: Allergen, terms: &Terms) -> Vec<String> {
+    let mut keys = vec![
+        format!("allergen_words.{}", allergen.code()),
+        allergen_term(allergen),
+    ];
+    let cereals: &[&str] = match allergen {
+        Allergen::Gluten => &["wheat", "spelt", "khorasan", "rye", "barley", "oats"],
+        Allergen::Wheat => &["wheat", "spelt", "khorasan"],
+        _ => &[],
+    };
+    keys.extend(cereals.iter().map(|c| format!("cereal.{c}")));
+    if terms.language == "en" {
+        // English words are [`keywords`]; the terms' English names add nothing to them.
+        keys.truncate(1);
+    }
+    keys.iter()
+        .filter_map(|k| terms.plain(k))
+        .flat_map(|v| {
+            v.split('|')
+                .map(|w| w.trim().to_lowercase())
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// Cereal `name` (the English name the data records: "barley") as the statement's language
+/// names it (`cereal.barley`), or as recorded where the terms give no name for it.
+fn cereal_in(name: &str, terms: &Terms) -> String {
+    terms
+        .plain(&format!("cereal.{name}"))
+        .unwrap_or_else(|| name.to_owned())
+}
+
 /// Wheat varieties a name may give without the word "wheat"; Commission Notice
 /// 2017/C 428/01 (on Annex II point 1) wants the reference to wheat as well: "spelt (wheat)".
 const WHEAT_VARIETIES: &[&str] = &["spelt", "khorasan", "kamut", "durum", "semolina"];
@@ -425,19 +531,23 @@ fn emphasise(
         }
         let next = words.get(at + 1).copied();
         at += 1;
-        let hits: Vec<Allergen> = wanted
+        let hits: Vec<(Allergen, std::ops::Range<usize>)> = wanted
             .iter()
-            .copied()
-            .filter(|a| names_allergen(*a, text, next))
+            .filter_map(|a| allergen_in_word(*a, text, next, terms).map(|r| (*a, r)))
             .collect();
-        if hits.is_empty() {
+        let (Some(start), Some(end)) = (
+            hits.iter().map(|(_, r)| r.start).min(),
+            hits.iter().map(|(_, r)| r.end).max(),
+        ) else {
             out.push_str(&escape_html(text));
             continue;
-        }
+        };
+        out.push_str(&escape_html(&text[..start]));
         out.push_str("<b>");
-        out.push_str(&escape_html(text));
+        out.push_str(&escape_html(&text[start..end]));
         out.push_str("</b>");
-        for a in hits {
+        out.push_str(&escape_html(&text[end..]));
+        for (a, _) in hits {
             if a == Allergen::Gluten && word_matches(text, "gluten") {
                 says_gluten = true;
             } else {
@@ -456,7 +566,7 @@ fn emphasise(
     if variety_only {
         let wheat = terms
             .plain(&allergen_term(Allergen::Wheat))
-            .unwrap_or_default();
+            .unwrap_or_else(|| cereal_in("wheat", terms));
         missing.push(format!("<b>{}</b>", escape_html(&wheat)));
     }
     for a in wanted.iter().filter(|a| !covered.contains(a)) {
@@ -467,7 +577,11 @@ fn emphasise(
                 cereals.clone()
             };
             if !named.is_empty() {
-                missing.extend(named.iter().map(|c| format!("<b>{}</b>", escape_html(c))));
+                missing.extend(
+                    named
+                        .iter()
+                        .map(|c| format!("<b>{}</b>", escape_html(&cereal_in(c, terms)))),
+                );
                 continue;
             }
             if says_gluten {
@@ -495,7 +609,7 @@ pub fn ingredient_statement_html(recipe: &RecipeInput, regime: &Regime, terms: &
 }
 
 fn statement_html_of(recipe: &RecipeInput, regime: &Regime, terms: &Terms) -> String {
-    by_weight(&recipe.ingredients)
+    by_weight(&recipe.ingredients, &terms.language)
         .into_iter()
         .map(|e| {
             let own: BTreeSet<Allergen> = e

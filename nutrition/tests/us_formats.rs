@@ -23,6 +23,7 @@ fn one_serving(amounts: &[(Nutrient, f64)]) -> RecipeInput {
         serving_size_text: Some("1 bottle".into()),
         racc_g: None,
         ingredients: vec![ResolvedIngredient {
+            names: Default::default(),
             added_nutrients: Default::default(),
             grams: 100.0,
             label_name: "Test food".into(),

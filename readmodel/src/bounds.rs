@@ -327,6 +327,7 @@ mod tests {
 
     fn line(id: &str, grams: f64) -> IngredientLine {
         IngredientLine {
+            label_names: Default::default(),
             added_nutrients: Default::default(),
             ingredient_id: id.into(),
             name: id.into(),
@@ -597,6 +598,7 @@ mod tests_support {
                         format!("leaf{target}")
                     };
                     IngredientLine {
+                        label_names: Default::default(),
                         added_nutrients: Default::default(),
                         ingredient_id: id.clone(),
                         name: id,

@@ -13,8 +13,8 @@ use nls_events::{
     DecodeError, Envelope, IngredientEvent, IngredientState, RecipeEvent, RecipeState,
 };
 use nls_nutrition::{
-    Allergen, IngredientSource, Label, LabelError, Nutrient, NutrientAmounts, RecipeInput,
-    ResolvedIngredient,
+    Allergen, IngredientSource, Label, LabelError, LanguageNames, Nutrient, NutrientAmounts,
+    RecipeInput, ResolvedIngredient,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -45,6 +45,9 @@ pub struct ResolvedLine {
     /// Nutrients added to it as a nutrient supplement, when any.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub added_nutrients: Vec<String>,
+    /// The line's own names by language, when it has any.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub label_names: std::collections::BTreeMap<String, String>,
 }
 
 /// Everything derived from a recipe's state.
@@ -200,6 +203,7 @@ pub(crate) fn derive_from(
                 grams: line.grams,
                 nutrients: line.nutrients.clone(),
                 added_nutrients: line.added_nutrients.clone(),
+                label_names: line.label_names.clone(),
             })
         })
         .collect::<Result<_, DeriveError>>()?;
@@ -440,6 +444,7 @@ fn unresolved_lines(lines: &[IngredientLine]) -> Vec<ResolvedLine> {
             grams: l.grams,
             nutrients: l.nutrients.clone(),
             added_nutrients: l.added_nutrients.clone(),
+            label_names: l.label_names.clone(),
         })
         .collect()
 }
@@ -723,6 +728,7 @@ impl Graph {
             // A line's own label name is printed verbatim, sub-ingredients included.
             let subs = food.sub_ingredients.filter(|_| line.label_name.is_none());
             let resolved = ResolvedIngredient {
+                names: food_names(food, line),
                 added_nutrients: line.added_nutrients.iter().cloned().collect(),
                 grams: line.grams,
                 label_name: line
@@ -751,6 +757,10 @@ impl Graph {
             // ("tree_nuts:almond", 21 U.S.C. 343(w)(2)); entries were validated on write.
             let (allergens, allergen_details) = custom_allergens(&ingredient.allergens);
             let resolved = ResolvedIngredient {
+                names: typed_names(
+                    line.label_name.is_none().then_some(&ingredient.label_names),
+                    line,
+                ),
                 added_nutrients: line.added_nutrients.iter().cloned().collect(),
                 grams: line.grams,
                 label_name: line
@@ -801,6 +811,7 @@ impl Graph {
                 .filter(|_| final_weight > 0.0)
                 .map(|total| total * line.grams / final_weight);
             let resolved = ResolvedIngredient {
+                names: typed_names(None, line),
                 added_nutrients: line.added_nutrients.iter().cloned().collect(),
                 grams: line.grams,
                 label_name: line.label_name.clone().unwrap_or_else(|| sub.name.clone()),
@@ -814,6 +825,39 @@ impl Graph {
             return Ok((resolved, cost));
         }
         Err(DeriveError::UnknownIngredient(id.to_owned()))
+    }
+}
+
+/// The names by language of a line of a database food: the table's English name and its
+/// reviewed names in other languages, under the line's own (a line that renames the food
+/// in `label_name` keeps none of the table's, which name another text, and its name's
+/// language is not known).
+fn food_names(food: &nls_fooddb::Food, line: &IngredientLine) -> LanguageNames {
+    match line.label_name {
+        Some(_) => typed_names(None, line),
+        None => {
+            let mut by_language = food.label_names.cloned().unwrap_or_default();
+            by_language.extend(line.label_names.clone());
+            LanguageNames {
+                label_name_language: Some("en".to_owned()),
+                by_language,
+            }
+        }
+    }
+}
+
+/// The names by language of a line whose name a person typed (a custom ingredient, a
+/// sub-recipe, a renamed line): the ingredient's `names`, under the line's own; the typed
+/// name's language is not guessed.
+fn typed_names(
+    names: Option<&std::collections::BTreeMap<String, String>>,
+    line: &IngredientLine,
+) -> LanguageNames {
+    let mut by_language = names.cloned().unwrap_or_default();
+    by_language.extend(line.label_names.clone());
+    LanguageNames {
+        label_name_language: None,
+        by_language,
     }
 }
 

@@ -78,6 +78,9 @@ pub struct IngredientRepr {
     /// Its own ingredients, printed in parentheses after its name; absent when none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sub_ingredients: Vec<String>,
+    /// Its names in other languages (ISO 639-1 → name); absent when none.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub label_names: BTreeMap<String, String>,
     pub unit: Option<String>,
     pub updated_at: DateTime<Utc>,
     pub version: i64,
@@ -138,6 +141,7 @@ pub fn ingredient(row: &IngredientRow) -> IngredientRepr {
         cost_per_unit: state.cost_per_unit,
         unit: state.unit.clone(),
         sub_ingredients: state.sub_ingredients.clone(),
+        label_names: state.label_names.clone(),
         archived: state.archived,
         version: state.version,
         created_at: row.created_at,
@@ -171,6 +175,7 @@ mod tests {
                 label_format: "standard".into(),
                 embed_token: Some("emb_x".into()),
                 ingredients: vec![IngredientLine {
+                    label_names: Default::default(),
                     added_nutrients: Default::default(),
                     ingredient_id: "fooddb:1".into(),
                     name: "oats".into(),

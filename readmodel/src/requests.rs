@@ -101,6 +101,9 @@ pub struct EntryBody {
     /// Nutrient keys added to this line's ingredient as a nutrient supplement.
     #[serde(default)]
     pub added_nutrients: Option<Vec<String>>,
+    /// How the line reads in a statement in each language (ISO 639-1 → name).
+    #[serde(default)]
+    pub label_names: Option<BTreeMap<String, String>>,
     /// Read-only in representations; accepted so a representation can be sent back.
     #[serde(default, rename = "resolved_name")]
     pub _resolved_name: Option<serde::de::IgnoredAny>,
@@ -283,9 +286,60 @@ pub(crate) fn validate_entries_at(
                     .map(|keys| nutrient_keys(&field("added_nutrients"), keys))
                     .transpose()?
                     .unwrap_or_default(),
+                label_names: e
+                    .label_names
+                    .map(|names| label_names(&field("label_names"), names))
+                    .transpose()?
+                    .unwrap_or_default(),
             })
         })
         .collect()
+}
+
+/// Most languages one line or ingredient may be named in.
+pub const MAX_LABEL_NAMES: usize = 30;
+
+/// Names by language (`label_names` of a line or a custom ingredient): each key a language
+/// some label format prints (ISO 639-1, as `GET /v1/formats` lists them), each name printed
+/// text like `label_name` (1 to 500 characters), at most [`MAX_LABEL_NAMES`] of them.
+pub fn label_names(
+    field: &str,
+    names: BTreeMap<String, String>,
+) -> Result<BTreeMap<String, String>, ApiError> {
+    if names.len() > MAX_LABEL_NAMES {
+        return Err(ApiError::validation(
+            field,
+            format!("must name at most {MAX_LABEL_NAMES} languages"),
+        ));
+    }
+    let printed = printed_languages();
+    names
+        .into_iter()
+        .map(|(language, name)| {
+            let at = format!("{field}.{}", language.chars().take(20).collect::<String>());
+            if !printed.contains(&language.as_str()) {
+                return Err(ApiError::validation(
+                    &at,
+                    format!(
+                        "is not a language any label format prints; use one of {}",
+                        printed.join(", ")
+                    ),
+                ));
+            }
+            Ok((language, text(&at, name, 1, 500)?))
+        })
+        .collect()
+}
+
+/// The languages label formats print, sorted (ISO 639-1 codes).
+fn printed_languages() -> Vec<&'static str> {
+    let mut languages: Vec<&'static str> = nls_nutrition::catalog::formats()
+        .iter()
+        .flat_map(|f| f.languages.iter().map(String::as_str))
+        .collect();
+    languages.sort_unstable();
+    languages.dedup();
+    languages
 }
 
 /// A list of nutrient keys (`voluntary_nutrients`, a line's `added_nutrients`): each a known
@@ -404,6 +458,9 @@ pub struct IngredientBody {
     /// Its own ingredients; `null` or `[]` removes them.
     #[serde(default, deserialize_with = "nullable")]
     pub sub_ingredients: Option<Option<Vec<String>>>,
+    /// Its names in other languages; `null` or `{}` removes them.
+    #[serde(default, deserialize_with = "nullable")]
+    pub label_names: Option<Option<BTreeMap<String, String>>>,
 }
 
 impl JsonFields for IngredientBody {
@@ -416,6 +473,7 @@ impl JsonFields for IngredientBody {
         "unit",
         "archived",
         "sub_ingredients",
+        "label_names",
     ];
     const IGNORED: &'static [&'static str] = &["id", "version", "created_at", "updated_at"];
 }
@@ -434,6 +492,8 @@ pub struct IngredientChange {
     pub cleared: Vec<IngredientField>,
     /// New sub-ingredients; empty removes them.
     pub sub_ingredients: Option<Vec<String>>,
+    /// New names in other languages; empty removes them.
+    pub label_names: Option<BTreeMap<String, String>>,
 }
 
 impl IngredientBody {
@@ -456,6 +516,10 @@ impl IngredientBody {
         let sub_ingredients = self
             .sub_ingredients
             .map(|list| validate_sub_ingredients(list.unwrap_or_default()))
+            .transpose()?;
+        let label_names = self
+            .label_names
+            .map(|names| label_names("label_names", names.unwrap_or_default()))
             .transpose()?;
         let cleared: Vec<IngredientField> = [
             (self.label_name == Some(None), IngredientField::LabelName),
@@ -502,6 +566,7 @@ impl IngredientBody {
             archived: self.archived,
             cleared,
             sub_ingredients,
+            label_names,
         })
     }
 }

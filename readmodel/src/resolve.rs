@@ -20,6 +20,8 @@ pub struct Entry {
     pub nutrients: Option<BTreeMap<String, f64>>,
     /// Nutrient keys added as a nutrient supplement (validated keys).
     pub added_nutrients: Vec<String>,
+    /// Names by language (validated).
+    pub label_names: BTreeMap<String, String>,
 }
 
 /// A database food offered when a name matched nothing acceptable.
@@ -76,6 +78,7 @@ pub async fn resolve(
         };
         lines.push((
             IngredientLine {
+                label_names: entry.label_names.clone(),
                 ingredient_id,
                 name: entry.name.clone().unwrap_or(resolved_name),
                 label_name: entry.label_name.clone(),

@@ -23,6 +23,7 @@ mod http_details;
 mod impossible_food;
 mod ingredients;
 mod labels;
+mod languages;
 mod limits;
 mod metrics;
 mod missing_data;

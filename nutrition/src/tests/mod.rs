@@ -11,6 +11,7 @@ mod errors;
 mod families;
 mod golden;
 mod json;
+mod languages;
 mod missing;
 mod properties;
 mod rounding;
@@ -30,6 +31,7 @@ pub fn ing(name: &str, grams: f64, amounts: &[(Nutrient, f64)]) -> ResolvedIngre
         a.set(*n, *v);
     }
     ResolvedIngredient {
+        names: Default::default(),
         added_nutrients: Default::default(),
         grams,
         label_name: name.to_string(),
@@ -52,6 +54,7 @@ pub fn ing_with(name: &str, grams: f64, allergens: &[Allergen]) -> ResolvedIngre
 /// A sub-recipe used at `grams`.
 pub fn sub(name: &str, grams: f64, recipe: RecipeInput) -> ResolvedIngredient {
     ResolvedIngredient {
+        names: Default::default(),
         added_nutrients: Default::default(),
         grams,
         label_name: name.to_string(),

@@ -91,6 +91,24 @@ pub fn check_statements(label: &Label) -> Result<(), RenderError> {
         .iter()
         .map(|f| f.ingredient_statement.chars().count())
         .sum();
+    // The other languages' statements print too (the first's are the fields above).
+    let others: usize = label
+        .statements
+        .iter()
+        .skip(1)
+        .map(|s| {
+            let html = s
+                .ingredient_statement_html
+                .as_deref()
+                .map_or(0, printed_chars);
+            let contains = s
+                .contains_statement
+                .as_deref()
+                .map_or(0, |c| c.chars().count());
+            s.ingredient_statement.chars().count().max(html) + contains
+        })
+        .sum();
+    let foods = foods.saturating_add(others);
     let chars = ingredients
         .1
         .saturating_add(contains.1)

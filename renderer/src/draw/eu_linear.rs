@@ -92,17 +92,15 @@ fn draw(m: &Metrics, label: &Label, format: &Format, full: bool) -> Scene {
         said.push(format!("{basis}: {}", text.join(", ")));
     }
 
-    if let Some(html) = label
-        .ingredient_statement_html
-        .as_deref()
-        .filter(|h| full && !h.trim().is_empty())
-    {
-        let ingredients = format.term("ingredients");
-        let mut spans = vec![Span::new(Face::Black, format!("{ingredients} "))];
+    for block in super::statements::blocks(label, format) {
+        let Some(html) = block.html.filter(|h| !h.trim().is_empty()) else {
+            continue;
+        };
+        let mut spans = vec![Span::new(Face::Black, format!("{} ", block.heading))];
         spans.extend(html_spans(html, Face::Regular, Face::Black));
         y += 1.6 * TEXT;
         y = p.paragraph(0.0, y, TEXT, lead, BASE_WIDTH, &spans);
-        said.push(format!("{ingredients} {}", label.ingredient_statement));
+        said.push(format!("{} {}", block.heading, block.text));
     }
     y += 0.5 * TEXT;
 

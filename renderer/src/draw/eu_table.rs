@@ -5,6 +5,8 @@
 //! Rows sharing a printed name (energy kJ and kcal) share a table row. Every word comes from
 //! the format's terms.
 
+use std::borrow::Cow;
+
 use nls_nutrition::{Basis, Format, Label};
 
 use super::fonts::{Face, Metrics};
@@ -94,6 +96,9 @@ enum Frame {
     /// other label words (title, portion line, ingredient heading, allergen names) are not
     /// in our references.
     TableOnly,
+    /// One half of layout `table-split`: drawn as `TableOnly`, without the ingredient list
+    /// (a list under each half would print it twice).
+    SplitHalf,
     /// Layout `nip`: FSANZ Standard 1.2.8 Schedule 12's nutrition information panel: its
     /// heading, servings per package and serving size above a table whose column heads are
     /// the format's terms ("Quantity per serving", "Quantity per 100 g").
@@ -104,6 +109,13 @@ enum Frame {
     /// reference intakes need the statement "Reference intake of an average adult …" nearby),
     /// for languages whose other label words are not in our references.
     TableRi,
+}
+
+impl Frame {
+    /// The table alone: no title and no percentage column.
+    fn is_bare(self) -> bool {
+        matches!(self, Self::TableOnly | Self::SplitHalf)
+    }
 }
 
 pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
@@ -171,7 +183,7 @@ pub(crate) fn layout_table_split(m: &Metrics, label: &Label, format: &Format) ->
                 m,
                 label,
                 format,
-                Frame::TableOnly,
+                Frame::SplitHalf,
                 left_rows,
                 Area { max_text, ..left },
             ),
@@ -179,7 +191,7 @@ pub(crate) fn layout_table_split(m: &Metrics, label: &Label, format: &Format) ->
                 m,
                 label,
                 format,
-                Frame::TableOnly,
+                Frame::SplitHalf,
                 right_rows,
                 Area { max_text, ..right },
             ),
@@ -214,7 +226,7 @@ fn draw_in(
         "column.weight",
         &[("grams", &grams(label.serving_size.grams))],
     );
-    let has_percent = frame != Frame::TableOnly && format.percent_column().is_some();
+    let has_percent = !frame.is_bare() && format.percent_column().is_some();
     let first_head = if full {
         format.term("typical_values")
     } else {
@@ -365,7 +377,7 @@ fn draw_in(
     }
 
     // Heading (the table-only frame has none: its title is the format's name, unprinted).
-    let titled = frame != Frame::TableOnly;
+    let titled = !frame.is_bare();
     let title = if titled {
         format.term("title")
     } else {
@@ -549,6 +561,13 @@ fn draw_in(
     }
 
     if !full {
+        // Under the table alone, the ingredient list where the label carries it with its
+        // allergens emphasised (Reg. (EU) 1169/2011 Art. 9(1)(b), 18, 21).
+        if matches!(frame, Frame::TableOnly | Frame::TableRi)
+            && label.ingredient_statement_html.is_some()
+        {
+            y = statements(&mut p, label, format, (x0, table_w), y, size, &mut said);
+        }
         y += 0.4 * size;
         return (finished(p, y, title, &said), size);
     }
@@ -587,38 +606,53 @@ fn draw_in(
     );
     said.push(portion_line);
 
-    // The HTML statement (allergens emphasised) where the format's labels carry it.
-    let html = match &label.ingredient_statement_html {
-        Some(html) => html.clone(),
-        None => nls_nutrition::statement::escape_html(&label.ingredient_statement),
-    };
-    if !html.trim().is_empty() {
-        let ingredients = format.term("ingredients");
-        let mut spans = vec![Span::new(Face::Black, format!("{ingredients} "))];
-        spans.extend(html_spans(&html, Face::Regular, Face::Black));
-        y += 1.6 * note_lead;
-        y = p.paragraph(x0, y, size, 1.25 * size, table_w, &spans);
-        said.push(format!("{ingredients} {}", label.ingredient_statement));
-    }
-    if let Some(contains) = label
-        .contains_statement
-        .as_deref()
-        .filter(|c| !c.is_empty())
-    {
-        y += 1.25 * size;
-        y = p.paragraph(
-            x0,
-            y,
-            size,
-            1.25 * size,
-            table_w,
-            &[Span::new(Face::Black, contains)],
-        );
-        said.push(contains.to_string());
-    }
+    y = statements(&mut p, label, format, (x0, table_w), y, size, &mut said);
     y += 0.4 * size;
 
     (finished(p, y, title, &said), size)
+}
+
+/// Each language's statements below `y` across `(x, width)` in type of `size`: the HTML
+/// one (allergens emphasised) where the format's labels carry it, then any "Contains".
+/// Returns the bottom of what was drawn.
+fn statements(
+    p: &mut Painter<'_>,
+    label: &Label,
+    format: &Format,
+    (x0, width): (f32, f32),
+    mut y: f32,
+    size: f32,
+    said: &mut Vec<String>,
+) -> f32 {
+    let note_lead = 1.3 * 0.9 * size;
+    // Each language's statements; the HTML one (allergens emphasised) where the format's
+    // labels carry it.
+    for block in super::statements::blocks(label, format) {
+        let html = match block.html {
+            Some(html) => Cow::Borrowed(html),
+            None => Cow::Owned(nls_nutrition::statement::escape_html(block.text)),
+        };
+        if !html.trim().is_empty() {
+            let mut spans = vec![Span::new(Face::Black, format!("{} ", block.heading))];
+            spans.extend(html_spans(&html, Face::Regular, Face::Black));
+            y += 1.6 * note_lead;
+            y = p.paragraph(x0, y, size, 1.25 * size, width, &spans);
+            said.push(format!("{} {}", block.heading, block.text));
+        }
+        if let Some(contains) = block.contains.filter(|c| !c.is_empty()) {
+            y += 1.25 * size;
+            y = p.paragraph(
+                x0,
+                y,
+                size,
+                1.25 * size,
+                width,
+                &[Span::new(Face::Black, contains)],
+            );
+            said.push(contains.to_string());
+        }
+    }
+    y
 }
 
 /// The scene of what `p` drew down to `y`, read aloud as `said`.

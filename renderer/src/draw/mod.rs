@@ -21,6 +21,7 @@ pub mod print_size;
 mod scene;
 mod script_fonts;
 mod shape;
+mod statements;
 mod subset;
 mod svg;
 mod us_bilingual;

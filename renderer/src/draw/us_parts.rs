@@ -43,31 +43,34 @@ pub(crate) fn statements_below(
     said: &mut Vec<String>,
 ) -> f32 {
     let mut bottom = panel_bottom;
-    if !label.ingredient_statement.trim().is_empty() {
-        let y = panel_bottom + 1.2 * size + gap;
-        let ingredients = format.term("ingredients");
-        let spans = [
-            Span::new(Face::Black, &ingredients),
-            Span::new(Face::Regular, format!(" {}", label.ingredient_statement)),
-        ];
-        bottom = p.paragraph(0.0, y, size, 1.25 * size, BASE_WIDTH, &spans);
-        said.push(format!("{ingredients} {}", label.ingredient_statement));
-    }
-    if let Some(contains) = label
-        .contains_statement
-        .as_deref()
-        .filter(|c| !c.is_empty())
-    {
-        let y = bottom + 1.45 * size;
-        bottom = p.paragraph(
-            0.0,
-            y,
-            size,
-            1.25 * size,
-            BASE_WIDTH,
-            &[Span::new(Face::Black, contains)],
-        );
-        said.push(contains.to_string());
+    for block in super::statements::blocks(label, format) {
+        if !block.text.trim().is_empty() {
+            // A later language's block stands apart from the one before.
+            let gap = if bottom > panel_bottom {
+                0.6 * size
+            } else {
+                gap
+            };
+            let y = bottom + 1.2 * size + gap;
+            let spans = [
+                Span::new(Face::Black, block.heading.as_ref()),
+                Span::new(Face::Regular, format!(" {}", block.text)),
+            ];
+            bottom = p.paragraph(0.0, y, size, 1.25 * size, BASE_WIDTH, &spans);
+            said.push(format!("{} {}", block.heading, block.text));
+        }
+        if let Some(contains) = block.contains.filter(|c| !c.is_empty()) {
+            let y = bottom + 1.45 * size;
+            bottom = p.paragraph(
+                0.0,
+                y,
+                size,
+                1.25 * size,
+                BASE_WIDTH,
+                &[Span::new(Face::Black, contains)],
+            );
+            said.push(contains.to_string());
+        }
     }
     if bottom > panel_bottom {
         bottom += 0.4 * size;

@@ -34,6 +34,7 @@ fn ing(
         a.set(*n, *v);
     }
     ResolvedIngredient {
+        names: Default::default(),
         added_nutrients: Default::default(),
         grams,
         label_name: name.to_string(),
