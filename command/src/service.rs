@@ -154,10 +154,13 @@ impl CommandState {
         Err(CommandError::Contention)
     }
 
-    /// `POST /v1/recipes`. Without an `Idempotency-Key` the create is a single statement
-    /// on a plain connection (see [`views::record_new_recipe`]): a fresh stream cannot lose
-    /// a race, so there is nothing to retry and no transaction to open. With a key, the
-    /// lookup, the create and the remembered response share one transaction.
+    /// `POST /v1/recipes`. Without an `Idempotency-Key`, a recipe of database foods only is
+    /// created by a single statement on a plain connection (see
+    /// [`views::record_new_recipe`]): a fresh stream cannot lose a race, and nothing it reads
+    /// can change, so there is nothing to retry, no transaction to open and no lock to take.
+    /// A recipe naming a sub-recipe or a custom ingredient joins a recipe graph, so it is
+    /// created in a transaction holding the graph lock ([`lock_recipe_graph`]). With a key,
+    /// the lookup, the create and the remembered response share one transaction.
     pub async fn create_recipe(
         &self,
         caller: &Caller,
@@ -166,19 +169,45 @@ impl CommandState {
     ) -> Result<Created<RecipeRepr>, CommandError> {
         let Some(idempotency) = idempotency else {
             let mut conn = self.pool.acquire().await?;
-            let (written, events) = self.record_recipe(&mut conn, caller, &change).await?;
+            let resolved = Resolved::of(&mut conn, caller, &change).await?;
+            if resolved.touches_graph() {
+                drop(conn);
+                return self
+                    .create_in_transaction(caller, &change, None, true)
+                    .await;
+            }
+            let (written, events) = self
+                .record_recipe(&mut conn, caller, &change, resolved)
+                .await?;
             drop(conn);
             self.appended.committed_events(events).await;
             return Ok(written);
         };
-        let (change, idempotency) = (&change, Some(&idempotency));
+        self.create_in_transaction(caller, &change, Some(&idempotency), false)
+            .await
+    }
+
+    /// A create in a transaction: for an `Idempotency-Key`, or for a recipe that joins a
+    /// recipe graph (`in_graph`: known to, so the graph lock is taken before anything is
+    /// read; otherwise [`resolve_for_create`] takes it once the lines show it is needed).
+    async fn create_in_transaction(
+        &self,
+        caller: &Caller,
+        change: &RecipeChange,
+        idempotency: Option<&Idempotency>,
+        in_graph: bool,
+    ) -> Result<Created<RecipeRepr>, CommandError> {
         self.transact(None, |mut owned| async move {
             let outcome = async {
                 let tx = &mut owned;
+                if in_graph {
+                    lock_recipe_graph(tx, caller).await?;
+                }
                 if let Some(replayed) = replay(tx, caller, idempotency).await? {
                     return Ok(Attempt::Done(replayed));
                 }
-                let (written, _) = self.record_recipe(tx, caller, change).await?;
+                let resolved = resolve_for_create(tx, caller, change, in_graph).await?;
+                let (written, _) = self.record_recipe(tx, caller, change, resolved).await?;
                 remember(tx, caller, idempotency, written).await
             }
             .await;
@@ -187,21 +216,20 @@ impl CommandState {
         .await
     }
 
-    /// Decides, derives and records a new recipe; the response is built here rather than
-    /// read back. Also returns the stored events, for the relay.
+    /// Decides, derives and records a new recipe from its `resolved` lines; the response is
+    /// built here rather than read back. Also returns the stored events, for the relay.
     async fn record_recipe(
         &self,
         conn: &mut PgConnection,
         caller: &Caller,
         change: &RecipeChange,
+        resolved: Resolved,
     ) -> Result<(Created<RecipeRepr>, Vec<Envelope>), CommandError> {
         let id = nls_events::RecipeId::generate();
-        let lines = resolve_lines(conn, caller, change).await?;
-        let prepared = resolve_prepared(conn, caller, change).await?;
         let command = RecipeCommand {
             change: change.clone(),
-            lines,
-            prepared,
+            lines: resolved.lines,
+            prepared: resolved.prepared,
         };
         let events = decide::create_recipe(command, &context(caller))
             .map_err(|e| error::domain(e, "recipe"))?;
@@ -257,6 +285,7 @@ impl CommandState {
         self.transact(Some(id), |mut owned| async move {
             let outcome = async {
                 let tx = &mut owned;
+                lock_recipe_graph(tx, caller).await?;
                 let state: RecipeState = load_recipe_state(tx, caller, id).await?;
                 check_if_match(if_match, state.version)?;
                 let stored = views::load_recipe(tx, caller.account_id, id)
@@ -316,6 +345,7 @@ impl CommandState {
         self.transact(Some(id), |mut owned| async move {
             let outcome = async {
                 let tx = &mut owned;
+                lock_recipe_graph(tx, caller).await?;
                 let state: RecipeState = load_recipe_state(tx, caller, id).await?;
                 check_if_match(if_match, state.version)?;
                 let used_by = live_users(tx, id).await?;
@@ -383,6 +413,7 @@ impl CommandState {
         self.transact(None, |mut owned| async move {
             let outcome = async {
                 let tx = &mut owned;
+                lock_recipe_graph(tx, caller).await?;
                 let state: IngredientState = load_ingredient_state(tx, caller, id).await?;
                 check_if_match(if_match, state.version)?;
                 let events = decide::update_ingredient(&state, change.clone())
@@ -428,6 +459,7 @@ impl CommandState {
         self.transact(None, |mut owned| async move {
             let outcome = async {
                 let tx = &mut owned;
+                lock_recipe_graph(tx, caller).await?;
                 let state: IngredientState = load_ingredient_state(tx, caller, id).await?;
                 check_if_match(if_match, state.version)?;
                 let used_by = live_users(tx, id).await?;
@@ -515,6 +547,87 @@ async fn refuse_if_it_breaks(
         Some(broken) => Err(error::broken(broken)),
         None => Ok(()),
     }
+}
+
+/// Serialises the writes of one account that can change a recipe graph: a recipe update
+/// (archiving included) or delete, a create whose lines name a sub-recipe or a custom
+/// ingredient, an ingredient update (archiving included) or delete. Each checks the graph
+/// before it appends (its own label, the labels of the recipes above it via [`guard`], the
+/// live users a delete would strand), so two of them checking at the same moment each saw
+/// the graph without the other's change, and both were acknowledged although together they
+/// left a recipe without a label (issue 28, item 6).
+///
+/// The lock is transaction-scoped and taken as the attempt's first statement, before any
+/// state is read. Under READ COMMITTED every later statement reads a fresh snapshot, and
+/// Postgres releases a transaction's locks only once its commit is visible, so each write
+/// checks a graph that holds every graph write acknowledged before it. A retry of
+/// [`CommandState::transact`] runs in a new transaction, which takes the lock anew.
+///
+/// One lock per account rather than one per stream: a write would have to hold the streams
+/// it changes, every stream below them (transitively) and every recipe above them
+/// (transitively), and that set is only known by reading the graph, which concurrent writes
+/// change until the locks are held (a new dependent of a sub-recipe, a new sub-recipe of an
+/// ingredient's user). The account's lock needs no such read and covers nesting at any depth
+/// (`inner2` in `inner` in `outer`); a graph never spans accounts, as lines resolve only to
+/// the account's own streams. The cost is that one account's graph writes queue, a few
+/// milliseconds each. Writes that cannot change a graph do not take it: creates of database
+/// foods only (the hot path) and ingredient creates (nothing uses a new ingredient).
+///
+/// Ingredient updates take it before the name lock of [`check_name_free`]; ingredient
+/// creates take only the name lock, so no two writes wait for the two in opposite orders.
+async fn lock_recipe_graph(conn: &mut PgConnection, caller: &Caller) -> Result<(), CommandError> {
+    sqlx::query("select pg_advisory_xact_lock(hashtextextended($1, 0))")
+        .bind(format!("recipe graph:{}", caller.account_id))
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// A recipe change's entries and preparation, resolved to lines.
+struct Resolved {
+    lines: Option<Vec<nls_events::recipe::IngredientLine>>,
+    prepared: Option<Vec<nls_events::recipe::IngredientLine>>,
+}
+
+impl Resolved {
+    async fn of(
+        conn: &mut PgConnection,
+        caller: &Caller,
+        change: &RecipeChange,
+    ) -> Result<Self, CommandError> {
+        Ok(Self {
+            lines: resolve_lines(conn, caller, change).await?,
+            prepared: resolve_prepared(conn, caller, change).await?,
+        })
+    }
+
+    /// Whether a line names a stream of the account's graph (a sub-recipe or a custom
+    /// ingredient), i.e. anything but a database food, whose data no write changes.
+    fn touches_graph(&self) -> bool {
+        self.lines
+            .iter()
+            .chain(&self.prepared)
+            .flatten()
+            .any(|line| !line.ingredient_id.starts_with("fooddb:"))
+    }
+}
+
+/// A create's lines. When they join a recipe graph and the graph lock is not yet held
+/// (`locked`), the lock is taken and the lines resolved again: the first resolution only
+/// decides whether the lock is needed, and what the create derives from must be read after
+/// it. Lines of database foods only depend on nothing a write changes, so they stand.
+async fn resolve_for_create(
+    conn: &mut PgConnection,
+    caller: &Caller,
+    change: &RecipeChange,
+    locked: bool,
+) -> Result<Resolved, CommandError> {
+    let resolved = Resolved::of(conn, caller, change).await?;
+    if locked || !resolved.touches_graph() {
+        return Ok(resolved);
+    }
+    lock_recipe_graph(conn, caller).await?;
+    Resolved::of(conn, caller, change).await
 }
 
 /// The label name each line of the stored recipe currently shows.

@@ -251,6 +251,21 @@ impl TestApp {
     }
 
     /// Polls `probe` until it returns `Some`, or fails the test after `within`.
+    /// Streams whose last event either projection (labels, views) has not checkpointed:
+    /// 0 once the projector has caught up with every write; -1 when the count fails.
+    pub async fn streams_behind(&self) -> i64 {
+        sqlx::query_scalar(
+            "select count(*) from (select stream_id, max(stream_version) as v from event group by stream_id) e
+             where not exists (select 1 from projection_checkpoint c
+                               where c.projection = 'labels' and c.stream_id = e.stream_id and c.version = e.v)
+                or not exists (select 1 from projection_checkpoint c
+                               where c.projection = 'views' and c.stream_id = e.stream_id and c.version = e.v)",
+        )
+        .fetch_one(&self.pool)
+        .await
+        .unwrap_or(-1)
+    }
+
     pub async fn eventually<T, F, Fut>(&self, within: Duration, what: &str, mut probe: F) -> T
     where
         F: FnMut() -> Fut,

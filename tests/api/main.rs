@@ -19,6 +19,7 @@ mod eventlog;
 mod export;
 mod formats;
 mod front_of_pack;
+mod graph_race;
 mod http_details;
 mod impossible_food;
 mod ingredients;

@@ -105,20 +105,6 @@ async fn event_count(app: &TestApp) -> i64 {
         .unwrap_or(-1)
 }
 
-/// Streams whose views or label cascade have not yet applied their last event.
-async fn streams_behind(app: &TestApp) -> i64 {
-    sqlx::query_scalar(
-        "select count(*) from (select stream_id, max(stream_version) as v from event group by stream_id) e
-         where not exists (select 1 from projection_checkpoint c
-                           where c.projection = 'labels' and c.stream_id = e.stream_id and c.version = e.v)
-            or not exists (select 1 from projection_checkpoint c
-                           where c.projection = 'views' and c.stream_id = e.stream_id and c.version = e.v)",
-    )
-    .fetch_one(&app.pool)
-    .await
-    .unwrap_or(-1)
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn sixteen_concurrent_writers_are_each_applied_exactly_once_and_in_order() {
     let app = TestApp::spawn().await;
@@ -160,7 +146,7 @@ async fn sixteen_concurrent_writers_are_each_applied_exactly_once_and_in_order()
     app.eventually(
         Duration::from_secs(60),
         "the projector to apply every event",
-        || async { (streams_behind(&app).await == 0).then_some(()) },
+        || async { (app.streams_behind().await == 0).then_some(()) },
     )
     .await;
     // Each view absorbed each of its events exactly once.
@@ -227,7 +213,7 @@ async fn writes_go_on_while_nats_is_down_and_nothing_is_lost_when_it_returns() {
     app.eventually(
         Duration::from_secs(30),
         "read models to converge",
-        || async { (streams_behind(&app).await == 0).then_some(()) },
+        || async { (app.streams_behind().await == 0).then_some(()) },
     )
     .await;
     for id in &recipes {
@@ -261,7 +247,7 @@ async fn a_frozen_transaction_cannot_hold_the_projection_back() {
         .unwrap_or_default()
         .to_owned();
     app.eventually(Duration::from_secs(10), "the recipe projected", || async {
-        (streams_behind(&app).await == 0).then_some(())
+        (app.streams_behind().await == 0).then_some(())
     })
     .await;
 
@@ -292,7 +278,7 @@ async fn a_frozen_transaction_cannot_hold_the_projection_back() {
         "the cascade past the frozen session's lock",
         || async {
             let label = app.get(&key, &format!("/v1/recipes/{recipe}")).await.body["label"].clone();
-            (label["calories"] == 50.0 && streams_behind(&app).await == 0).then_some(())
+            (label["calories"] == 50.0 && app.streams_behind().await == 0).then_some(())
         },
     )
     .await;
@@ -388,7 +374,7 @@ async fn replay_rebuilds_read_models_equal_to_the_live_ones() {
     )
     .await;
     app.eventually(Duration::from_secs(30), "the cascade to finish", || async {
-        (streams_behind(&app).await == 0).then_some(())
+        (app.streams_behind().await == 0).then_some(())
     })
     .await;
     app.stop().await;
