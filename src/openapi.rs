@@ -1144,6 +1144,11 @@ fn describe(op: &Operation) -> Value {
                     json!({"type": "boolean"}),
                 ),
                 (
+                    "added_critical_nutrients",
+                    "`fop.*`: the critical nutrients added in making the product, separated by commas (`free_sugars`, `fats`, `sodium`; empty: none), which Mexico's second and third phases judge by.",
+                    json!({"type": "string", "examples": ["free_sugars,sodium"]}),
+                ),
+                (
                     "racc_g",
                     "`fop.*`: the reference amount (Canada).",
                     json!({"type": "number", "exclusiveMinimum": 0}),
@@ -1842,7 +1847,9 @@ fn fop_facts_schema() -> Value {
             "fruit_vegetable_legume_pct": {"type": "number", "minimum": 0, "maximum": 100, "description": "Nutri-Score's fruit, vegetable and legume share."},
             "non_nutritive_sweeteners": {"type": "boolean"},
             "caffeine": {"type": "boolean", "description": "Added caffeine."},
-            "category": {"type": "string", "enum": ["general", "cheese", "red_meat", "fats_oils_nuts_seeds", "beverage", "water", "main_dish", "whole_fruit_vegetable", "plain_milk", "single_ingredient_meat_fish", "vegetable_oil", "sugar_honey_salt"]}
+            "category": {"type": "string", "enum": ["general", "cheese", "red_meat", "fats_oils_nuts_seeds", "beverage", "water", "main_dish", "whole_fruit_vegetable", "plain_milk", "single_ingredient_meat_fish", "vegetable_oil", "sugar_honey_salt"]},
+            "added_critical_nutrients": {"type": "array", "uniqueItems": true, "items": {"type": "string", "enum": ["free_sugars", "fats", "sodium"]},
+                "description": "The critical nutrients added in making the product (NOM-051 4.5.3); `[]`: none. Mexico's octagons are judged in the phase in force on the label's date: from 1 October 2023 (second phase, to 31 December 2027) only the added nutrients' own limits apply (free sugars: sugars and energy; fats: saturated fat, trans fat and energy; sodium: sodium); from 1 January 2028 (third phase) all five once any is added; nothing added, no octagon. Not given: every limit applies and the result lists the fact in `missing`. The phases after the first rest on secondary sources and carry `status: unconfirmed`."}
         },
         "examples": [{"state": "solid", "category": "general", "fruit_vegetable_legume_pct": 0}]
     })

@@ -90,6 +90,15 @@ pub struct FrontOfPackFacts {
     pub caffeine: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub category: Option<String>,
+    /// v8: the critical nutrients added in making the product (`free_sugars`, `fats`,
+    /// `sodium`); empty: none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub added_critical_nutrients: Option<Vec<String>>,
+}
+
+/// Whether `facts` hold what only schema version 8 carries.
+fn facts_v8(facts: Option<&FrontOfPackFacts>) -> bool {
+    facts.is_some_and(|f| f.added_critical_nutrients.is_some())
 }
 
 /// `recipe_created` v1, or v2 when it also carries what a create may set beyond v1's
@@ -97,8 +106,9 @@ pub struct FrontOfPackFacts {
 /// the new recipe is version 1; v3 when a line carries nutrient overrides; v4 when it
 /// carries a package or what preparation adds; v5 when it names front-of-pack schemes or
 /// their facts; v6 when it asks for voluntary nutrients or a line marks nutrients added; v7
-/// when a line names itself in other languages. Written as the lowest version that can hold it (each version adds optional members to
-/// the one before).
+/// when a line names itself in other languages; v8 when its front-of-pack facts say which
+/// critical nutrients were added. Written as the lowest version that can hold it (each
+/// version adds optional members to the one before).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RecipeCreated {
     pub name: String,
@@ -135,7 +145,9 @@ pub struct RecipeCreated {
 
 impl RecipeCreated {
     fn schema_version(&self) -> i16 {
-        if any_label_names(&self.ingredients) || any_label_names(&self.prepared) {
+        if facts_v8(self.front_of_pack_facts.as_ref()) {
+            8
+        } else if any_label_names(&self.ingredients) || any_label_names(&self.prepared) {
             7
         } else if !self.voluntary_nutrients.is_empty()
             || any_added(&self.ingredients)
@@ -180,7 +192,8 @@ pub enum RecipeField {
 /// when a line carries nutrient overrides; v4 when it sets or clears the package or what
 /// preparation adds; v5 when it sets or clears front-of-pack schemes or facts; v6 when it
 /// sets or clears voluntary nutrients or a line marks nutrients added; v7 when a line names
-/// itself in other languages.
+/// itself in other languages; v8 when its front-of-pack facts say which critical nutrients
+/// were added.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct RecipeUpdated {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -217,6 +230,9 @@ pub struct RecipeUpdated {
 
 impl RecipeUpdated {
     fn schema_version(&self) -> i16 {
+        if facts_v8(self.front_of_pack_facts.as_ref()) {
+            return 8;
+        }
         if self.ingredients.as_deref().is_some_and(any_label_names)
             || self.prepared.as_deref().is_some_and(any_label_names)
         {
@@ -306,10 +322,10 @@ impl RecipeEvent {
     /// Covers every pair ever written; old shapes are upcast here and nowhere else.
     pub fn decode(event_type: &str, version: i16, data: Value) -> Result<Self, DecodeError> {
         Ok(match (event_type, version) {
-            // v2 to v7 add optional members to v1 (v3, v6 and v7 to lines): one struct reads
-            // them all.
-            ("recipe_created", 1..=7) => Self::Created(payload(event_type, version, data)?),
-            ("recipe_updated", 1..=7) => Self::Updated(payload(event_type, version, data)?),
+            // v2 to v8 add optional members to v1 (v3, v6 and v7 to lines, v8 to the facts):
+            // one struct reads them all.
+            ("recipe_created", 1..=8) => Self::Created(payload(event_type, version, data)?),
+            ("recipe_updated", 1..=8) => Self::Updated(payload(event_type, version, data)?),
             ("recipe_archived", 1) => Self::Archived,
             ("recipe_unarchived", 1) => Self::Unarchived,
             ("recipe_embed_enabled", 1) => Self::EmbedEnabled(payload(event_type, version, data)?),
@@ -678,6 +694,25 @@ mod tests {
         // An older line has none.
         let v6 = pancakes();
         assert_eq!(RecipeEvent::Created(v6).kind().1, 1);
+    }
+
+    #[test]
+    fn facts_naming_the_added_critical_nutrients_make_version_8() {
+        let mut created = pancakes();
+        created.front_of_pack_facts = Some(FrontOfPackFacts {
+            added_critical_nutrients: Some(vec!["sodium".into()]),
+            ..Default::default()
+        });
+        let event = RecipeEvent::Created(created);
+        assert_eq!(event.kind(), ("recipe_created", 8));
+        let back = RecipeEvent::decode("recipe_created", 8, event.payload()).ok();
+        assert_eq!(back.as_ref(), Some(&event));
+        let mut older = pancakes();
+        older.front_of_pack_facts = Some(FrontOfPackFacts {
+            state: Some("solid".into()),
+            ..Default::default()
+        });
+        assert_eq!(RecipeEvent::Created(older).kind(), ("recipe_created", 5));
     }
 
     #[test]

@@ -58,6 +58,7 @@ fn main() {
         non_nutritive_sweeteners: Some(false),
         caffeine: Some(false),
         category: Some(Category::General),
+        added_critical_nutrients: None,
     };
     let run = || front_of_pack(black_box(&label), &ids, &facts, Some(30.0), "2026-06-01").unwrap();
     assert_eq!(run().len(), ids.len());

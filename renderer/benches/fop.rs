@@ -8,7 +8,7 @@
 mod common;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use nls_nutrition::fop::{front_of_pack, schemes, Category, Facts, State};
+use nls_nutrition::fop::{front_of_pack, schemes, Added, Category, Facts, State};
 use nls_renderer::draw::{fop, pdf, png, svg, Fonts, RenderOptions};
 
 fn facts() -> Facts {
@@ -21,6 +21,7 @@ fn facts() -> Facts {
         category: Some(Category::General),
         lactose_galactose_g_per_100g: Some(0.0),
         density_g_per_ml: Some(1.0),
+        added_critical_nutrients: Some(vec![Added::FreeSugars, Added::Fats, Added::Sodium]),
     }
 }
 

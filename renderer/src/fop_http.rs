@@ -9,7 +9,7 @@
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use nls_nutrition::fop::{Category, Facts, State};
+use nls_nutrition::fop::{Added, Category, Facts, State};
 use nls_nutrition::Label;
 use nls_web::{ApiError, Caller};
 use serde::Deserialize;
@@ -32,12 +32,20 @@ pub(crate) struct FopParams {
     pub lactose_galactose_g_per_100g: Option<f64>,
     pub non_nutritive_sweeteners: Option<bool>,
     pub caffeine: Option<bool>,
+    /// Comma-separated: `free_sugars`, `fats`, `sodium`; empty: none added.
+    pub added_critical_nutrients: Option<String>,
     pub racc_g: Option<f64>,
 }
 
 impl FopParams {
-    fn facts(&self) -> Option<Facts> {
+    fn facts(&self) -> Result<Option<Facts>, ApiError> {
+        let added = self
+            .added_critical_nutrients
+            .as_deref()
+            .map(added_critical_nutrients)
+            .transpose()?;
         let f = Facts {
+            added_critical_nutrients: added,
             state: self.state,
             density_g_per_ml: self.density_g_per_ml,
             free_sugars_g_per_100g: self.free_sugars_g_per_100g,
@@ -47,8 +55,27 @@ impl FopParams {
             caffeine: self.caffeine,
             category: self.category,
         };
-        (f != Facts::default() || self.racc_g.is_some()).then_some(f)
+        Ok((f != Facts::default() || self.racc_g.is_some()).then_some(f))
     }
+}
+
+/// `added_critical_nutrients` of a query: names separated by commas, each once.
+fn added_critical_nutrients(list: &str) -> Result<Vec<Added>, ApiError> {
+    let mut added: Vec<Added> = Vec::new();
+    for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        let one: Added = serde_json::from_value(serde_json::Value::String(name.to_owned()))
+            .map_err(|_| {
+                ApiError::validation(
+                    "added_critical_nutrients",
+                    "must list free_sugars, fats or sodium, separated by commas",
+                )
+            })?;
+        if !added.contains(&one) {
+            added.push(one);
+        }
+    }
+    added.sort();
+    Ok(added)
 }
 
 /// Draws the element.
@@ -76,7 +103,7 @@ pub(crate) async fn recipe_fop(
             ));
         }
     }
-    let facts = params.facts();
+    let facts = params.facts()?;
     let facts = match facts {
         Some(f) => Some(nls_web::fop::facts("", Some(f))?),
         None => None,

@@ -322,3 +322,79 @@ async fn label_files_with_fop_draw_the_elements_under_the_label() {
     }
     app.finish().await;
 }
+
+/// Issue 26, item 4: a Mexican label is judged in the phase in force on its date (the
+/// second since 1 October 2023), by the critical nutrients added; the recipe keeps them.
+#[tokio::test]
+async fn nom_051_a_recipe_is_judged_in_the_second_phase_by_what_was_added() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    // Salted crackers: sodium and fat added, sugar not.
+    let body = |added: serde_json::Value| {
+        json!({ "name": "Galletas saladas", "servings": 10, "label_format": "mx.tab.100",
+                "ingredients": [
+                    { "name": "all-purpose flour", "grams": 400 },
+                    { "name": "butter", "grams": 80 },
+                    { "name": "sugar", "grams": 60 },
+                    { "name": "salt", "grams": 12 }
+                ],
+                "front_of_pack_facts": { "state": "solid", "free_sugars_g_per_100g": 10.9,
+                                         "added_critical_nutrients": added } })
+    };
+    let recipe = app
+        .create_recipe(&key, body(json!(["sodium", "fats"])))
+        .await;
+    let octagons = recipe["label"]["front_of_pack"]
+        .as_array()
+        .expect("front_of_pack")
+        .iter()
+        .find(|f| f["scheme"] == "mx.fop.oct")
+        .cloned()
+        .expect("Mexico's octagons are mandatory on its labels");
+    assert_eq!(octagons["phase"], "phase-2");
+    assert_eq!(octagons["status"], "unconfirmed");
+    let judged: Vec<&str> = octagons["checks"]
+        .as_array()
+        .expect("checks")
+        .iter()
+        .filter_map(|c| c["code"].as_str())
+        .collect();
+    // Sugars were not added, so they are not judged in this phase.
+    assert!(!judged.contains(&"sugars"), "{judged:?}");
+    assert!(
+        judged.contains(&"sodium") && judged.contains(&"saturated_fat"),
+        "{judged:?}"
+    );
+    assert_eq!(
+        recipe["front_of_pack_facts"]["added_critical_nutrients"],
+        json!(["sodium", "fats"])
+    );
+    // Not said: every limit, and the fact is asked for.
+    let unknown = app
+        .post(&key, "/v1/analyze", {
+            let mut b = body(json!(null));
+            b["front_of_pack_facts"]
+                .as_object_mut()
+                .expect("facts")
+                .remove("added_critical_nutrients");
+            b.as_object_mut().expect("body").remove("name");
+            b
+        })
+        .await;
+    assert_eq!(unknown.status, StatusCode::OK, "{}", unknown.body);
+    let oct = unknown.body["label"]["front_of_pack"]
+        .as_array()
+        .expect("front_of_pack")
+        .iter()
+        .find(|f| f["scheme"] == "mx.fop.oct")
+        .cloned()
+        .expect("octagons");
+    assert!(oct["missing"]
+        .as_array()
+        .expect("missing")
+        .contains(&json!("front_of_pack_facts.added_critical_nutrients")));
+    // A value that is no critical nutrient is refused.
+    let bad = app.post(&key, "/v1/recipes", body(json!(["salt"]))).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{}", bad.body);
+    app.finish().await;
+}

@@ -262,7 +262,25 @@ pub struct Phase {
     pub from: Option<String>,
     pub status: Status,
     pub citation: String,
+    /// Which of its rules apply to a product, by the critical nutrients added to it.
+    #[serde(default)]
+    pub evaluates: Evaluates,
     pub rules: Vec<Rule>,
+}
+
+/// Which rules of a phase apply, by what was added to the product (NOM-051, 4.5.3 and its
+/// transitory provisions).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Evaluates {
+    /// Every rule, whatever was added.
+    #[default]
+    All,
+    /// Only the rules of the critical nutrients added (each rule's `added`): "if sodium is
+    /// added, only sodium is evaluated"; nothing added, no rule.
+    OwnAdded,
+    /// Every rule once any critical nutrient is added; nothing added, no rule.
+    AllOnceAdded,
 }
 
 /// One limit of a warning scheme. Rules sharing a `code` make one mark: any of them reached
@@ -291,6 +309,10 @@ pub struct Rule {
     /// Overrides the phase's status for this row.
     #[serde(default)]
     pub status: Option<Status>,
+    /// In a phase that [`Evaluates::OwnAdded`], the added critical nutrients that bring
+    /// this rule in (energy: free sugars or fats).
+    #[serde(default)]
+    pub added: Vec<super::input::Added>,
     #[serde(default)]
     pub note: Option<String>,
 }
@@ -473,6 +495,12 @@ impl Scheme {
                 if !r.threshold.is_finite() {
                     return Err(err(format!(
                         "phase {} rule {}: bad threshold",
+                        p.id, r.code
+                    )));
+                }
+                if p.evaluates == Evaluates::OwnAdded && r.added.is_empty() {
+                    return Err(err(format!(
+                        "phase {} rule {}: a phase evaluating only what was added needs each rule's `added`",
                         p.id, r.code
                     )));
                 }

@@ -60,6 +60,20 @@ impl Category {
     }
 }
 
+/// A critical nutrient a product may have had added in its making (NOM-051-SCFI/SSA1-2010
+/// as modified in 2020, 4.5.3: free sugars, fats, sodium), which decides which of Mexico's
+/// limits apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Added {
+    /// Free sugars, or ingredients containing added free sugars.
+    FreeSugars,
+    /// Vegetable or animal fats and oils.
+    Fats,
+    /// Any salt containing sodium, or an ingredient with added sodium salts.
+    Sodium,
+}
+
 /// Facts about a product that its recipe does not hold; each may be given on a recipe or an
 /// analysis (`front_of_pack_facts`). Amounts are per 100 g of the product as sold.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -88,6 +102,10 @@ pub struct Facts {
     pub caffeine: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub category: Option<Category>,
+    /// Which critical nutrients were added in making the product; `[]`: none. Mexico's
+    /// later phases judge a product by them (see [`super::data::Evaluates`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub added_critical_nutrients: Option<Vec<Added>>,
 }
 
 impl Facts {

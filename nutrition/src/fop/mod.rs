@@ -19,7 +19,7 @@ pub mod warning;
 mod tests;
 
 pub use data::{scheme, schemes, Kind, Scheme, SchemeDataError, State, Status};
-pub use input::{Category, Facts, Product};
+pub use input::{Added, Category, Facts, Product};
 pub use result::{
     Check, Colour, Component, FopResult, GradeComponent, GradeMark, Level, LightMark, Mark,
     ScoreMark, WarningMark,

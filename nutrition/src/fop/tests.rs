@@ -438,33 +438,131 @@ fn mexico_free_sugars_are_asked_for() {
         .contains(&"front_of_pack_facts.free_sugars_g_per_100g".to_string()));
 }
 
+/// `facts` with the critical nutrients added in making the product.
+fn added(mut facts: Facts, what: &[Added]) -> Facts {
+    facts.added_critical_nutrients = Some(what.to_vec());
+    facts
+}
+
 #[test]
-fn mexico_keeps_the_confirmed_phase_while_the_later_date_is_unconfirmed() {
-    // The later phase's start is unconfirmed (and contradicted by press reports of a 2025
-    // DOF Acuerdo), so the dated, confirmed first phase is the one in force in 2026.
-    let d = "2026-01-01";
-    let r = run(
+fn nom_051_a_label_is_judged_in_the_phase_in_force_on_its_date() {
+    let p = product(&[("calories", 100.0), ("sodium_mg", 120.0)], 100.0, solid());
+    for (date, phase) in [
+        ("2020-10-01", "phase-1"),
+        ("2023-09-30", "phase-1"),
+        ("2023-10-01", "phase-2"),
+        ("2026-11-26", "phase-2"),
+        ("2027-12-31", "phase-2"),
+        ("2028-01-01", "phase-3"),
+    ] {
+        let r = run("mx.fop.oct", &p, date);
+        assert_eq!(r.phase.as_deref(), Some(phase), "{date}");
+    }
+    // The first phase is confirmed; the later ones rest on secondary sources and say so.
+    assert_eq!(
+        run("mx.fop.oct", &p, "2021-01-01").status,
+        Status::Confirmed
+    );
+    assert_eq!(
+        run("mx.fop.oct", &p, "2026-11-26").status,
+        Status::Unconfirmed
+    );
+    assert!(run("mx.fop.oct", &p, "2020-09-30").marks.is_empty());
+}
+
+#[test]
+fn nom_051_second_phase_evaluates_only_the_critical_nutrients_added() {
+    let d = "2026-11-26";
+    // 100 kcal, 3.2 mg sodium per kcal, free sugars 20 % of energy.
+    let amounts = [("calories", 100.0), ("sodium_mg", 320.0)];
+    let mut facts = solid();
+    facts.free_sugars_g_per_100g = Some(5.0);
+    let only_sodium = run(
         "mx.fop.oct",
-        &product(&[("calories", 100.0), ("sodium_mg", 120.0)], 100.0, solid()),
+        &product(&amounts, 100.0, added(facts.clone(), &[Added::Sodium])),
         d,
     );
-    assert_eq!(r.phase.as_deref(), Some("phase-1"));
-    assert!(
-        !has(&r, "sodium"),
-        "1.2 mg per kcal is a later-phase limit only"
+    assert_eq!(codes(&only_sodium), ["sodium"]);
+    assert!(only_sodium.checks.iter().all(|c| c.code == "sodium"));
+    let sugars_too = run(
+        "mx.fop.oct",
+        &product(
+            &amounts,
+            100.0,
+            added(facts.clone(), &[Added::Sodium, Added::FreeSugars]),
+        ),
+        d,
     );
+    assert_eq!(codes(&sugars_too), ["sugars", "sodium"]);
+    // Nothing added: no limit applies (4.5.3).
+    let none = run(
+        "mx.fop.oct",
+        &product(&amounts, 100.0, added(facts.clone(), &[])),
+        d,
+    );
+    assert!(none.marks.is_empty() && none.checks.is_empty() && !none.required);
+    // Not said: every limit applies, and the fact is asked for.
+    let unknown = run("mx.fop.oct", &product(&amounts, 100.0, facts), d);
+    assert_eq!(codes(&unknown), ["sugars", "sodium"]);
+    assert!(unknown
+        .missing
+        .contains(&"front_of_pack_facts.added_critical_nutrients".to_string()));
+}
+
+#[test]
+fn nom_051_table_6_sodium_is_1_mg_per_kcal_from_the_second_phase() {
+    // 200 kcal: 1 mg per kcal is 200 mg, under the (unconfirmed) 300 mg floor.
+    let with_sodium = added(solid(), &[Added::Sodium]);
     assert_eq!(
         boundary(
             "mx.fop.oct",
-            d,
-            solid(),
-            &[("calories", 100.0)],
+            "2026-11-26",
+            with_sodium.clone(),
+            &[("calories", 200.0)],
             "sodium_mg",
-            350.0,
+            200.0,
             "sodium"
         ),
         [false, true, true]
     );
+    // The first phase's 350 mg knew no per-kcal limit.
+    let first = run(
+        "mx.fop.oct",
+        &product(
+            &[("calories", 200.0), ("sodium_mg", 250.0)],
+            100.0,
+            with_sodium,
+        ),
+        "2021-01-01",
+    );
+    assert!(!has(&first, "sodium"));
+}
+
+#[test]
+fn nom_051_liquids_take_8_kcal_of_free_sugars_from_the_second_phase() {
+    let mut f = added(liquid(1.0), &[Added::FreeSugars]);
+    f.free_sugars_g_per_100g = Some(2.0);
+    let r = run(
+        "mx.fop.oct",
+        &product(&[("calories", 30.0)], 250.0, f),
+        "2026-11-26",
+    );
+    assert_eq!(
+        warning(&r, "energy").why,
+        "calories from free sugars 8 kcal per 100 ml ≥ 8 kcal"
+    );
+}
+
+#[test]
+fn nom_051_third_phase_evaluates_all_five_once_one_is_added() {
+    let mut facts = added(solid(), &[Added::Sodium]);
+    facts.free_sugars_g_per_100g = Some(5.0);
+    let r = run(
+        "mx.fop.oct",
+        &product(&[("calories", 100.0), ("sodium_mg", 320.0)], 100.0, facts),
+        "2028-01-01",
+    );
+    assert_eq!(codes(&r), ["sugars", "sodium"]);
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Warning schemes (octagons, "High in", "ALTO EM", legends): each rule compares one
 //! amount on its basis with the law's limit; rules sharing a code make one mark.
 
-use super::data::{Basis, DvVariant, Rule, Scheme, State, Status};
+use super::data::{Basis, DvVariant, Evaluates, Phase, Rule, Scheme, State, Status};
 use super::input::{Category, Product};
 use super::result::{num, Check, FopResult, Mark, WarningMark};
 
@@ -205,6 +205,41 @@ fn why(rule: &Rule, amount: f64, threshold: f64, basis: &str, reached: bool) -> 
     }
 }
 
+/// The rules of `phase` that apply to the product, by the critical nutrients added to it
+/// ([`Evaluates`]); `None` when none do because nothing was added. Where the phase depends
+/// on what was added and the request does not say, every rule applies (a seal too many
+/// rather than one missing) and the fact is reported missing.
+fn rules_for<'a>(phase: &'a Phase, p: &Product, r: &mut FopResult) -> Option<Vec<&'a Rule>> {
+    let all = || phase.rules.iter().collect::<Vec<_>>();
+    if phase.evaluates == Evaluates::All {
+        return Some(all());
+    }
+    let Some(added) = &p.facts.added_critical_nutrients else {
+        add_missing(r, "front_of_pack_facts.added_critical_nutrients");
+        r.notes.push(format!(
+            "phase {} judges a product by the critical nutrients added to it (free sugars, \
+             fats, sodium), which the request does not give: every limit is applied",
+            phase.id
+        ));
+        return Some(all());
+    };
+    if added.is_empty() {
+        r.notes.push(format!(
+            "no critical nutrient was added: phase {} evaluates none ({})",
+            phase.id, phase.citation
+        ));
+        return None;
+    }
+    Some(match phase.evaluates {
+        Evaluates::OwnAdded => phase
+            .rules
+            .iter()
+            .filter(|rule| rule.added.iter().any(|a| added.contains(a)))
+            .collect(),
+        Evaluates::All | Evaluates::AllOnceAdded => all(),
+    })
+}
+
 /// Evaluates a warning scheme on `date` (ISO).
 pub fn evaluate(s: &Scheme, p: &Product, date: &str, required: bool) -> FopResult {
     let mut r = base(s, required);
@@ -221,8 +256,12 @@ pub fn evaluate(s: &Scheme, p: &Product, date: &str, required: bool) -> FopResul
         r.required = false;
         return r;
     }
+    let Some(rules) = rules_for(phase, p, &mut r) else {
+        r.required = false;
+        return r;
+    };
     let state = p.facts.state;
-    for rule in &phase.rules {
+    for rule in rules {
         if let (Some(want), Some(have)) = (rule.state, state) {
             if want != have {
                 continue;
