@@ -2159,7 +2159,8 @@ fn schemas(codes: &[&str]) -> Value {
             "examples": [{"code": "good_source_fiber", "text": "Good source of fiber", "nutrient": "dietary_fiber", "basis": "per RACC", "citation": "21 CFR 101.54(c)(1)"}]},
         "AnalysisResult": {"type": "object", "properties": {
             "label": schema_ref("Label"),
-            "claims": {"type": "array", "items": schema_ref("Claim")},
+            "claims": {"type": "array", "items": schema_ref("Claim"), "description": "The nutrient content claims the food qualifies for, judged per the reference amount (`racc_g`, or the RACC of `package.racc_category`; 21 CFR 101.13, 101.12(b)). Without one: `[]` and `claims_withheld` says why (a labeled serving is not a reference amount)."},
+            "claims_withheld": {"type": "string", "description": "Present when claims would be judged (US-family labels) but no reference amount was given: why `claims` is empty and what to give."},
             "ingredients": {"type": "array", "items": {"type": "object"}},
             "labels": {"type": "array", "description": "With `label_formats`: the label in each of those formats.", "items": schema_ref("LabelSetEntry")}},
             "required": ["label", "claims"]},

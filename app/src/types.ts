@@ -137,6 +137,8 @@ export interface ResolvedLine {
 export interface Analysis {
   label: Label;
   claims: Claim[];
+  /** Why no claim was judged (no reference amount, 21 CFR 101.12(b)). */
+  claims_withheld?: string;
   ingredients?: ResolvedLine[];
   cost?: unknown;
 }

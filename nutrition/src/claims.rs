@@ -3,8 +3,9 @@
 //! need facts the engine does not have (reference foods for "reduced", ingredient lists for
 //! "no added sugar", PDCAAS for protein) are not made.
 //!
-//! Amounts are the unrounded ones. "Per RACC" uses `racc_g` (or the serving weight when the
-//! recipe gives none, and the claim then says "per labeled serving"); "per LS" is the labeled
+//! Amounts are the unrounded ones. "Per RACC" uses `racc_g`, the reference amount of
+//! 21 CFR 101.12(b): without one no claim is judged ([`RACC_NEEDED`]), since 101.13 measures
+//! every claim per reference amount and a labeled serving is not one; "per LS" is the labeled
 //! serving; the "+50 g" test of small reference amounts (≤ 30 g) applies whenever the
 //! reference amount used is ≤ 30 g. Where several claims of one kind qualify only the strongest
 //! is returned (free > very low > low; high > good source).
@@ -23,7 +24,7 @@ pub struct Claim {
     pub text: String,
     /// The nutrient it is about, e.g. `dietary_fiber`.
     pub nutrient: String,
-    /// `per RACC` or `per labeled serving`.
+    /// `per RACC` (the only basis claims are judged on).
     pub basis: String,
     /// The defining regulation, e.g. `21 CFR 101.54(c)`.
     pub citation: String,
@@ -47,9 +48,22 @@ struct Amount {
 /// Tolerance for threshold comparisons of computed amounts (e.g. 2.8 g of 28 g is 10 %).
 const EPS: f64 = 1e-9;
 
+/// Why no claim is judged for a US label without a reference amount.
+pub const RACC_NEEDED: &str = "nutrient content claims are judged per the reference amount \
+    customarily consumed of 21 CFR 101.12(b) (101.13), which the request does not give: set \
+    racc_g, or package.racc_category for the reference amount of its category";
+
+/// Whether claims would be judged for `label` but cannot be for want of a reference amount
+/// ([`RACC_NEEDED`]).
+pub fn racc_missing(recipe: &RecipeInput, label: &Label) -> bool {
+    let rules = label.known_format().and_then(|f| f.regime.claims);
+    rules == Some(ClaimsRules::Cfr101_13)
+        && !recipe.racc_g.is_some_and(|r| r.is_finite() && r > 0.0)
+}
+
 /// The claims `label` (computed from `recipe`) qualifies for; `[]` for labels of a regime
-/// without these claims rules (the regime's data names them) or a label whose serving weight
-/// is not a positive number.
+/// without these claims rules (the regime's data names them), without a reference amount
+/// ([`racc_missing`]) or whose serving weight is not a positive number.
 pub fn claims(recipe: &RecipeInput, label: &Label) -> Vec<Claim> {
     let rules = label.known_format().and_then(|f| f.regime.claims);
     if rules != Some(ClaimsRules::Cfr101_13) {
@@ -61,7 +75,7 @@ pub fn claims(recipe: &RecipeInput, label: &Label) -> Vec<Claim> {
     }
     let (reference_g, basis) = match recipe.racc_g {
         Some(r) if r.is_finite() && r > 0.0 => (r, "per RACC"),
-        _ => (serving_g, "per labeled serving"),
+        _ => return Vec::new(),
     };
     let small = reference_g <= 30.0;
     let at = |key: &str| {

@@ -322,6 +322,9 @@ pub async fn analyze(
         "ingredients": ingredients,
         "cost": derived.cost,
     });
+    if nls_nutrition::claims::racc_missing(&derived.input, &derived.label) {
+        response["claims_withheld"] = json!(nls_nutrition::claims::RACC_NEEDED);
+    }
     if body.label_formats.is_some() {
         // Each market's label from the same resolved recipe, under its own law.
         let labels: Vec<Value> = also

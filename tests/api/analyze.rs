@@ -240,3 +240,33 @@ async fn the_contains_statement_names_tree_nut_species_of_table_foods_and_custom
     assert_eq!(refused.body["error"]["code"], "validation_failed");
     app.finish().await;
 }
+
+/// Issue 31, item 8: claims are judged per the RACC (21 CFR 101.13, 101.12(b)); without
+/// one none is judged on the labeled serving, and the answer says why.
+#[tokio::test]
+async fn cfr_101_13_without_a_racc_claims_are_withheld_and_the_answer_says_why() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let body = |racc: Option<f64>| {
+        let mut b = json!({ "servings": 2, "ingredients": [
+            { "name": "banana", "grams": 240 }, { "name": "rolled oats", "grams": 80 } ] });
+        if let Some(r) = racc {
+            b["racc_g"] = json!(r);
+        }
+        b
+    };
+    let without = app.post(&key, "/v1/analyze", body(None)).await;
+    assert_eq!(without.status, StatusCode::OK, "{}", without.body);
+    assert_eq!(without.body["claims"], json!([]));
+    assert!(without.body["claims_withheld"]
+        .as_str()
+        .is_some_and(|s| s.contains("101.12(b)")));
+    let with = app.post(&key, "/v1/analyze", body(Some(40.0))).await;
+    assert!(
+        !with.body["claims"].as_array().expect("claims").is_empty(),
+        "{}",
+        with.body
+    );
+    assert!(with.body.get("claims_withheld").is_none());
+    app.finish().await;
+}

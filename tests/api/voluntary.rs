@@ -112,7 +112,7 @@ async fn analyze_takes_voluntary_nutrients() {
         .post(
             &key,
             "/v1/analyze",
-            json!({ "servings": 1, "voluntary_nutrients": ["vitamin_c_mg"],
+            json!({ "servings": 1, "voluntary_nutrients": ["vitamin_c_mg"], "racc_g": 240,
                     "ingredients": juice_lines() }),
         )
         .await;

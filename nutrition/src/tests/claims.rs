@@ -221,12 +221,16 @@ fn every_claim_carries_the_101_13_h_disclosure_when_a_level_is_exceeded() {
 }
 
 #[test]
-fn without_a_racc_claims_are_per_labeled_serving() {
+fn cfr_101_13_without_a_racc_no_claim_is_judged_on_the_labeled_serving() {
     let mut r = food(&[(DietaryFiberG, 3.0)], None);
+    assert!(!claims_of(&r).is_empty());
     r.racc_g = None;
-    assert!(claims_of(&r)
-        .iter()
-        .all(|c| c.basis == "per labeled serving"));
+    assert!(claims_of(&r).is_empty());
+    let label = compute_label(&r, super::us()).unwrap();
+    assert!(crate::claims::racc_missing(&r, &label));
+    // EU labels judge no US claims, so nothing is missing there.
+    let eu = compute_label(&r, super::eu()).unwrap();
+    assert!(!crate::claims::racc_missing(&r, &eu));
 }
 
 #[test]
@@ -247,7 +251,8 @@ fn a_claim_serialises_with_the_api_keys() {
 
 #[test]
 fn no_free_or_low_claim_is_made_about_a_nutrient_the_data_does_not_know() {
-    let r = super::recipe(1.0, None, vec![ing("water", 100.0, &[(Calories, 0.0)])]);
+    let mut r = super::recipe(1.0, None, vec![ing("water", 100.0, &[(Calories, 0.0)])]);
+    r.racc_g = Some(240.0);
     assert_eq!(codes(&r), vec!["calorie_free".to_string()]);
 }
 

@@ -80,7 +80,7 @@ export function Preview({ state, hint }: { state: PreviewState; hint: string | n
         <div class="claims" aria-labelledby="claims-title">
           <h3 id="claims-title">Claims ({claims.length})</h3>
           {claims.length === 0 ? (
-            <p>No nutrient-content claim qualifies.</p>
+            <p>{state.analysis?.claims_withheld ? `No claim is judged: ${state.analysis.claims_withheld}.` : 'No nutrient-content claim qualifies.'}</p>
           ) : (
             <ul>
               {claims.map((c) => (
