@@ -1149,6 +1149,11 @@ fn describe(op: &Operation) -> Value {
                     json!({"type": "string", "examples": ["free_sugars,sodium"]}),
                 ),
                 (
+                    "reference_amount_g",
+                    "`fop.*`: Canada's reference amount (its Table of Reference Amounts), grams; `racc_g` is read as the same where this is absent.",
+                    json!({"type": "number", "exclusiveMinimum": 0, "maximum": 10000}),
+                ),
+                (
                     "racc_g",
                     "`fop.*`: the reference amount (Canada).",
                     json!({"type": "number", "exclusiveMinimum": 0}),
@@ -1848,6 +1853,7 @@ fn fop_facts_schema() -> Value {
             "non_nutritive_sweeteners": {"type": "boolean"},
             "caffeine": {"type": "boolean", "description": "Added caffeine."},
             "category": {"type": "string", "enum": ["general", "cheese", "red_meat", "fats_oils_nuts_seeds", "beverage", "water", "main_dish", "whole_fruit_vegetable", "plain_milk", "single_ingredient_meat_fish", "vegetable_oil", "sugar_honey_salt"]},
+            "reference_amount_g": {"type": "number", "exclusiveMinimum": 0, "maximum": 10000, "description": "The product's reference amount from Canada's own Table of Reference Amounts (FDR B.01.001), in grams: Canada's front-of-package symbol (B.01.350-B.01.358) is judged per it, or per the serving when larger. Never taken from `racc_g` or `package.racc_category`, which are the US table (21 CFR 101.12). Missing: the symbol is not judged and the result lists it in `missing`."},
             "added_critical_nutrients": {"type": "array", "uniqueItems": true, "items": {"type": "string", "enum": ["free_sugars", "fats", "sodium"]},
                 "description": "The critical nutrients added in making the product (NOM-051 4.5.3); `[]`: none. Mexico's octagons are judged in the phase in force on the label's date: from 1 October 2023 (second phase, to 31 December 2027) only the added nutrients' own limits apply (free sugars: sugars and energy; fats: saturated fat, trans fat and energy; sodium: sodium); from 1 January 2028 (third phase) all five once any is added; nothing added, no octagon. Not given: every limit applies and the result lists the fact in `missing`. The phases after the first rest on secondary sources and carry `status: unconfirmed`."}
         },

@@ -94,11 +94,14 @@ pub struct FrontOfPackFacts {
     /// `sodium`); empty: none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub added_critical_nutrients: Option<Vec<String>>,
+    /// v8: the reference amount of Canada's Table of Reference Amounts, grams.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reference_amount_g: Option<f64>,
 }
 
 /// Whether `facts` hold what only schema version 8 carries.
 fn facts_v8(facts: Option<&FrontOfPackFacts>) -> bool {
-    facts.is_some_and(|f| f.added_critical_nutrients.is_some())
+    facts.is_some_and(|f| f.added_critical_nutrients.is_some() || f.reference_amount_g.is_some())
 }
 
 /// `recipe_created` v1, or v2 when it also carries what a create may set beyond v1's
@@ -107,7 +110,7 @@ fn facts_v8(facts: Option<&FrontOfPackFacts>) -> bool {
 /// carries a package or what preparation adds; v5 when it names front-of-pack schemes or
 /// their facts; v6 when it asks for voluntary nutrients or a line marks nutrients added; v7
 /// when a line names itself in other languages; v8 when its front-of-pack facts say which
-/// critical nutrients were added. Written as the lowest version that can hold it (each
+/// critical nutrients were added or give Canada's reference amount. Written as the lowest version that can hold it (each
 /// version adds optional members to the one before).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RecipeCreated {

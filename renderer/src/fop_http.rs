@@ -34,6 +34,8 @@ pub(crate) struct FopParams {
     pub caffeine: Option<bool>,
     /// Comma-separated: `free_sugars`, `fats`, `sodium`; empty: none added.
     pub added_critical_nutrients: Option<String>,
+    /// Canada's reference amount, grams.
+    pub reference_amount_g: Option<f64>,
     pub racc_g: Option<f64>,
 }
 
@@ -46,6 +48,9 @@ impl FopParams {
             .transpose()?;
         let f = Facts {
             added_critical_nutrients: added,
+            // `racc_g` here has always meant the reference amount Canada's symbol is judged
+            // by, which is Canada's own (FDR Table of Reference Amounts).
+            reference_amount_g: self.reference_amount_g.or(self.racc_g),
             state: self.state,
             density_g_per_ml: self.density_g_per_ml,
             free_sugars_g_per_100g: self.free_sugars_g_per_100g,

@@ -398,3 +398,54 @@ async fn nom_051_a_recipe_is_judged_in_the_second_phase_by_what_was_added() {
     assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{}", bad.body);
     app.finish().await;
 }
+
+/// Issue 26, items 1 and 8: Canada's symbol is judged per Canada's own reference amount
+/// (`front_of_pack_facts.reference_amount_g`), never the US RACC of a package category.
+#[tokio::test]
+async fn fdr_b_01_350_canadas_symbol_takes_canadas_reference_amount_not_the_us_racc() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let body = |facts: serde_json::Value| {
+        json!({ "label_format": "ca.std.bi", "servings": 4, "serving_weight_g": 30,
+                "package": { "racc_category": "bakery.cookies" },
+                "ingredients": [{ "name": "salt", "grams": 3 }, { "name": "all-purpose flour", "grams": 117 }],
+                "front_of_pack_facts": facts })
+    };
+    let symbol = |reply: &crate::helpers::Reply| {
+        reply.body["label"]["front_of_pack"]
+            .as_array()
+            .expect("front_of_pack")
+            .iter()
+            .find(|f| f["scheme"] == "ca.fop.h.bi")
+            .cloned()
+            .expect("Canada's symbol is mandatory on its labels")
+    };
+    let us_only = app
+        .post(&key, "/v1/analyze", body(json!({ "state": "solid" })))
+        .await;
+    assert_eq!(us_only.status, StatusCode::OK, "{}", us_only.body);
+    let s = symbol(&us_only);
+    assert_eq!(s["marks"], json!([]), "{s}");
+    assert!(s["missing"]
+        .as_array()
+        .expect("missing")
+        .contains(&json!("front_of_pack_facts.reference_amount_g")));
+    let canadian = app
+        .post(
+            &key,
+            "/v1/analyze",
+            body(json!({ "state": "solid", "reference_amount_g": 20 })),
+        )
+        .await;
+    let s = symbol(&canadian);
+    assert!(
+        s["checks"]
+            .as_array()
+            .expect("checks")
+            .iter()
+            .any(|c| c["code"] == "sodium"
+                && c["basis"].as_str().is_some_and(|b| b.contains("in 30 g"))),
+        "{s}"
+    );
+    app.finish().await;
+}

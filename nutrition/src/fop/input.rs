@@ -102,6 +102,11 @@ pub struct Facts {
     pub caffeine: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub category: Option<Category>,
+    /// The product's reference amount in grams from Canada's own Table of Reference Amounts
+    /// (FDR B.01.001; the front-of-package symbol, B.01.350-B.01.358, is judged per it). Not
+    /// the US RACC of 21 CFR 101.12, which is another country's table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reference_amount_g: Option<f64>,
     /// Which critical nutrients were added in making the product; `[]`: none. Mexico's
     /// later phases judge a product by them (see [`super::data::Evaluates`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -117,6 +122,15 @@ impl Facts {
             return Err((
                 "density_g_per_ml",
                 "must be a number of g per ml above 0 and at most 10",
+            ));
+        }
+        if !self
+            .reference_amount_g
+            .is_none_or(|v| v.is_finite() && v > 0.0 && v <= 10_000.0)
+        {
+            return Err((
+                "reference_amount_g",
+                "must be a number of grams above 0 and at most 10000",
             ));
         }
         if !share(self.free_sugars_g_per_100g) {
@@ -148,7 +162,8 @@ pub struct Product {
     pub per_100g: BTreeMap<String, f64>,
     /// The portion (serving) in grams.
     pub portion_g: f64,
-    /// The reference amount (Canada's Table of Reference Amounts, US RACC), grams.
+    /// The US RACC (21 CFR 101.12), grams, where the request gave one; no scheme of another
+    /// country reads it (Canada's reference amount is [`Facts::reference_amount_g`]).
     pub reference_amount_g: Option<f64>,
     pub facts: Facts,
 }

@@ -599,10 +599,12 @@ fn canada(
         portion,
         Facts {
             category,
+            reference_amount_g: Some(reference),
             ..Facts::default()
         },
     );
-    p.reference_amount_g = Some(reference);
+    // A US RACC beside it is not Canada's and changes nothing.
+    p.reference_amount_g = Some(reference * 3.0);
     run("ca.fop.h.bi", &p, "2026-06-01")
 }
 
@@ -697,7 +699,17 @@ fn canada_needs_a_reference_amount_and_honours_exemptions() {
         "2026-06-01",
     );
     assert!(r.marks.is_empty());
-    assert!(r.missing.contains(&"racc_g".to_string()));
+    assert!(r
+        .missing
+        .contains(&"front_of_pack_facts.reference_amount_g".to_string()));
+    // The US RACC (21 CFR 101.12) alone is another country's table: still missing.
+    let mut us_racc = product(&[("sodium_mg", 900.0)], 100.0, Facts::default());
+    us_racc.reference_amount_g = Some(100.0);
+    let r = run("ca.fop.h.bi", &us_racc, "2026-06-01");
+    assert!(r.marks.is_empty());
+    assert!(r
+        .missing
+        .contains(&"front_of_pack_facts.reference_amount_g".to_string()));
     let r = canada(
         &[("saturated_fat_g", 10.0)],
         250.0,

@@ -132,7 +132,12 @@ fn amount(
             )
         }
         Basis::PctDv => {
-            let reference = p.reference_amount_g.ok_or("racc_g")?;
+            // Canada's own reference amount, never the US RACC (issue 26: no regime
+            // borrows another's rule).
+            let reference = p
+                .facts
+                .reference_amount_g
+                .ok_or("front_of_pack_facts.reference_amount_g")?;
             let dv = rule.dv.unwrap_or(1.0);
             if p.facts.category.is_none()
                 && s.dv_variants.iter().any(|v| {

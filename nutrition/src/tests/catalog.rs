@@ -412,3 +412,48 @@ fn every_eu_energy_repeat_is_its_tables_energy_line_and_never_a_default() {
         }
     }
 }
+
+/// Issue 26, item 8: no regime borrows another's rule silently. Outside the US family, no
+/// data file (format, regime, terms, front-of-pack scheme) cites US law (21 CFR, 21 U.S.C.),
+/// uses the US RACC or a US rounding rule (`cfr_…`), or prints the US "Contains" wording.
+/// A file that compares itself with US law must say so in words the check can tell apart
+/// (it does not today; if one ever must, list it here with why).
+#[test]
+fn no_data_outside_the_us_family_cites_or_borrows_us_rules() {
+    const US_ONLY: [&str; 5] = [
+        "21 CFR",
+        "21 U.S.C",
+        "RACC",
+        "\"cfr_",
+        "Crustacean Shellfish",
+    ];
+    let us_family = |text: &str| {
+        let v: serde_json::Value = serde_json::from_str(text).expect("data file parses");
+        v["regime"] == "us-fda"
+            || v["id"] == "us-fda"
+            || v["markets"].to_string().contains("\"US\"")
+    };
+    let mut borrowed: Vec<String> = Vec::new();
+    let fop: Vec<(&str, &str)> = crate::fop::data::FILES.to_vec();
+    let files = crate::catalog::Catalog::embedded_sources()
+        .iter()
+        .map(|(kind, name, text)| (format!("{kind}/{name}"), *text))
+        .chain(
+            fop.iter()
+                .map(|(name, text)| (format!("fop/{name}"), *text)),
+        );
+    for (name, text) in files {
+        if name.starts_with("layouts") || us_family(text) {
+            continue;
+        }
+        for word in US_ONLY {
+            if text.contains(word) {
+                borrowed.push(format!("{name}: {word}"));
+            }
+        }
+    }
+    assert!(
+        borrowed.is_empty(),
+        "US-only wording outside the US family: {borrowed:#?}"
+    );
+}
