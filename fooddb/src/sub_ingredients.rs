@@ -63,7 +63,31 @@ fn parse(text: &str) -> Result<HashMap<String, SubIngredients>, DataError> {
             }
         }
     }
+    expand_compounds(&mut by_description);
     Ok(by_description)
+}
+
+/// A sub-ingredient that is itself a compound of the table ("enriched wheat flour" in
+/// bread) followed by its own ingredients in parentheses (21 CFR 101.4(b)(2): a compound
+/// ingredient's ingredients are declared, nested ones too). One level is enough: no listed
+/// compound's own list names another compound (a test checks).
+fn expand_compounds(by_description: &mut HashMap<String, SubIngredients>) {
+    let compounds: HashMap<String, Vec<String>> = by_description
+        .iter()
+        .map(|(d, list)| {
+            (
+                crate::label_name_for(d, "").to_lowercase(),
+                list.sub_ingredients.clone(),
+            )
+        })
+        .collect();
+    for list in by_description.values_mut() {
+        for sub in &mut list.sub_ingredients {
+            if let Some(own) = compounds.get(&sub.to_lowercase()) {
+                *sub = format!("{sub} ({})", own.join(", "));
+            }
+        }
+    }
 }
 
 fn from_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, DataError> {
@@ -93,6 +117,22 @@ mod tests {
         assert!(table.len() >= 12);
         for (d, list) in table {
             assert!(!list.citation.trim().is_empty(), "{d}");
+        }
+    }
+
+    #[test]
+    fn cfr_101_4_b_2_a_compound_within_a_compound_lists_its_own_ingredients() {
+        let table = table().expect("data file parses");
+        let bread = &table["Bread, white, commercially prepared (includes soft bread crumbs)"];
+        assert_eq!(
+            bread.sub_ingredients[0],
+            "enriched wheat flour (wheat flour, niacin, iron, thiamin, riboflavin, folic acid)"
+        );
+        // One level: no expanded list holds a compound still to expand.
+        for list in table.values() {
+            for sub in &list.sub_ingredients {
+                assert!(sub.matches('(').count() <= 1, "{sub}");
+            }
         }
     }
 
