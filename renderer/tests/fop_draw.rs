@@ -24,7 +24,9 @@ fn opts() -> RenderOptions {
     }
 }
 
-fn result(id: &str, per_100g: &[(&str, f64)], portion: f64, facts: Facts) -> FopResult {
+fn result(id: &str, per_100g: &[(&str, f64)], portion: f64, mut facts: Facts) -> FopResult {
+    // Canada's symbol is judged per its own reference amount, here the portion.
+    facts.reference_amount_g = facts.reference_amount_g.or(Some(portion));
     let p = Product {
         per_100g: per_100g
             .iter()

@@ -81,6 +81,15 @@ fn every_us_layout_prints_each_declared_nutrient_with_its_value() {
             let cell = &row.cells[0];
             let name_text = nls_nutrition::terms::strip_marks(&f.row_name(r));
             let want = match &r.style.phrase {
+                // The linear display runs "Includes" into Total Sugars, as FDA's sample
+                // (101.9(j)(13)(ii)(A)(2)): "(Incl. 10g Added Sugars, 20% DV)".
+                Some(p) if p == "includes" && f.layout == "us-linear" => {
+                    let pct = cell.percent.map(|v| format!("{v}%")).unwrap_or_default();
+                    squash(&f.term_with(
+                        "linear.includes",
+                        &[("amount", &cell.text), ("percent", &pct)],
+                    ))
+                }
                 Some(p) => squash(&f.term_with(
                     &format!("phrase.{p}"),
                     &[("amount", &cell.text), ("name", &name_text)],

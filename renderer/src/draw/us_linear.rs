@@ -1,9 +1,10 @@
 //! Layout `us-linear`: the US linear (string) display for packages of 40 in² or less that cannot
 //! hold the tabular display (21 CFR 101.9(j)(13)(ii)(A)(2), FDA's linear sample label). The
-//! heading and the calories stand on the first line (the word no smaller than 10 point, the
-//! figure 14 point, 101.9(d)(1)(iii)); every other declaration runs in as one paragraph, each
-//! nutrient with its amount and "(x% DV)", the names of 101.9(d)(1)(iv) in the heavy face,
-//! vitamins and minerals last, then the footnote. Every word comes from the format's terms.
+//! heading stands on the first line; every declaration runs in as one paragraph as FDA's
+//! sample sets it: "Amount per serving: Calories 5, Total Fat 0g (0% DV), …, Total Sugars
+//! 2g (Incl. 2g Added Sugars, 4% DV), …", each nutrient with its amount and "(x% DV)", the
+//! names of 101.9(d)(1)(iv) in the heavy face, vitamins and minerals last, then the footnote.
+//! Every word comes from the format's terms.
 
 use nls_nutrition::{Format, Label, Section};
 
@@ -18,8 +19,6 @@ const PAD: f32 = 3.0 * PT;
 /// the 8 point of the declarations.
 const TEXT: f32 = 9.0 * PT;
 const SMALL: f32 = 6.0 * PT;
-const CAL_WORD: f32 = 10.0 * PT;
-const CAL_NUMBER: f32 = 14.0 * PT;
 const HEADING: f32 = 14.0 * PT;
 
 pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
@@ -30,7 +29,7 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
     let display = |key: &str| label.display.get(key).cloned().unwrap_or_default();
     let mut said: Vec<String> = Vec::new();
 
-    // First line: heading at the left, calories at the right.
+    // First line: the heading.
     let title = format.term("title");
     let mut y = BORDER + PAD + m.cap_height(Face::Black) * HEADING;
     p.text(
@@ -45,30 +44,6 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
         .rows
         .iter()
         .filter_map(|row| Some((row, label.row(&row.key)?.cells.first()?)));
-    let headline = format
-        .rows
-        .iter()
-        .find(|r| r.style.section == Section::Headline)
-        .and_then(|r| Some((r, label.row(&r.key)?.cells.first()?)));
-    if let Some((row, cell)) = headline {
-        let name = plain(&format.row_name(row));
-        let number_w = m.width(Face::Black, CAL_NUMBER, &cell.text);
-        p.text(
-            x1 - number_w - 2.0 * PT,
-            y,
-            CAL_WORD,
-            Anchor::End,
-            vec![Span::new(Face::Black, &name)],
-        );
-        p.text(
-            x1,
-            y,
-            CAL_NUMBER,
-            Anchor::End,
-            vec![Span::new(Face::Black, &cell.text)],
-        );
-        said.push(format!("{name} {}", cell.text));
-    }
     y += 0.35 * HEADING;
     p.rect(x0, y, inner, 1.0 * PT);
     y += 1.0 * PT;
@@ -107,13 +82,46 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
     // An item's own spaces do not break, so a line never splits a name from its amount.
     let keep = |t: String| t.replace(' ', "\u{a0}");
     for (row, cell) in rows.by_ref() {
-        if row.style.section == Section::Headline {
+        // "Includes Xg Added Sugars" runs into the row before it: "(Incl. 2g Added
+        // Sugars, 4% DV)".
+        if row.style.phrase.as_deref() == Some("includes") && !first {
+            let percent = cell
+                .percent
+                .map(|v| format!("{}%", number(v)))
+                .unwrap_or_default();
+            let text = format.term_with(
+                "linear.includes",
+                &[("amount", &cell.text), ("percent", &percent)],
+            );
+            push(&mut spans, Face::Regular, keep(format!(" {text}")));
+            said.push(us_parts::said_row(
+                format,
+                format.term_with(
+                    "phrase.includes",
+                    &[
+                        ("amount", &cell.text),
+                        ("name", &plain(&format.row_name(row))),
+                    ],
+                ),
+                cell.percent.map(|v| format!("{}%", number(v))).as_deref(),
+            ));
             continue;
         }
         if !first {
             push(&mut spans, Face::Regular, ", ".to_string());
         }
         first = false;
+        if row.style.section == Section::Headline {
+            // Calories: the name and the figure in the heavy face.
+            let name = plain(&format.row_name(row));
+            push(
+                &mut spans,
+                Face::Black,
+                keep(format!("{name} {}", cell.text)),
+            );
+            said.push(format!("{name} {}", cell.text));
+            continue;
+        }
         let pct = cell.percent.map(|v| {
             format.term_with("linear.percent", &[("percent", &format!("{}%", number(v)))])
         });
