@@ -52,7 +52,9 @@ fn parse(svg: &str) -> usvg::Tree {
 
 /// (width, height, grey-or-RGB pixels as RGB) of a PNG.
 fn decode(bytes: &[u8]) -> (u32, u32, Vec<[u8; 3]>) {
-    let decoder = png::Decoder::new(bytes);
+    let mut decoder = png::Decoder::new(bytes);
+    // 4-bit grey labels read as 8-bit levels.
+    decoder.set_transformations(png::Transformations::EXPAND);
     let mut reader = decoder.read_info().unwrap();
     let mut buf = vec![0; reader.output_buffer_size()];
     let info = reader.next_frame(&mut buf).unwrap();
@@ -490,4 +492,18 @@ fn pdf_embeds_font_subsets_and_stays_small() {
         text.contains("Nutrition Facts") && text.contains("Potassium 235mg"),
         "{text}"
     );
+}
+
+/// Issue 27, item 4: a black-on-white label is a 4-bit greyscale PNG (16 coverage levels,
+/// each pixel within 8/255 of the 8-bit drawing), 38 % smaller than the 8-bit one was.
+#[test]
+fn a_black_label_is_a_small_4_bit_grey_png() {
+    let bytes = png(&common::us_label(), fonts(), &RenderOptions::default()).unwrap();
+    let reader = png::Decoder::new(bytes.as_slice()).read_info().unwrap();
+    let info = reader.info();
+    assert_eq!(
+        (info.color_type, info.bit_depth),
+        (png::ColorType::Grayscale, png::BitDepth::Four)
+    );
+    assert!(bytes.len() <= 70_000, "{} bytes", bytes.len());
 }

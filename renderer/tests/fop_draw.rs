@@ -143,7 +143,9 @@ fn elements() -> Vec<(&'static str, FopResult)> {
 }
 
 fn decode(bytes: &[u8]) -> (u32, u32, Vec<[u8; 3]>) {
-    let decoder = png::Decoder::new(bytes);
+    let mut decoder = png::Decoder::new(bytes);
+    // 4-bit grey labels read as 8-bit levels.
+    decoder.set_transformations(png::Transformations::EXPAND);
     let mut reader = decoder.read_info().unwrap();
     let mut buf = vec![0; reader.output_buffer_size()];
     let info = reader.next_frame(&mut buf).unwrap();

@@ -119,7 +119,9 @@ fn check_golden(name: &str, id: &str) {
     );
     let want = std::fs::read(&png_path).unwrap_or_else(|_| panic!("missing {png_path:?}; {hint}"));
     let decode = |bytes: &[u8]| {
-        let mut reader = ::png::Decoder::new(bytes).read_info().unwrap();
+        let mut decoder = ::png::Decoder::new(bytes);
+        decoder.set_transformations(::png::Transformations::EXPAND);
+        let mut reader = decoder.read_info().unwrap();
         let mut buf = vec![0; reader.output_buffer_size()];
         let info = reader.next_frame(&mut buf).unwrap();
         buf.truncate(info.buffer_size());
