@@ -22,6 +22,7 @@ fn facts() -> Facts {
         lactose_galactose_g_per_100g: Some(0.0),
         density_g_per_ml: Some(1.0),
         added_critical_nutrients: Some(vec![Added::FreeSugars, Added::Fats, Added::Sodium]),
+        reference_amount_g: Some(30.0),
     }
 }
 
