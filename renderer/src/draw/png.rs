@@ -598,15 +598,18 @@ const GREY_STEP: u8 = 17;
 /// 8-bit encoding with the same fast compression, and quicker to write (BENCHMARKS.md,
 /// issue 27 item 4, where the slower and smaller choices are listed).
 fn encode_grey(grey: &[u8], width: u32, height: u32) -> Result<Vec<u8>, RenderError> {
+    // The nearest level of each 8-bit value: 0..=15 (255 saturates the rounding add).
+    let level: [u8; 256] =
+        std::array::from_fn(|v| (v as u8).saturating_add(GREY_STEP / 2) / GREY_STEP);
     let w = width as usize;
-    let row = w.div_ceil(2);
-    let mut packed = vec![0u8; row * height as usize];
-    for (y, line) in grey.chunks_exact(w).enumerate() {
-        let out = &mut packed[y * row..(y + 1) * row];
-        for (x, v) in line.iter().enumerate() {
-            // The nearest level: 0..=15 (255 saturates the rounding add and stays 15).
-            let level = v.saturating_add(GREY_STEP / 2) / GREY_STEP;
-            out[x / 2] |= if x % 2 == 0 { level << 4 } else { level };
+    let mut packed = Vec::with_capacity(w.div_ceil(2) * height as usize);
+    for line in grey.chunks_exact(w) {
+        let mut pairs = line.chunks_exact(2);
+        for pair in &mut pairs {
+            packed.push(level[usize::from(pair[0])] << 4 | level[usize::from(pair[1])]);
+        }
+        if let [last] = pairs.remainder() {
+            packed.push(level[usize::from(*last)] << 4);
         }
     }
     encode_depth(
