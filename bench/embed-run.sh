@@ -26,6 +26,10 @@ tag="embed_$(date +%s)"
 export DATABASE_URL="$server/nls_$tag"
 export NLS_NATS_STREAM="NLS_BENCH_${tag}" NLS_NATS_PREFIX="nlsbench${tag}"
 export NLS_RATE_LIMIT_DISABLED=true
+# Every stream comes from this one address and a few tokens: lift the embed stream caps
+# (issue 28) above the streams opened, still below the connection limit.
+export NLS_EMBED_STREAMS_PER_CLIENT=1000000 NLS_EMBED_STREAMS_PER_TOKEN=1000000
+export NLS_EMBED_STREAMS_TOTAL="$(( CONNECTIONS + 1000 ))" NLS_MAX_CONNECTIONS="$(( CONNECTIONS + 6384 ))"
 "$NLS" migrate
 ACC=$("$NLS" account create --name Bench --email "bench-$tag@example.com" --plan business)
 KEY=$("$NLS" key create --account "$ACC")

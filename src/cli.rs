@@ -65,6 +65,10 @@ pub enum Command {
         role: Role,
         #[arg(long, env = "NLS_LISTEN", default_value = "127.0.0.1:8080")]
         listen: SocketAddr,
+        /// Operators' address for /metrics and the detailed /readyz (e.g. 127.0.0.1:9464);
+        /// when set, the public listener no longer serves them.
+        #[arg(long, env = "NLS_ADMIN_LISTEN")]
+        admin_listen: Option<SocketAddr>,
         /// Public address of the site, for embed snippets (default http://<listen>).
         #[arg(long, env = "NLS_PUBLIC_URL")]
         public_url: Option<String>,
@@ -105,6 +109,24 @@ pub enum Command {
         /// The browser app's build directory, served at /app (default: app/dist).
         #[arg(long, env = "NLS_APP_DIR")]
         app_dir: Option<std::path::PathBuf>,
+        /// Embed event streams one client (IPv4 address or IPv6 /64) may hold open.
+        #[arg(long, env = "NLS_EMBED_STREAMS_PER_CLIENT", default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        embed_streams_per_client: u64,
+        /// Embed event streams of one embed token, over all clients.
+        #[arg(long, env = "NLS_EMBED_STREAMS_PER_TOKEN", default_value_t = 1_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        embed_streams_per_token: u64,
+        /// Embed event streams of the process (default: half of NLS_MAX_CONNECTIONS).
+        #[arg(long, env = "NLS_EMBED_STREAMS_TOTAL", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        embed_streams_total: Option<u64>,
+        /// Seconds an embed event stream stays open at most (it ends in the last quarter
+        /// of it, at random, and the page reconnects).
+        #[arg(long, env = "NLS_EMBED_STREAM_MAX_LIFETIME_SECS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+        embed_stream_max_lifetime_secs: u64,
+        /// Proxies whose X-Forwarded-For names the client: addresses and CIDR blocks,
+        /// comma-separated (e.g. `10.0.0.0/8,fd00::/8`). Default: none, the socket's peer is
+        /// the client.
+        #[arg(long, env = "NLS_TRUSTED_PROXIES")]
+        trusted_proxies: Option<String>,
     },
     /// Create the database if missing and apply migrations.
     Migrate,
@@ -206,6 +228,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Serve {
             role,
             listen,
+            admin_listen,
             public_url,
             db_pool_size,
             rate_limit_per_minute,
@@ -219,6 +242,11 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             webhooks_allow_http,
             webhook_retry_schedule,
             app_dir,
+            embed_streams_per_client,
+            embed_streams_per_token,
+            embed_streams_total,
+            embed_stream_max_lifetime_secs,
+            trusted_proxies,
         } => {
             let webhooks = nls_webhooks::Settings {
                 key: webhook_key
@@ -240,6 +268,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let config = ServeConfig {
                 role,
                 listen,
+                admin_listen,
                 public_url,
                 db_pool_size,
                 rate_limit_per_minute,
@@ -254,6 +283,18 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 },
                 webhooks,
                 app_dir: app_dir.unwrap_or_else(crate::app_files::default_dir),
+                embed_streams: embed_streams(
+                    max_connections,
+                    embed_streams_per_client,
+                    embed_streams_per_token,
+                    embed_streams_total,
+                    embed_stream_max_lifetime_secs,
+                ),
+                trusted_proxies: trusted_proxies
+                    .as_deref()
+                    .unwrap_or("")
+                    .parse()
+                    .map_err(|e| anyhow::anyhow!("NLS_TRUSTED_PROXIES: {e}"))?,
                 ..ServeConfig::new(url, nats)
             };
             let server = crate::serve::start(config).await?;
@@ -279,6 +320,33 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             );
             Ok(())
         }
+    }
+}
+
+/// The embed stream limits from the flags; the total defaults to half the connections.
+fn embed_streams(
+    max_connections: u64,
+    per_client: u64,
+    per_token: u64,
+    total: Option<u64>,
+    max_lifetime_secs: u64,
+) -> nls_renderer::embed::StreamLimits {
+    // Each bounded by its parser far below `usize::MAX`.
+    let size = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+    let defaults = nls_renderer::embed::StreamLimits::for_connections(size(max_connections));
+    let total = total.map_or(defaults.total, size);
+    if total >= size(max_connections) {
+        tracing::warn!(
+            total,
+            max_connections,
+            "NLS_EMBED_STREAMS_TOTAL is not below NLS_MAX_CONNECTIONS: embed streams can take every connection"
+        );
+    }
+    nls_renderer::embed::StreamLimits {
+        per_client: size(per_client),
+        per_token: size(per_token),
+        total,
+        max_lifetime: Duration::from_secs(max_lifetime_secs),
     }
 }
 

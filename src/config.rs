@@ -64,6 +64,10 @@ impl Role {
 pub struct ServeConfig {
     pub role: Role,
     pub listen: SocketAddr,
+    /// The operators' address (`NLS_ADMIN_LISTEN`): when set, `/metrics` and the detailed
+    /// `/readyz` are served there only, and the public listener's `/readyz` gives its
+    /// status alone (src/admin_listen.rs).
+    pub admin_listen: Option<SocketAddr>,
     pub database_url: String,
     pub db_pool_size: u32,
     pub nats: NatsConfig,
@@ -93,6 +97,12 @@ pub struct ServeConfig {
     pub webhooks: nls_webhooks::Settings,
     /// The browser app's build, served at `/app` (`NLS_APP_DIR`).
     pub app_dir: std::path::PathBuf,
+    /// Caps and lifetime of the embed's event streams (`NLS_EMBED_STREAMS_PER_CLIENT`,
+    /// `NLS_EMBED_STREAMS_PER_TOKEN`, `NLS_EMBED_STREAMS_TOTAL`,
+    /// `NLS_EMBED_STREAM_MAX_LIFETIME_SECS`).
+    pub embed_streams: nls_renderer::embed::StreamLimits,
+    /// Peers whose `X-Forwarded-For` names the client (`NLS_TRUSTED_PROXIES`); none by default.
+    pub trusted_proxies: nls_web::client_addr::TrustedProxies,
 }
 
 impl ServeConfig {
@@ -101,6 +111,7 @@ impl ServeConfig {
         Self {
             role: Role::All,
             listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+            admin_listen: None,
             database_url,
             db_pool_size: 16,
             nats,
@@ -116,6 +127,8 @@ impl ServeConfig {
             connections: ConnLimits::default(),
             webhooks: nls_webhooks::Settings::default(),
             app_dir: crate::app_files::default_dir(),
+            embed_streams: nls_renderer::embed::StreamLimits::default(),
+            trusted_proxies: nls_web::client_addr::TrustedProxies::default(),
         }
     }
 }

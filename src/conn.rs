@@ -19,7 +19,10 @@
 //!   client is still sending would make the kernel answer the unread bytes with a reset,
 //!   which can destroy the response before the client reads it. So the connection is
 //!   closed in stages (RFC 9112 §9.6): send the response, shut down the write side, read
-//!   and discard for at most [`ConnLimits::linger`], then close.
+//!   and discard while the client keeps sending (within bounds, see [`linger_close`]),
+//!   then close.
+//! - **Refused heads.** A request target or head hyper cannot take gets the JSON error
+//!   body too ([`crate::head_refusal`]).
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -30,12 +33,15 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::body::Body;
+use axum::extract::ConnectInfo;
 use axum::extract::Request;
 use axum::response::Response;
 use axum::Router;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use nls_web::body_deadline::DeadlineBody;
+
+use crate::head_refusal::HoldRefusal;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -55,15 +61,15 @@ pub struct ConnLimits {
     pub write_stall_timeout: Duration,
     /// Connections served at once.
     pub max_connections: usize,
-    /// How long a closing connection keeps reading (and discarding) what the client still
-    /// sends, so the response is not lost to a reset.
+    /// How long a closing connection waits for the client's next bytes while reading (and
+    /// discarding) what it still sends, so the response is not lost to a reset.
     pub linger: Duration,
 }
 
 impl Default for ConnLimits {
     /// 15 s for headers (within the usual 10–30 s), 30 s for a body (1 MiB at 35 KB/s)
     /// and for a stalled write,
-    /// 16,384 connections (each embed viewer holds one; the embed benchmark holds 10,000), 2 s of lingering close.
+    /// 16,384 connections (each embed viewer holds one; the embed benchmark holds 10,000), and a lingering close that ends after 2 s without a byte.
     fn default() -> Self {
         Self {
             header_read_timeout: Duration::from_secs(15),
@@ -130,8 +136,14 @@ async fn serve_connection(
     _permit: OwnedSemaphorePermit,
 ) {
     let body_timeout = limits.body_read_timeout;
+    // The socket's peer, for limits counted per client (`nls_web::client_addr`).
+    let peer = stream.peer_addr().ok();
     let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
-        let request: Request = request.map(|body| Body::new(DeadlineBody::new(body, body_timeout)));
+        let mut request: Request =
+            request.map(|body| Body::new(DeadlineBody::new(body, body_timeout)));
+        if let Some(peer) = peer {
+            request.extensions_mut().insert(ConnectInfo(peer));
+        }
         let app = app.clone();
         // Boxed: the connection is polled by hand below, which needs an `Unpin` future.
         Box::pin(async move { app.oneshot(request).await })
@@ -141,7 +153,11 @@ async fn serve_connection(
         .timer(TokioTimer::new())
         .header_read_timeout(limits.header_read_timeout)
         .serve_connection(
-            TokioIo::new(StallGuard::new(stream, limits.write_stall_timeout)),
+            // hyper's bare answer to a head it refuses is held back for the JSON one.
+            TokioIo::new(HoldRefusal::new(StallGuard::new(
+                stream,
+                limits.write_stall_timeout,
+            ))),
             service,
         );
     let mut stopping = std::pin::pin!(shutdown.cancelled());
@@ -162,21 +178,41 @@ async fn serve_connection(
         // Timeouts, malformed requests and clients that went away: nothing to report.
         tracing::debug!(error = %err, "connection ended");
     }
-    let stream = connection.into_parts().io.into_inner().stream;
-    linger_close(stream, limits.linger).await;
+    let parts = connection.into_parts();
+    let (guard, held) = parts.io.into_inner().into_parts();
+    let mut stream = guard.stream;
+    if let Some(held) = held {
+        let answer = crate::head_refusal::answer(held, &parts.read_buf).await;
+        // Bounded like every write: a client that does not read loses the answer.
+        let _ = tokio::time::timeout(limits.write_stall_timeout, stream.write_all(&answer)).await;
+    }
+    linger_close(stream, limits).await;
 }
 
+/// Most bytes a closing connection reads and discards: a refused upload of a few MB is
+/// taken whole (its client then reads the answer rather than a reset), an endless one
+/// is not.
+const MAX_DRAIN_BYTES: usize = 64 * 1024 * 1024;
+
 /// Closes `stream` in stages (RFC 9112 §9.6): the write side first (the response is
-/// complete), then reads and discards for at most `linger` until the client closes too.
-async fn linger_close(mut stream: TcpStream, linger: Duration) {
+/// complete), then reads and discards until the client closes too. A client still
+/// sending a refused body keeps the connection while it makes progress: until
+/// [`ConnLimits::linger`] passes without a byte, [`ConnLimits::body_read_timeout`] passes
+/// in all (as long as a body may take anyway), or [`MAX_DRAIN_BYTES`] are read. Closing
+/// while bytes still arrive would make the kernel send a reset, and a client busy writing
+/// its body would see the reset rather than the answer waiting in its buffer.
+async fn linger_close(mut stream: TcpStream, limits: ConnLimits) {
     if stream.shutdown().await.is_err() {
         return;
     }
-    let mut discard = [0u8; 8192];
-    let _ = tokio::time::timeout(linger, async {
-        while let Ok(n) = stream.read(&mut discard).await {
-            if n == 0 {
-                break;
+    let mut discard = vec![0u8; 64 * 1024];
+    let mut drained = 0usize;
+    let _ = tokio::time::timeout(limits.body_read_timeout.max(limits.linger), async {
+        while drained < MAX_DRAIN_BYTES {
+            match tokio::time::timeout(limits.linger, stream.read(&mut discard)).await {
+                Ok(Ok(n)) if n > 0 => drained += n,
+                // Closed, failed, or quiet for `linger`.
+                _ => break,
             }
         }
     })

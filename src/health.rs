@@ -43,7 +43,23 @@ pub async fn readyz<S>(State(state): State<S>) -> impl IntoResponse
 where
     Readiness: FromRef<S>,
 {
-    let ready = Readiness::from_ref(&state);
+    let (status, details) = probe(&Readiness::from_ref(&state)).await;
+    (status, Json(details))
+}
+
+/// `/readyz` on the public listener when an admin listener serves the details
+/// (`NLS_ADMIN_LISTEN`): the same status code, but only `{"status"}`, since the details
+/// name internals (backlog, last errors) a balancer does not need.
+pub async fn readyz_brief<S>(State(state): State<S>) -> impl IntoResponse
+where
+    Readiness: FromRef<S>,
+{
+    let (status, details) = probe(&Readiness::from_ref(&state)).await;
+    (status, Json(json!({ "status": details["status"] })))
+}
+
+/// Checks everything `/readyz` reports: its status code and detailed body.
+async fn probe(ready: &Readiness) -> (StatusCode, serde_json::Value) {
     // Bounded: with Postgres away a query waits for the pool's acquire timeout, and a
     // probe that answers late is as bad as none to a balancer.
     let postgres = tokio::time::timeout(
@@ -79,7 +95,7 @@ where
     };
     (
         status,
-        Json(json!({
+        json!({
             "status": if ok { "ready" } else { "not_ready" },
             "postgres": postgres,
             "nats": nats,
@@ -94,7 +110,7 @@ where
                 "streams": h.streams,
                 "last_error": h.last_error,
             })),
-        })),
+        }),
     )
 }
 

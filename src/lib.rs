@@ -3,12 +3,14 @@
 #![forbid(unsafe_code)]
 
 pub mod admin;
+pub mod admin_listen;
 pub mod app_files;
 pub mod cli;
 pub mod compression;
 pub mod config;
 pub mod conn;
 pub mod db;
+pub mod head_refusal;
 pub mod health;
 pub mod metrics;
 pub mod openapi;

@@ -1,5 +1,6 @@
 //! `GET /metrics`: the request counters of [`nls_web::metrics`] plus gauges read when the
-//! page is scraped. Public like `/readyz`: nothing on it names an account, key or recipe.
+//! page is scraped. Nothing on it names an account, key or recipe; still, it is served on
+//! the admin listener alone when one is configured (`crate::admin_listen`).
 
 use axum::extract::{FromRef, State};
 use axum::http::{header, HeaderValue};

@@ -1029,13 +1029,24 @@ fn describe(op: &Operation) -> Value {
             } else {
                 "ingredient"
             }));
+            params.push(query_param(
+                "limit",
+                "Versions on the page (default 50). A request without `limit` and `cursor` gets the first page.",
+                json!({"type": "integer", "minimum": 1, "maximum": 200, "default": 50}),
+            ));
+            params.push(query_param(
+                "cursor",
+                "`next_cursor` of the previous page (opaque).",
+                json!({"type": "string"}),
+            ));
+            description = Some("Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`, `limit` versions a page; `next_cursor` continues, null on the last page. A `limit` outside 1 to 200 or a cursor not returned by this API is 400 `validation_failed`.");
             if op.path.contains("recipes") {
                 params.push(query_param(
                     "include",
                     "`label`: each entry also lists the printed values it changed (`label_changes`), and entries of type `label.recomputed` show changes the recipe's custom ingredients and sub-recipes made, with their `cause`.",
                     json!({"type": "string", "enum": ["label"]}),
                 ));
-                description = Some("Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`. With `include=label`, the label's printed values (display strings, percentages, statements, allergens, claims, front-of-pack marks) are compared from entry to entry; an ingredient or sub-recipe event that changed nothing printed is not listed. 422 `recipe_too_large` when the recipe's history spans more than 200 ingredients and sub-recipes or 1,000 moments.");
+                description = Some("Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`, `limit` of the recipe's own versions a page; `next_cursor` continues, null on the last page. A `limit` outside 1 to 200 or a cursor not returned by this API is 400 `validation_failed`. With `include=label`, the label's printed values (display strings, percentages, statements, allergens, claims, front-of-pack marks) are compared from entry to entry, for the page's entries only (the first compared with the label just before the page); an ingredient or sub-recipe event that changed nothing printed is not listed, and one that did is a `label.recomputed` entry on the page of the recipe version it followed (so a page may hold more than `limit` entries). 422 `recipe_too_large` when the recipe's history spans more than 200 ingredients and sub-recipes or the page spans more than 1,000 moments.");
                 responses.extend(errors_for(op, &[422]));
             }
             responses.insert(
@@ -1470,6 +1481,15 @@ fn describe(op: &Operation) -> Value {
             responses.insert(
                 "404".into(),
                 json!({"description": "Unknown or revoked token."}),
+            );
+            // The caps of renderer/src/embed/caps.rs; the connection is closed after it.
+            responses.insert(
+                "429".into(),
+                error_response(
+                    "Too many open event streams from this client (an IPv4 address or an IPv6 /64; 32 by default), of this token (1,000) or in this process (half its connections); nothing was read. Each stream also ends by itself within 10 minutes, and the page reconnects.",
+                    &[ErrorCode::RateLimited],
+                    true,
+                ),
             );
         }
         ("get", "/healthz") => {
@@ -2151,8 +2171,9 @@ fn schemas(codes: &[&str]) -> Value {
                     "field": {"type": "string"}, "before": {}, "after": {}}, "required": ["field", "before", "after"]}},
                 "cause": {"type": "object", "description": "On a `label.recomputed` entry: the ingredient's or sub-recipe's event that changed the label.", "properties": {
                     "type": {"type": "string"}, "id": {"type": "string"}, "version": {"type": "integer"}}, "required": ["type", "id", "version"]}},
-                "required": ["version", "type", "occurred_at", "actor", "changes"]}}},
-            "required": ["data"]},
+                "required": ["version", "type", "occurred_at", "actor", "changes"]}},
+            "next_cursor": {"type": ["string", "null"], "description": "Pass as `cursor` for the next page; null on the last."}},
+            "required": ["id", "data", "next_cursor"]},
         "Label": label,
         "AnalysisRequest": analysis_request,
         "Package": package,

@@ -33,6 +33,7 @@ use crate::metrics::MetricsPage;
 /// A running server.
 pub struct Server {
     local_addr: SocketAddr,
+    admin_addr: Option<SocketAddr>,
     shutdown: CancellationToken,
     tasks: Vec<JoinHandle<()>>,
     /// Announces applied events (for the renderer and embeds).
@@ -44,6 +45,11 @@ impl Server {
     /// The address the HTTP listener is bound to (useful with port 0).
     pub fn local_addr(&self) -> SocketAddr {
         self.local_addr
+    }
+
+    /// The address of the admin listener (`NLS_ADMIN_LISTEN`), if one is configured.
+    pub fn admin_addr(&self) -> Option<SocketAddr> {
+        self.admin_addr
     }
 
     /// Stops accepting requests, lets in-flight requests and acks finish, then returns.
@@ -175,6 +181,18 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         .await
         .with_context(|| format!("cannot listen on {}", config.listen))?;
     let local_addr = listener.local_addr()?;
+    let admin_listener = match config.admin_listen {
+        Some(address) => Some(
+            tokio::net::TcpListener::bind(address)
+                .await
+                .with_context(|| format!("cannot listen on {address} (NLS_ADMIN_LISTEN)"))?,
+        ),
+        None => None,
+    };
+    let admin_addr = admin_listener
+        .as_ref()
+        .map(tokio::net::TcpListener::local_addr)
+        .transpose()?;
     let site_url: Arc<str> = config
         .public_url
         .clone()
@@ -280,6 +298,7 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         embed: nls_renderer::embed::EmbedState {
             hub: embed_hub,
             shutdown: shutdown.clone(),
+            caps: nls_renderer::embed::StreamCaps::new(config.embed_streams),
         },
         webhooks: nls_webhooks::WebhookState {
             pool: pool.clone(),
@@ -312,8 +331,10 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
     }));
     let mut api: Router<AppState> = Router::new()
         .route("/healthz", get(health::healthz))
-        .route("/readyz", get(health::readyz::<AppState>))
-        .route("/metrics", get(crate::metrics::metrics::<AppState>))
+        // With an admin listener, `/metrics` and the readiness details are served there.
+        .merge(crate::admin_listen::public_routes::<AppState>(
+            admin_listener.is_some(),
+        ))
         .merge(crate::openapi::router::<AppState>());
     if config.role.serves_commands() {
         api = api.merge(nls_command::router::<AppState>());
@@ -347,7 +368,7 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
     let app = api
         .fallback(health::not_found)
         .method_not_allowed_fallback(health::method_not_allowed)
-        .with_state(state)
+        .with_state(state.clone())
         // Outside the routes, so unknown `/v1/` paths and every rejection carry the headers.
         .layer(axum::middleware::from_fn_with_state(
             nls_web::rate_limit::RateLimiter::new(
@@ -366,6 +387,8 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         ))
         // Inside the layer that sets the request id: events record it (audit trail).
         .layer(axum::middleware::from_fn(nls_web::request_id::middleware))
+        // Who may name the client in `X-Forwarded-For` (web/src/client_addr.rs).
+        .layer(axum::Extension(config.trusted_proxies.clone()))
         .layer(CatchPanicLayer::custom(panic_response))
         // Outermost but for the request id: nothing else works on a refused target.
         .layer(axum::middleware::from_fn(refuse_long_uri))
@@ -385,6 +408,14 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid));
 
+    if let Some(admin_listener) = admin_listener {
+        tasks.push(tokio::spawn(crate::conn::serve(
+            admin_listener,
+            crate::admin_listen::router(state),
+            config.connections,
+            shutdown.clone(),
+        )));
+    }
     tasks.push(tokio::spawn(crate::conn::serve(
         listener,
         app,
@@ -407,6 +438,7 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
 
     Ok(Server {
         local_addr,
+        admin_addr,
         shutdown,
         tasks,
         applied,

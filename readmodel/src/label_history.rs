@@ -119,45 +119,79 @@ async fn dependencies(
     Ok(seen.into_iter().collect())
 }
 
-/// The label history of `recipe_id`, whose own events are `own` (oldest first).
+/// The label history of `recipe_id`, whose own events are `own` (all of them, oldest first).
 pub async fn label_history(
     conn: &mut PgConnection,
     account_id: Uuid,
     recipe_id: &str,
     own: &[Envelope],
 ) -> Result<Vec<LabelStep>, LabelHistoryError> {
-    let Some(created) = own.first().map(|e| e.occurred_at) else {
+    label_history_page(conn, account_id, recipe_id, None, own, None).await
+}
+
+/// The label history of one page of the recipe's own events, `page` (consecutive
+/// versions, oldest first): the entries of those versions and the `label.recomputed`
+/// entries that follow each of them until the next own version. `before` and `after` are
+/// the own events just outside the page (`None` at either end of the stream).
+///
+/// Only the page's moments are derived (plus one, for the label the page starts from):
+/// deriving every moment of a long history on every request cost a second of CPU at
+/// 1,000 versions. Pages chained by their neighbours give exactly the entries of the
+/// whole history, since a moment belongs to the own version it follows.
+pub async fn label_history_page(
+    conn: &mut PgConnection,
+    account_id: Uuid,
+    recipe_id: &str,
+    before: Option<&Envelope>,
+    page: &[Envelope],
+    after: Option<&Envelope>,
+) -> Result<Vec<LabelStep>, LabelHistoryError> {
+    let Some(first) = page.first().map(|e| e.occurred_at) else {
         return Ok(Vec::new());
     };
     let deps = dependencies(conn, account_id, recipe_id).await?;
-    let rows = sqlx::query(
-        "select stream_id, stream_version, event_type, occurred_at, actor, request_id
-         from event
-         where stream_id = any($1) and account_id = $2 and occurred_at >= $3
-         order by occurred_at, position",
+    // A cause recorded in the same instant as an own event comes after it (see below), so
+    // the page holds the causes from its first event's instant up to the next page's.
+    let causes = causes_between(
+        conn,
+        account_id,
+        &deps,
+        first,
+        after.map(|e| e.occurred_at),
+        None,
     )
-    .bind(&deps)
-    .bind(account_id)
-    .bind(created)
-    .fetch_all(&mut *conn)
     .await?;
-    let mut causes = Vec::with_capacity(rows.len());
-    for row in &rows {
-        causes.push(Cause {
-            stream_id: row.try_get("stream_id")?,
-            version: row.try_get("stream_version")?,
-            event_type: row.try_get("event_type")?,
-            occurred_at: row.try_get("occurred_at")?,
-            actor: row.try_get("actor")?,
-            request_id: row.try_get("request_id")?,
-        });
-    }
-    if own.len() + causes.len() > MAX_POINTS {
+    if page.len() + causes.len() > MAX_POINTS {
         return Err(LabelHistoryError::TooManyPoints);
     }
+    // The label the page starts from: the last moment before it, the previous own
+    // version or a cause recorded after that version.
+    let mut previous: Option<Value> = match before {
+        None => None,
+        Some(before) => {
+            let last_cause = causes_between(
+                conn,
+                account_id,
+                &deps,
+                before.occurred_at,
+                Some(first),
+                Some(1),
+            )
+            .await?;
+            let point = match last_cause.first() {
+                Some(cause) => PastPoint::Time(cause.occurred_at),
+                None => PastPoint::Version(before.stream_version),
+            };
+            match past::recipe_at(conn, account_id, recipe_id, point).await {
+                Ok(row) => row.label,
+                Err(PastError::Deleted { .. } | PastError::NotYet { .. }) => None,
+                Err(err) => return Err(err.into()),
+            }
+        }
+    };
     // The moments in time order; at equal times the recipe's own event first (a cause
     // recorded in the same instant is applied to the version that exists then).
-    let mut moments: Vec<(DateTime<Utc>, u8, Moment)> = own
+    let mut moments: Vec<(DateTime<Utc>, u8, Moment)> = page
         .iter()
         .enumerate()
         .map(|(i, e)| (e.occurred_at, 0, Moment::Own(i)))
@@ -170,10 +204,9 @@ pub async fn label_history(
     moments.sort_by_key(|m| (m.0, m.1));
 
     let mut steps = Vec::new();
-    let mut previous: Option<Value> = None;
     for (at, _, moment) in moments {
         let point = match &moment {
-            Moment::Own(i) => PastPoint::Version(own[*i].stream_version),
+            Moment::Own(i) => PastPoint::Version(page[*i].stream_version),
             Moment::Cause(_) => PastPoint::Time(at),
         };
         let (label, recipe_version) =
@@ -197,6 +230,54 @@ pub async fn label_history(
         });
     }
     Ok(steps)
+}
+
+/// Events of `deps` recorded from `from` (inclusive) until `until` (exclusive; no end
+/// when `None`), oldest first; with `last`, only that many of the newest, newest first.
+async fn causes_between(
+    conn: &mut PgConnection,
+    account_id: Uuid,
+    deps: &[String],
+    from: DateTime<Utc>,
+    until: Option<DateTime<Utc>>,
+    last: Option<i64>,
+) -> Result<Vec<Cause>, LabelHistoryError> {
+    if deps.is_empty() {
+        return Ok(Vec::new());
+    }
+    let order = if last.is_some() {
+        "order by occurred_at desc, position desc"
+    } else {
+        "order by occurred_at, position"
+    };
+    let sql = format!(
+        "select stream_id, stream_version, event_type, occurred_at, actor, request_id
+         from event
+         where stream_id = any($1) and account_id = $2 and occurred_at >= $3
+           and ($4::timestamptz is null or occurred_at < $4)
+         {order} limit $5::bigint"
+    );
+    let rows = sqlx::query(&sql)
+        .bind(deps)
+        .bind(account_id)
+        .bind(from)
+        .bind(until)
+        // `limit null` is no limit.
+        .bind(last)
+        .fetch_all(&mut *conn)
+        .await?;
+    let mut causes = Vec::with_capacity(rows.len());
+    for row in &rows {
+        causes.push(Cause {
+            stream_id: row.try_get("stream_id")?,
+            version: row.try_get("stream_version")?,
+            event_type: row.try_get("event_type")?,
+            occurred_at: row.try_get("occurred_at")?,
+            actor: row.try_get("actor")?,
+            request_id: row.try_get("request_id")?,
+        });
+    }
+    Ok(causes)
 }
 
 #[cfg(test)]

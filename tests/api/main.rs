@@ -3,6 +3,7 @@
 
 mod helpers;
 
+mod admin_listen;
 mod analyze;
 mod app;
 mod app_session;
@@ -14,13 +15,16 @@ mod columns;
 mod connections;
 mod drafts;
 mod embed;
+mod embed_caps;
 mod errors;
 mod eventlog;
 mod export;
 mod formats;
 mod front_of_pack;
 mod graph_race;
+mod history_pages;
 mod http_details;
+mod http_limits;
 mod impossible_food;
 mod ingredients;
 mod labels;

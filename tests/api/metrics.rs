@@ -1,5 +1,6 @@
-//! `/metrics`: request counters by route template, label files by source, gauges; public,
-//! and never naming an account, key or recipe.
+//! `/metrics`: request counters by route template, label files by source, gauges; never
+//! naming an account, key or recipe. Here on the one listener (no `NLS_ADMIN_LISTEN`);
+//! tests/api/admin_listen.rs has it on the admin address.
 
 use reqwest::{Method, StatusCode};
 

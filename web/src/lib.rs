@@ -5,6 +5,7 @@
 pub mod app_session;
 pub mod auth;
 pub mod body_deadline;
+pub mod client_addr;
 pub mod error;
 pub mod fop;
 pub mod formats;

@@ -16,7 +16,20 @@
 //!   page uses on its first connection) already names it. When the token stops working a
 //!   `revoked` event ends the stream; a reconnect then gets 404. Comments every 15 s keep
 //!   proxies from timing the stream out; `Cache-Control: no-store`.
+//!
+//! Event streams are capped per client, per token and in total ([`caps`]): one over a cap
+//! gets 429 `rate_limited` with `Retry-After` before anything is read, and its connection
+//! is closed. Each stream ends by itself within [`StreamLimits::max_lifetime`], and the
+//! browser reconnects (with `Last-Event-ID`, so the label is not sent again).
+//!
+//! Memory per stream is bounded without the client's help: snapshots reach a stream
+//! through its recipe's bounded broadcast channel (a stream that lags skips to the
+//! newest), the stream yields its next event only once hyper has written the previous
+//! one, and a client that stops reading is dropped by the listener's write-stall bound
+//! (`src/conn.rs`). So a stream holds at most one event (one label, ~20 KB, shared with
+//! the other streams of that label) beyond the socket's kernel buffers.
 
+pub mod caps;
 mod hub;
 mod page;
 
@@ -30,11 +43,13 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use futures::StreamExt as _;
+use nls_web::client_addr::ClientAddr;
 use nls_web::headers::none_match;
 use nls_web::ApiError;
 use serde::Deserialize;
 use tokio_util::sync::CancellationToken;
 
+pub use caps::{StreamCaps, StreamLimits};
 pub use hub::{Drawn, Hub, HubStatus, Snapshot, Subscription};
 
 /// Interval of the SSE keep-alive comments.
@@ -49,6 +64,8 @@ pub struct EmbedState {
     pub hub: Hub,
     /// Ends every open event stream, so a graceful shutdown does not wait on them.
     pub shutdown: CancellationToken,
+    /// The caps on open event streams.
+    pub caps: StreamCaps,
 }
 
 /// The public embed routes (no authentication). They alone may be read from any origin,
@@ -169,6 +186,10 @@ struct Stream {
     pending: Option<Arc<Snapshot>>,
     shown: Option<Arc<str>>,
     shutdown: CancellationToken,
+    /// When the server ends the stream (the page reconnects).
+    ends_at: std::pin::Pin<Box<tokio::time::Sleep>>,
+    /// The stream's place under the caps, given back when the body is dropped.
+    _permit: caps::StreamPermit,
     ended: bool,
 }
 
@@ -183,6 +204,7 @@ impl Stream {
                 Some(snapshot) => snapshot,
                 None => tokio::select! {
                     _ = self.shutdown.cancelled() => return None,
+                    _ = &mut self.ends_at => return None,
                     next = self.subscription.next() => next?,
                 },
             };
@@ -224,12 +246,24 @@ impl Stream {
 async fn events(
     State(state): State<EmbedState>,
     Path(token): Path<String>,
+    client: ClientAddr,
     Query(params): Query<EventsParams>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     if !plausible(&token) {
         return Ok(not_found());
     }
+    // Before any lookup: a flood of streams costs the database nothing.
+    let permit = match state.caps.open(client.0, &token) {
+        Ok(permit) => permit,
+        Err(refusal) => {
+            let mut response = ApiError::from(refusal).into_response();
+            // The connection is all a refused client holds: give it back now rather than
+            // after the idle keep-alive bound.
+            set(response.headers_mut(), header::CONNECTION, "close");
+            return Ok(response);
+        }
+    };
     let Some(recipe_id) = state.hub.recipe_of(&token).await? else {
         return Ok(not_found());
     };
@@ -250,6 +284,10 @@ async fn events(
         pending: Some(Arc::new(current)),
         shown,
         shutdown: state.shutdown.clone(),
+        ends_at: Box::pin(tokio::time::sleep(caps::lifetime(
+            state.caps.limits().max_lifetime,
+        ))),
+        _permit: permit,
         ended: false,
     };
     let hello = Event::default().retry(RECONNECT).comment("live");

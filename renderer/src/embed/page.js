@@ -21,9 +21,17 @@
   if (!window.EventSource || !box.hasAttribute('data-live')) return;
   var url = location.pathname.replace(/\/+$/, '') + '/events';
   var source = null;
+  var delay = 3000;
+  function retry() {
+    // Doubling to a minute, with jitter: a page refused for being over a stream cap (429)
+    // asks again rarely, and pages refused together do not come back together.
+    setTimeout(connect, delay / 2 + Math.random() * delay / 2);
+    delay = Math.min(delay * 2, 60000);
+  }
   function connect() {
     var hash = box.getAttribute('data-hash');
     source = new EventSource(hash ? url + '?since=' + encodeURIComponent(hash) : url);
+    source.onopen = function () { delay = 3000; };
     source.addEventListener('label', function (event) {
       try {
         var label = JSON.parse(event.data);
@@ -37,15 +45,14 @@
       clear();
     });
     source.onerror = function () {
-      // EventSource retries by itself after network errors; it gives up (CLOSED) on a
-      // non-200 answer, which is a 404 for a revoked token, or a proxy's error page.
+      // EventSource retries by itself after network errors and after the server ends a
+      // stream (at its maximum lifetime); it gives up (CLOSED) on a non-200 answer: a 404
+      // for a revoked token, a 429 over a stream cap, or a proxy's error page.
       if (source.readyState !== 2) return;
       fetch(location.pathname, { method: 'HEAD', cache: 'no-store' }).then(function (response) {
         if (response.status === 404) clear();
-        else setTimeout(connect, 3000);
-      }, function () {
-        setTimeout(connect, 3000);
-      });
+        else retry();
+      }, retry);
     };
   }
   connect();
