@@ -496,11 +496,12 @@ async fn start_session(
 }
 
 /// `POST /auth/v1/signup`: a new account on the free plan, signed in. 400
-/// `validation_failed` with `details`, 409 `email_taken`, 429 `rate_limited` (the address's
-/// sign-in attempts count sign-ups too).
+/// `validation_failed` with `details`, 409 `email_taken`, 429 `rate_limited` (a client's
+/// sign-ups per hour, and the address's sign-in attempts, which sign-ups count too).
 #[tracing::instrument(skip_all)]
 async fn sign_up(
     State(sessions): State<AppSessions>,
+    client: crate::client_addr::ClientAddr,
     headers: HeaderMap,
     ApiJson { value: request, .. }: ApiJson<SignUp>,
 ) -> Result<Response, ApiError> {
@@ -513,7 +514,7 @@ async fn sign_up(
         )
         .with_details(Value::Array(problems)));
     }
-    crate::sign_in_limit::admit(&sessions.pool, &request.email).await?;
+    crate::sign_in_limit::admit_sign_up(&sessions.pool, &request.email, client).await?;
     let password_hash = crate::password::hash_blocking(request.password).await?;
     let account_id = Uuid::now_v7();
     let inserted = sqlx::query(
@@ -544,12 +545,14 @@ async fn sign_up(
 #[tracing::instrument(skip_all)]
 async fn sign_in(
     State(sessions): State<AppSessions>,
+    client: crate::client_addr::ClientAddr,
     headers: HeaderMap,
     ApiJson { value: request, .. }: ApiJson<crate::session::TokenRequest>,
 ) -> Result<Response, ApiError> {
     check_same_origin(&headers, &sessions)?;
     let account_id =
-        crate::session::check_credentials(&sessions.pool, &request.email, request.password).await?;
+        crate::session::check_credentials(&sessions.pool, &request.email, request.password, client)
+            .await?;
     start_session(&sessions, &headers, account_id, StatusCode::OK).await
 }
 

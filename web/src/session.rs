@@ -179,8 +179,9 @@ pub async fn check_credentials(
     pool: &PgPool,
     email: &str,
     password: String,
+    client: crate::client_addr::ClientAddr,
 ) -> Result<Uuid, ApiError> {
-    crate::sign_in_limit::admit(pool, email).await?;
+    crate::sign_in_limit::admit(pool, email, client).await?;
     // No account has an address with a control character (sign-up refuses them), and
     // Postgres refuses a NUL in text: such an address is simply unknown, answered like any
     // other (the password is still checked, so the answer takes as long).
@@ -213,9 +214,10 @@ pub async fn check_credentials(
 #[tracing::instrument(skip_all)]
 async fn issue(
     axum::extract::State(pool): axum::extract::State<PgPool>,
+    client: crate::client_addr::ClientAddr,
     ApiJson { value: request, .. }: ApiJson<TokenRequest>,
 ) -> Result<Response, ApiError> {
-    let account_id = check_credentials(&pool, &request.email, request.password).await?;
+    let account_id = check_credentials(&pool, &request.email, request.password, client).await?;
     let token = generate_token();
     sqlx::query(
         "insert into session_token (token_hash, account_id, expires_at)
