@@ -70,6 +70,16 @@ pub struct AllergenRules {
     /// (21 U.S.C. 343(w)(2)): the label then carries `allergen_details` and the "Contains"
     /// statement names the species.
     pub name_species: bool,
+    /// Where only some of the allergens that take species are named by them, those:
+    /// FSANZ Schedule 9 S9—3 names each tree nut ("almond") but not the fish, the crustacean
+    /// or the gluten cereal ("fish", "crustacean", "gluten"). `None`: every one
+    /// ([`Allergen::takes_species`]) when `name_species` is set.
+    pub species_only: Option<BTreeSet<Allergen>>,
+    /// Where the law names each tree nut rather than "tree nuts" (FSANZ Schedule 9 S9—3
+    /// item 4), its citation: a label with an ingredient that carries tree nuts whose printed
+    /// name names no nut then carries a `tree_nut_unnamed` warning
+    /// ([`Regime::allergen_warnings`]).
+    pub name_tree_nut: Option<String>,
     /// The exemptions of allergen-derived ingredients this regime grants, by id (an
     /// ingredient's `allergen_exemptions` name the ones that would apply to it): the US
     /// exempts every highly refined oil (21 U.S.C. 321(qq)(2)(A)); the EU only fully refined
@@ -161,32 +171,50 @@ impl Regime {
         if !self.allergens.name_species {
             return AllergenDetails::new();
         }
+        let named = |a: &Allergen| {
+            a.takes_species()
+                && self
+                    .allergens
+                    .species_only
+                    .as_ref()
+                    .is_none_or(|only| only.contains(a))
+        };
         let mut details = statement::all_allergen_details(recipe);
-        if allergens.contains(&Allergen::Gluten) {
+        if allergens.contains(&Allergen::Gluten) && named(&Allergen::Gluten) {
             details.insert(Allergen::Gluten, statement::gluten_cereals(recipe));
         }
         details
             .into_iter()
-            .filter(|(a, names)| a.takes_species() && allergens.contains(a) && !names.is_empty())
+            .filter(|(a, names)| named(a) && allergens.contains(a) && !names.is_empty())
             .collect()
     }
 
     /// What the regime's allergen rules ask that `recipe` does not give: where the regime
     /// names the gluten cereal ([`AllergenRules::name_gluten_cereal`]), the ingredients whose
     /// gluten no record, wheat or word names the cereal of
-    /// ([`statement::gluten_cereal_unnamed`]), in one `gluten_cereal_unnamed` warning.
+    /// ([`statement::gluten_cereal_unnamed`]), in one `gluten_cereal_unnamed` warning; where
+    /// the regime names each tree nut ([`AllergenRules::name_tree_nut`]), the ingredients
+    /// carrying tree nuts whose printed name names none ([`tree_nut_unnamed`]), in one
+    /// `tree_nut_unnamed` warning.
     pub fn allergen_warnings(&self, recipe: &RecipeInput) -> Vec<Warning> {
-        let Some(rule) = &self.allergens.name_gluten_cereal else {
-            return Vec::new();
-        };
-        if !self.requires_allergen(Allergen::Gluten) {
-            return Vec::new();
+        let mut warnings = Vec::new();
+        if let Some(rule) = &self.allergens.name_gluten_cereal {
+            if self.requires_allergen(Allergen::Gluten) {
+                let unnamed = statement::gluten_cereal_unnamed(recipe);
+                if !unnamed.is_empty() {
+                    warnings.push(Warning::gluten_cereal_unnamed(&unnamed, rule));
+                }
+            }
         }
-        let unnamed = statement::gluten_cereal_unnamed(recipe);
-        if unnamed.is_empty() {
-            return Vec::new();
+        if let Some(rule) = &self.allergens.name_tree_nut {
+            if self.requires_allergen(Allergen::TreeNuts) {
+                let unnamed = tree_nut_unnamed(recipe);
+                if !unnamed.is_empty() {
+                    warnings.push(Warning::tree_nut_unnamed(&unnamed, rule));
+                }
+            }
         }
-        vec![Warning::gluten_cereal_unnamed(&unnamed, rule)]
+        warnings
     }
 
     /// The "Contains" statement (21 U.S.C. 343(w)(1)(A) for the US) in `terms`' words, e.g.
@@ -233,6 +261,50 @@ impl Regime {
     }
 }
 
+/// The printed names of `recipe`'s ingredients (sub-recipes' included) that carry tree nuts
+/// while neither their name nor their listed sub-ingredients name a known tree nut
+/// ([`crate::allergen::species_in`]: "almond flour" names one, "marzipan" and "mixed nuts"
+/// none), each once. A sub-recipe whose own ingredients carry the tree nuts leaves them to
+/// those ingredients.
+pub fn tree_nut_unnamed(recipe: &RecipeInput) -> Vec<String> {
+    fn names_a_nut(text: &str) -> bool {
+        let words: Vec<String> = text
+            .split(|c: char| !c.is_alphabetic())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect();
+        let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+        crate::allergen::species_in(&refs)
+            .iter()
+            .any(|(a, _)| *a == Allergen::TreeNuts)
+    }
+    fn collect(recipe: &RecipeInput, names: &mut Vec<String>) {
+        for i in &recipe.ingredients {
+            let inside = match &i.source {
+                crate::IngredientSource::SubRecipe(sub) => {
+                    collect(sub, names);
+                    statement::all_allergens(sub).contains(&Allergen::TreeNuts)
+                }
+                crate::IngredientSource::PerHundredGrams(_) => false,
+            };
+            let printed = std::iter::once(i.label_name.as_str())
+                .chain(i.sub_ingredients.iter().map(String::as_str))
+                .collect::<Vec<_>>()
+                .join(" ");
+            if i.allergens.contains(&Allergen::TreeNuts)
+                && !inside
+                && !names_a_nut(&printed)
+                && !names.contains(&i.label_name)
+            {
+                names.push(i.label_name.clone());
+            }
+        }
+    }
+    let mut names = Vec::new();
+    collect(recipe, &mut names);
+    names
+}
+
 /// `s` with its first letter upper-cased ("almonds" → "Almonds").
 fn capitalised(s: &str) -> String {
     let mut chars = s.chars();
@@ -253,6 +325,22 @@ impl Warning {
                  where {rule}; say which cereal it comes from (the custom ingredient's \
                  allergen `gluten:barley`, `gluten:rye`, `gluten:oats`, or `wheat`) before \
                  printing this label",
+                ingredients.join(", ")
+            ),
+        }
+    }
+}
+
+impl Warning {
+    /// Ingredients carrying tree nuts whose printed name names no nut, where `rule` (the
+    /// regime's citation, e.g. FSANZ Schedule 9 S9—3 item 4) names each nut.
+    pub fn tree_nut_unnamed(ingredients: &[String], rule: &str) -> Self {
+        Self {
+            code: "tree_nut_unnamed".to_string(),
+            message: format!(
+                "the tree nuts of {} are named by no nut, so the label can only say \
+                 \"tree nuts\" where {rule}; name the nut in the ingredient's name \
+                 (e.g. \"marzipan (almond)\") before printing this label",
                 ingredients.join(", ")
             ),
         }
@@ -288,12 +376,30 @@ pub(crate) struct AllergensFile {
     pub contains_statement: Option<ContainsFile>,
     pub emphasise_in_ingredients: bool,
     #[serde(default)]
-    pub name_species: bool,
+    pub name_species: NameSpeciesFile,
     #[serde(default)]
     pub exemptions: Vec<ExemptionFile>,
     /// The citation of the rule that names the gluten cereal, when the regime has one.
     #[serde(default)]
     pub name_gluten_cereal: Option<String>,
+    /// The citation of the rule that names each tree nut, when the regime has one.
+    #[serde(default)]
+    pub name_tree_nut: Option<String>,
+}
+
+/// `"name_species"` as written: `true` (every allergen that takes species) or the list of
+/// those named by species (`["tree_nuts"]`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub(crate) enum NameSpeciesFile {
+    All(bool),
+    Only(Vec<Allergen>),
+}
+
+impl Default for NameSpeciesFile {
+    fn default() -> Self {
+        Self::All(false)
+    }
 }
 
 /// An exemption a regime grants, with the law that grants it.
@@ -321,6 +427,15 @@ impl RegimeFile {
                 .ok_or_else(|| format!("implies: unknown allergen {code:?}"))?;
             implies.insert(a, brings);
         }
+        let (name_species, species_only) = match self.allergens.name_species {
+            NameSpeciesFile::All(all) => (all, None),
+            NameSpeciesFile::Only(only) => {
+                if let Some(a) = only.iter().find(|a| !a.takes_species()) {
+                    return Err(format!("name_species: {} takes no species", a.code()));
+                }
+                (!only.is_empty(), Some(only.into_iter().collect()))
+            }
+        };
         let claims = match self.claims.as_deref() {
             None => None,
             Some("cfr_101_13") => Some(ClaimsRules::Cfr101_13),
@@ -335,7 +450,9 @@ impl RegimeFile {
                 implies,
                 contains_order: self.allergens.contains_statement.map(|c| c.order),
                 emphasise_in_ingredients: self.allergens.emphasise_in_ingredients,
-                name_species: self.allergens.name_species,
+                name_species,
+                species_only,
+                name_tree_nut: self.allergens.name_tree_nut,
                 exemptions: self
                     .allergens
                     .exemptions

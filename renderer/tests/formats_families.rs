@@ -527,8 +527,10 @@ fn the_anz_panel_follows_schedule_12() {
             "NUTRITION INFORMATION",
             "Servings per package: 12",
             "Serving size: 25 g",
-            "Quantity per serving",
-            "Quantity per 100 g",
+            // Std 1.2.8—7(1): the heads say the amounts are averages, in the words of the
+            // Code's own panel S12—7 ("Average quantity per serving").
+            "Average quantity per serving",
+            "Average quantity per 100 g",
             "Energy",
             "kJ",
             "Protein",
@@ -926,10 +928,12 @@ fn the_anz_panel_with_daily_intakes_follows_s12_4() {
             "NUTRITION INFORMATION",
             "Servings per package: 12",
             "Serving size: 25 g",
-            "Quantity per serving",
+            // Std 1.2.8—7(1): the heads say the amounts are averages, in the words of the
+            // Code's own panel S12—7 ("Average quantity per serving").
+            "Average quantity per serving",
             "% Daily intake*",
             "(per serving)",
-            "Quantity per 100 g",
+            "Average quantity per 100 g",
             // Schedule 11 S11—2(2): the sample's fibre counts 8 kJ/g.
             "Energy",
             "542kJ",

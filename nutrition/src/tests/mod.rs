@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::float_cmp)]
 
 mod allergens;
+mod anz;
 mod catalog;
 mod claims;
 mod columns;
