@@ -185,7 +185,12 @@ fn multi_component_foods_list_their_sub_ingredients_and_keep_their_allergens() {
     let db = shipped();
     for (fdc_id, first, allergens) in [
         (168894, "wheat flour", &["wheat"][..]),
-        (174924, "enriched wheat flour", &["wheat"][..]),
+        // A compound inside a compound lists its own ingredients (21 CFR 101.4(b)(2)).
+        (
+            174924,
+            "enriched wheat flour (wheat flour, niacin, iron, thiamin, riboflavin, folic acid)",
+            &["wheat"][..],
+        ),
         (173414, "milk", &["milk"][..]),
         (171009, "vegetable oil", &["eggs"][..]),
         (174277, "water", &["soy", "wheat"][..]),
