@@ -904,8 +904,17 @@ fn export_rules(
 async fn export_label(
     State(state): State<RenderState>,
     caller: SessionCaller,
+    client: nls_web::client_addr::ClientAddr,
     ApiJson { value: request, .. }: ApiJson<ExportRequest>,
 ) -> Result<Response, ApiError> {
+    // Counted before anything is parsed or drawn: every export is a render.
+    nls_web::export_limit::admit(
+        &state.pool,
+        caller.account_id,
+        caller.plan.rate_limit_per_minute,
+        client,
+    )
+    .await?;
     let file_type = match request.file_type.as_str() {
         // The app offers JPEG; the renderer serves PNG for it (lossless, same pixels).
         "jpg" => FileType::Png,

@@ -441,3 +441,33 @@ async fn an_exports_texts_are_bounded_like_a_recipes() {
     assert_eq!(reply.code(), "statement_too_long", "{}", reply.text());
     app.finish().await;
 }
+
+/// Issue 28, item 3: exports are counted against the account's plan limit per minute (60 on
+/// every plan today), like keyed requests; past it 429 `rate_limited` with `Retry-After`.
+#[tokio::test]
+async fn exports_are_counted_against_the_plans_limit() {
+    let app = TestApp::spawn().await;
+    let session = token(&app, "professional").await;
+    let label = label(&app, "standard").await;
+    let body = json!({ "fileType": "svg", "data": label });
+    for n in 0..60 {
+        let reply = export(&app, &session, body.clone()).await;
+        assert_eq!(reply.status, StatusCode::OK, "export {n}: {}", reply.text());
+    }
+    let refused = export(&app, &session, body.clone()).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        refused.text()
+    );
+    assert_eq!(refused.code(), "rate_limited");
+    assert!(refused
+        .header("retry-after")
+        .parse::<u64>()
+        .is_ok_and(|s| s >= 1));
+    // Another account is not held back.
+    let other = token(&app, "professional").await;
+    assert_eq!(export(&app, &other, body).await.status, StatusCode::OK);
+    app.finish().await;
+}

@@ -7,6 +7,7 @@ pub mod auth;
 pub mod body_deadline;
 pub mod client_addr;
 pub mod error;
+pub mod export_limit;
 pub mod fop;
 pub mod formats;
 pub mod headers;

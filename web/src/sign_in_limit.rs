@@ -71,17 +71,17 @@ fn retry_after_secs(per_period: u32, period_secs: f64, ahead_secs: f64) -> u64 {
 }
 
 /// One bucket: its key, its events per period and the period in seconds.
-struct Bucket {
-    key: Vec<u8>,
-    per_period: u32,
-    period_secs: f64,
-    what: &'static str,
+pub(crate) struct Bucket {
+    pub(crate) key: Vec<u8>,
+    pub(crate) per_period: u32,
+    pub(crate) period_secs: f64,
+    pub(crate) what: &'static str,
 }
 
 /// Advances every bucket by one event, in order; the first that is full refuses with 429
 /// `rate_limited` and `Retry-After`. A bucket advanced before a refusal keeps the event:
 /// refused attempts count too.
-async fn advance(pool: &PgPool, buckets: &[Bucket]) -> Result<(), ApiError> {
+pub(crate) async fn advance(pool: &PgPool, buckets: &[Bucket]) -> Result<(), ApiError> {
     for b in buckets {
         let (admitted, ahead): (bool, f64) = sqlx::query_as(ADVANCE)
             .bind(&b.key)
@@ -106,7 +106,7 @@ async fn advance(pool: &PgPool, buckets: &[Bucket]) -> Result<(), ApiError> {
 }
 
 /// The client a bucket counts: an IPv4 address, or an IPv6 address's /64.
-fn client_key(client: IpAddr) -> String {
+pub(crate) fn client_key(client: IpAddr) -> String {
     match client {
         IpAddr::V4(v4) => v4.to_string(),
         IpAddr::V6(v6) => {
@@ -116,7 +116,7 @@ fn client_key(client: IpAddr) -> String {
     }
 }
 
-fn key(prefix: &str, value: &str) -> Vec<u8> {
+pub(crate) fn key(prefix: &str, value: &str) -> Vec<u8> {
     Sha256::digest(format!("{prefix}\u{0}{value}").as_bytes()).to_vec()
 }
 
