@@ -37,10 +37,11 @@ impl<S> HoldRefusal<S> {
     /// Whether `bytes` are the whole of hyper's automatic answer: a head alone, 414 or
     /// 431, with no body. The app never sends those statuses without its JSON body.
     fn is_automatic_refusal(bytes: &[u8]) -> bool {
+        // Every response passes here: the status line decides before anything is scanned.
         let refused = bytes.starts_with(b"HTTP/1.1 414 ") || bytes.starts_with(b"HTTP/1.1 431 ");
-        let head_end = bytes.windows(4).position(|w| w == b"\r\n\r\n");
         refused
-            && head_end.is_some_and(|end| end + 4 == bytes.len())
+            && bytes.ends_with(b"\r\n\r\n")
+            && bytes.windows(4).position(|w| w == b"\r\n\r\n") == Some(bytes.len() - 4)
             && bytes
                 .windows(b"\r\ncontent-length: 0\r\n".len())
                 .any(|w| w.eq_ignore_ascii_case(b"\r\ncontent-length: 0\r\n"))

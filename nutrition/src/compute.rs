@@ -496,18 +496,17 @@ pub fn compute_label_with(
     warnings.extend(regime.allergen_warnings(recipe));
     let allergens = regime.declared_allergens(recipe);
     let allergen_details = regime.allergen_details(recipe, &allergens);
-    let (statements, names_not_in_language) =
+    let (mut statements, names_not_in_language) =
         statements_in_languages(format, recipe, &allergens, &allergen_details);
     if !names_not_in_language.is_empty() {
         warnings.push(Warning::names_not_in_language(&names_not_in_language));
     }
     // The first language's statements are the label's own fields; `statements` lists every
-    // language only where there are several.
-    let first = statements[0].clone();
-    let statements = if statements.len() > 1 {
-        statements
+    // language only where there are several (one language: moved out, not copied).
+    let first = if statements.len() > 1 {
+        statements[0].clone()
     } else {
-        Vec::new()
+        statements.remove(0)
     };
     let calorie_basis = format
         .json

@@ -334,27 +334,56 @@ fn allergen_in_word(
     allergen: Allergen,
     word: &str,
     next: Option<&str>,
-    terms: &Terms,
+    language: &LanguageWords,
 ) -> Option<std::ops::Range<usize>> {
     if names_allergen(allergen, word, next) {
         return Some(0..word.len());
     }
+    let words = language.of(allergen);
+    if words.is_empty() {
+        return None;
+    }
     let lower = word.to_lowercase();
-    let language_words = language_words(allergen, terms);
-    if language_words.contains(&lower) {
+    if words.contains(&lower) {
         return Some(0..word.len());
     }
     // Byte offsets of the lower-cased word are the word's only when lower-casing keeps
     // every character's length.
-    let compounds = terms.get("compound_words") == Some("true") && lower.len() == word.len();
-    if !compounds {
+    if !language.compounds || lower.len() != word.len() {
         return None;
     }
-    language_words
+    words
         .iter()
         .filter(|k| k.chars().count() >= 4)
         .filter_map(|k| lower.find(k.as_str()).map(|at| at..at + k.len()))
         .max_by_key(|r| r.len())
+}
+
+/// The words of a statement's language for the allergens one name is searched for, read
+/// from its terms once per name rather than once per word.
+struct LanguageWords {
+    by_allergen: Vec<(Allergen, Vec<String>)>,
+    /// The language writes compounds (`compound_words`).
+    compounds: bool,
+}
+
+impl LanguageWords {
+    fn new(allergens: &BTreeSet<Allergen>, terms: &Terms) -> Self {
+        Self {
+            by_allergen: allergens
+                .iter()
+                .map(|a| (*a, language_words(*a, terms)))
+                .collect(),
+            compounds: terms.get("compound_words") == Some("true"),
+        }
+    }
+
+    fn of(&self, allergen: Allergen) -> &[String] {
+        self.by_allergen
+            .iter()
+            .find(|(a, _)| *a == allergen)
+            .map_or(&[], |(_, words)| words.as_slice())
+    }
 }
 
 /// The lower-case words of the statement's language that name `allergen` (see
@@ -519,6 +548,7 @@ fn emphasise(
         .filter(|(is_word, _)| *is_word)
         .map(|(_, w)| w.as_str())
         .collect();
+    let language = LanguageWords::new(&wanted, terms);
     let mut covered: BTreeSet<Allergen> = BTreeSet::new();
     // "gluten" in the name is emphasised but names no cereal.
     let mut says_gluten = false;
@@ -533,7 +563,7 @@ fn emphasise(
         at += 1;
         let hits: Vec<(Allergen, std::ops::Range<usize>)> = wanted
             .iter()
-            .filter_map(|a| allergen_in_word(*a, text, next, terms).map(|r| (*a, r)))
+            .filter_map(|a| allergen_in_word(*a, text, next, &language).map(|r| (*a, r)))
             .collect();
         let (Some(start), Some(end)) = (
             hits.iter().map(|(_, r)| r.start).min(),

@@ -331,15 +331,19 @@ pub fn label_names(
         .collect()
 }
 
-/// The languages label formats print, sorted (ISO 639-1 codes).
-fn printed_languages() -> Vec<&'static str> {
-    let mut languages: Vec<&'static str> = nls_nutrition::catalog::formats()
-        .iter()
-        .flat_map(|f| f.languages.iter().map(String::as_str))
-        .collect();
-    languages.sort_unstable();
-    languages.dedup();
-    languages
+/// The languages label formats print, sorted (ISO 639-1 codes); the catalog is fixed for
+/// the process, so they are gathered once.
+fn printed_languages() -> &'static [&'static str] {
+    static LANGUAGES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    LANGUAGES.get_or_init(|| {
+        let mut languages: Vec<&'static str> = nls_nutrition::catalog::formats()
+            .iter()
+            .flat_map(|f| f.languages.iter().map(String::as_str))
+            .collect();
+        languages.sort_unstable();
+        languages.dedup();
+        languages
+    })
 }
 
 /// A list of nutrient keys (`voluntary_nutrients`, a line's `added_nutrients`): each a known

@@ -33,20 +33,6 @@ fn text(output: &Output) -> String {
     )
 }
 
-/// Streams whose last event the views or the labels (the cascade) have not applied yet.
-async fn behind(pool: &sqlx::PgPool) -> i64 {
-    sqlx::query_scalar(
-        "select count(*) from (select stream_id, max(stream_version) as v from event group by stream_id) e
-         where not exists (select 1 from projection_checkpoint c
-                           where c.projection = 'labels' and c.stream_id = e.stream_id and c.version = e.v)
-            or not exists (select 1 from projection_checkpoint c
-                           where c.projection = 'views' and c.stream_id = e.stream_id and c.version = e.v)",
-    )
-    .fetch_one(pool)
-    .await
-    .unwrap_or(-1)
-}
-
 #[tokio::test]
 async fn a_backup_restores_into_an_empty_database_and_replays_to_the_same_checksum() {
     let mut app = TestApp::spawn().await;
@@ -78,7 +64,7 @@ async fn a_backup_restores_into_an_empty_database_and_replays_to_the_same_checks
     app.eventually(
         Duration::from_secs(30),
         "the projections to finish",
-        || async { (behind(&app.pool).await == 0).then_some(()) },
+        || async { (app.streams_behind().await == 0).then_some(()) },
     )
     .await;
     let label_before = app.get(&key, &format!("/v1/recipes/{top}")).await.body["label"].clone();

@@ -250,7 +250,6 @@ impl TestApp {
         reply.body
     }
 
-    /// Polls `probe` until it returns `Some`, or fails the test after `within`.
     /// Streams whose last event either projection (labels, views) has not checkpointed:
     /// 0 once the projector has caught up with every write; -1 when the count fails.
     pub async fn streams_behind(&self) -> i64 {
@@ -266,6 +265,7 @@ impl TestApp {
         .unwrap_or(-1)
     }
 
+    /// Polls `probe` until it returns `Some`, or fails the test after `within`.
     pub async fn eventually<T, F, Fut>(&self, within: Duration, what: &str, mut probe: F) -> T
     where
         F: FnMut() -> Fut,
