@@ -94,3 +94,106 @@ async fn a_guesser_from_one_address_cannot_lock_the_owner_out() {
     assert_eq!(status, StatusCode::OK, "{body}");
     app.finish().await;
 }
+
+/// Issue 28, item 2: past every client's own bucket, sign-ups from all clients together have a
+/// ceiling (the bucket is filled here directly: a thousand sign-ups would take the test's time).
+#[tokio::test]
+async fn sign_ups_from_all_clients_together_have_a_ceiling() {
+    let app = behind_proxy().await;
+    let sign_up = |n: usize| json!({"email": format!("baker{n}@example.com"), "password": "correct horse battery", "account_name": "Corner Bakery"});
+    let (status, body, _) = post_from(&app, "198.51.100.1", "/auth/v1/signup", sign_up(0)).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    // The shared bucket a full hour ahead: full.
+    let global_key = nls_web::sign_in_limit::key("sign-up", "all clients");
+    let filled = sqlx::query(
+        "update sign_in_attempt set tat = clock_timestamp() + interval '1 hour' where email_key = $1",
+    )
+    .bind(&global_key)
+    .execute(&app.pool)
+    .await
+    .expect("the shared bucket exists after a sign-up")
+    .rows_affected();
+    assert_eq!(filled, 1, "the first sign-up advanced the shared bucket");
+    let (status, body, retry) =
+        post_from(&app, "203.0.113.99", "/auth/v1/signup", sign_up(1)).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert_eq!(body["error"]["code"], "rate_limited");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("sign-ups to this service")),
+        "{body}"
+    );
+    assert!(retry.is_some());
+    // Existing accounts still sign in.
+    let (status, body, _) = post_from(
+        &app,
+        "203.0.113.99",
+        "/auth/v1/token",
+        json!({"email": "baker0@example.com", "password": "correct horse battery"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    app.finish().await;
+}
+
+/// Issue 28, item 4: one normalisation of an e-mail address (trimmed, NFKC, lower-cased) for
+/// the unique index, the look-up and the limiter: a full-width or ligature spelling of an
+/// address that has an account is the same address.
+#[tokio::test]
+async fn an_address_equal_under_nfkc_is_the_same_account() {
+    let app = behind_proxy().await;
+    let (status, body, _) = post_from(
+        &app,
+        "203.0.113.7",
+        "/auth/v1/signup",
+        json!({"email": "office@example.com", "password": "correct horse battery", "account_name": "Office"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    // "ｏﬃce" is full-width o and the ffi ligature: NFKC makes it "office".
+    let variant = "\u{FF4F}\u{FB03}ce@EXAMPLE.com";
+    let (status, body, _) = post_from(
+        &app,
+        "203.0.113.8",
+        "/auth/v1/signup",
+        json!({"email": variant, "password": "another horse battery", "account_name": "Impostor"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(body["error"]["code"], "email_taken");
+    // The look-up folds the same way: the variant signs in to the one account.
+    let (status, body, _) = post_from(
+        &app,
+        "203.0.113.7",
+        "/auth/v1/token",
+        json!({"email": variant, "password": "correct horse battery"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // And the limiter counts both spellings in one bucket: ten wrong guesses with the plain
+    // address from one client leave none for the variant from that client.
+    for _ in 0..10 {
+        post_from(
+            &app,
+            "198.51.100.50",
+            "/auth/v1/token",
+            json!({"email": "office@example.com", "password": "wrong"}),
+        )
+        .await;
+    }
+    let (status, body, _) = post_from(
+        &app,
+        "198.51.100.50",
+        "/auth/v1/token",
+        json!({"email": variant, "password": "wrong"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    let stored: String = sqlx::query_scalar("select email_key from account")
+        .fetch_one(&app.pool)
+        .await
+        .expect("one account");
+    assert_eq!(stored, "office@example.com");
+    app.finish().await;
+}

@@ -188,10 +188,12 @@ pub async fn check_credentials(
     let row = if email.chars().any(char::is_control) {
         None
     } else {
-        sqlx::query("select account_id, password_hash from account where lower(email) = lower($1)")
-            .bind(email.trim())
-            .fetch_optional(pool)
-            .await?
+        sqlx::query(
+            "select account_id, password_hash from account where email_key = nls_email_key($1)",
+        )
+        .bind(email)
+        .fetch_optional(pool)
+        .await?
     };
     let (account_id, phc) = match row {
         Some(row) => (

@@ -11,7 +11,10 @@
 //! - one client over all addresses: [`CLIENT_ATTEMPTS_PER_MINUTE`], which bounds the
 //!   password hashing one client can cause;
 //! - sign-ups from one client: [`SIGN_UPS_PER_HOUR`] (the service sends no e-mail, so
-//!   an address cannot be verified; a client's sign-ups are what can be bounded).
+//!   an address cannot be verified; a client's sign-ups are what can be bounded);
+//! - sign-ups from all clients: [`ALL_SIGN_UPS_PER_HOUR`], a ceiling on the accounts (and
+//!   password hashes) a botnet of many addresses can create. At worst it delays new
+//!   sign-ups for a while; it never touches existing accounts, which sign in as before.
 //!
 //! Every attempt counts, right or wrong, before the password is checked, so a guesser learns
 //! nothing more from the 429 than from a 401. Unknown addresses are counted too: the answer
@@ -35,6 +38,9 @@ pub const EMAIL_ATTEMPTS_PER_MINUTE: u32 = 100;
 pub const CLIENT_ATTEMPTS_PER_MINUTE: u32 = 30;
 /// Sign-ups allowed from one client per hour (also the burst).
 pub const SIGN_UPS_PER_HOUR: u32 = 5;
+/// Sign-ups allowed from all clients together per hour (also the burst): 24,000 accounts a
+/// day at most, far above a small service's organic sign-ups, far below what fills a disk.
+pub const ALL_SIGN_UPS_PER_HOUR: u32 = 1_000;
 
 /// Advances the address's bucket by one attempt if it fits; returns how far ahead of now
 /// the bucket stands afterwards (or stood, when refused) and whether it was admitted.
@@ -52,11 +58,6 @@ advanced as (
 select exists (select 1 from advanced) as admitted,
        coalesce(extract(epoch from ((select tat from sign_in_attempt where email_key = $1)
                                     - (select t from now))), 0)::float8 as ahead";
-
-/// The key of an address: trimmed, lower-cased, hashed.
-pub fn email_key(email: &str) -> Vec<u8> {
-    Sha256::digest(email.trim().to_lowercase().as_bytes()).to_vec()
-}
 
 /// Whole seconds until a refused bucket of `per_period` events per `period_secs` admits one
 /// again, given how far ahead of now it stands.
@@ -116,24 +117,22 @@ pub(crate) fn client_key(client: IpAddr) -> String {
     }
 }
 
-pub(crate) fn key(prefix: &str, value: &str) -> Vec<u8> {
+pub fn key(prefix: &str, value: &str) -> Vec<u8> {
     Sha256::digest(format!("{prefix}\u{0}{value}").as_bytes()).to_vec()
 }
 
-/// The e-mail address as the account look-up folds it (`lower(email) = lower($1)`),
-/// NFKC-normalised besides, so no spelling the look-up takes for the same address (U+0130
-/// "İ" for "i") gets a bucket of its own; a coarser key only merges buckets. Postgres
+/// The e-mail address as the account look-up and the unique index fold it (`nls_email_key`,
+/// migration 0016: trimmed, NFKC, lower-cased), so no spelling the look-up takes for the
+/// same address (U+0130 "İ" for "i", full-width letters) gets a bucket of its own. Postgres
 /// refuses a NUL, and no account has a control character: such an address is kept as given.
 async fn folded(pool: &PgPool, email: &str) -> Result<String, ApiError> {
     if email.chars().any(char::is_control) {
         return Ok(email.to_owned());
     }
-    Ok(
-        sqlx::query_scalar("select lower(normalize(trim($1), NFKC))")
-            .bind(email)
-            .fetch_one(pool)
-            .await?,
-    )
+    Ok(sqlx::query_scalar("select nls_email_key($1)")
+        .bind(email)
+        .fetch_one(pool)
+        .await?)
 }
 
 /// Counts one password attempt for `email` from `client`; 429 `rate_limited` with
@@ -157,7 +156,7 @@ pub async fn admit(pool: &PgPool, email: &str, client: ClientAddr) -> Result<(),
                 what: "sign-in attempts for this e-mail address",
             },
             Bucket {
-                key: email_key(&email),
+                key: key("email", &email),
                 per_period: EMAIL_ATTEMPTS_PER_MINUTE,
                 period_secs: 60.0,
                 what: "sign-in attempts for this e-mail address",
@@ -168,16 +167,26 @@ pub async fn admit(pool: &PgPool, email: &str, client: ClientAddr) -> Result<(),
 }
 
 /// Counts one sign-up from `client` (and, as a password attempt, for `email`): 429
-/// `rate_limited` past [`SIGN_UPS_PER_HOUR`].
+/// `rate_limited` past [`SIGN_UPS_PER_HOUR`] or [`ALL_SIGN_UPS_PER_HOUR`].
 pub async fn admit_sign_up(pool: &PgPool, email: &str, client: ClientAddr) -> Result<(), ApiError> {
     advance(
         pool,
-        &[Bucket {
-            key: key("sign-up", &client_key(client.0)),
-            per_period: SIGN_UPS_PER_HOUR,
-            period_secs: 3_600.0,
-            what: "sign-ups from this client address",
-        }],
+        &[
+            Bucket {
+                key: key("sign-up", &client_key(client.0)),
+                per_period: SIGN_UPS_PER_HOUR,
+                period_secs: 3_600.0,
+                what: "sign-ups from this client address",
+            },
+            // After the client's own bucket, so one client's refused burst does not spend
+            // the shared ceiling.
+            Bucket {
+                key: key("sign-up", "all clients"),
+                per_period: ALL_SIGN_UPS_PER_HOUR,
+                period_secs: 3_600.0,
+                what: "sign-ups to this service just now",
+            },
+        ],
     )
     .await?;
     admit(pool, email, client).await
@@ -186,15 +195,6 @@ pub async fn admit_sign_up(pool: &PgPool, email: &str, client: ClientAddr) -> Re
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn addresses_are_keyed_without_case_or_surrounding_space() {
-        assert_eq!(
-            email_key(" Chef@Example.com "),
-            email_key("chef@example.com")
-        );
-        assert_ne!(email_key("chef@example.com"), email_key("chef@example.org"));
-    }
 
     #[test]
     fn the_wait_is_until_one_attempt_fits_again() {
