@@ -647,3 +647,119 @@ async fn housekeeping_deletes_expired_sessions_tokens_and_spent_buckets() {
     );
     app.finish().await;
 }
+
+/// Issue 28, item 7: webhook deliveries and attempts do not grow without bound. Housekeeping
+/// keeps an endpoint's newest finished deliveries (and none older than 30 days), every
+/// pending one whatever its age, and a delivery's newest attempts.
+#[tokio::test]
+async fn housekeeping_caps_finished_deliveries_per_endpoint_and_attempts_per_delivery() {
+    use nls_web::housekeeping::{ATTEMPTS_KEPT_PER_DELIVERY, DELIVERIES_KEPT_PER_ENDPOINT};
+    let app = TestApp::spawn().await;
+    let (account_id, _) = app.account("business", true).await;
+    let endpoint = uuid::Uuid::now_v7();
+    sqlx::query(
+        "insert into webhook_endpoint (endpoint_id, account_id, url, events, secret_enc)
+         values ($1, $2, 'https://example.com/hook', '{recipe.created}', '\\x00')",
+    )
+    .bind(endpoint)
+    .bind(account_id)
+    .execute(&app.pool)
+    .await
+    .expect("endpoint");
+    let quiet_endpoint = uuid::Uuid::now_v7();
+    sqlx::query(
+        "insert into webhook_endpoint (endpoint_id, account_id, url, events, secret_enc)
+         values ($1, $2, 'https://example.com/quiet', '{recipe.created}', '\\x00')",
+    )
+    .bind(quiet_endpoint)
+    .bind(account_id)
+    .execute(&app.pool)
+    .await
+    .expect("a second endpoint");
+    // Finished deliveries beyond the cap; on a quiet endpoint, one finished 40 days ago; old
+    // pending ones; and one delivery retried by hand 70 times.
+    let finished = DELIVERIES_KEPT_PER_ENDPOINT + 25;
+    sqlx::query(
+        "insert into webhook_delivery (delivery_id, endpoint_id, account_id, event_type,
+                                       ordering_key, position, source, body, status, attempts,
+                                       created_at)
+         select gen_random_uuid(), $1, $2, 'recipe.created', 'k' || n, n, 's' || n, '{}',
+                'delivered', 1, now() - make_interval(secs => $3 - n)
+           from generate_series(1, $3) n",
+    )
+    .bind(endpoint)
+    .bind(account_id)
+    .bind(finished)
+    .execute(&app.pool)
+    .await
+    .expect("finished deliveries");
+    sqlx::query(
+        "insert into webhook_delivery (delivery_id, endpoint_id, account_id, event_type,
+                                       ordering_key, position, source, body, status, attempts,
+                                       created_at)
+         values (gen_random_uuid(), $3, $2, 'recipe.created', 'old', 0, 'old', '{}', 'failed',
+                 8, now() - interval '40 days'),
+                (gen_random_uuid(), $1, $2, 'recipe.created', 'p1', 0, 'p1', '{}', 'pending',
+                 3, now() - interval '60 days'),
+                (gen_random_uuid(), $1, $2, 'recipe.created', 'p2', 0, 'p2', '{}', 'pending',
+                 0, now() - interval '60 days')",
+    )
+    .bind(endpoint)
+    .bind(account_id)
+    .bind(quiet_endpoint)
+    .execute(&app.pool)
+    .await
+    .expect("old and pending deliveries");
+    let retried = uuid::Uuid::now_v7();
+    sqlx::query(
+        "insert into webhook_delivery (delivery_id, endpoint_id, account_id, event_type,
+                                       ordering_key, position, source, body, status, attempts)
+         values ($1, $2, $3, 'recipe.created', 'r', 0, 'r', '{}', 'pending', 70)",
+    )
+    .bind(retried)
+    .bind(endpoint)
+    .bind(account_id)
+    .execute(&app.pool)
+    .await
+    .expect("retried delivery");
+    sqlx::query(
+        "insert into webhook_attempt (delivery_id, attempt, started_at, duration_ms)
+         select $1, n, now(), 5 from generate_series(1, 70) n",
+    )
+    .bind(retried)
+    .execute(&app.pool)
+    .await
+    .expect("attempts");
+
+    let deleted = nls_web::housekeeping::pass(&app.pool)
+        .await
+        .expect("a pass");
+    // The 25 oldest finished ones of the busy endpoint, and the quiet one's 40-day-old one.
+    assert_eq!(deleted.webhook_deliveries, 26);
+    assert_eq!(
+        deleted.webhook_attempts,
+        70 - ATTEMPTS_KEPT_PER_DELIVERY as u64
+    );
+    let count = |sql: &'static str| {
+        let pool = app.pool.clone();
+        async move {
+            sqlx::query_scalar::<_, i64>(sql)
+                .fetch_one(&pool)
+                .await
+                .expect("count")
+        }
+    };
+    assert_eq!(
+        count("select count(*) from webhook_delivery where status <> 'pending'").await,
+        DELIVERIES_KEPT_PER_ENDPOINT
+    );
+    assert_eq!(
+        count("select count(*) from webhook_delivery where status = 'pending'").await,
+        3
+    );
+    assert_eq!(
+        count("select min(attempt)::bigint from webhook_attempt").await,
+        70 - i64::from(ATTEMPTS_KEPT_PER_DELIVERY) + 1
+    );
+    app.finish().await;
+}

@@ -1,6 +1,8 @@
 //! Housekeeping: rows that only ever grow (issue 28: expired sessions, tokens, sign-in
 //! attempts and rate-limit buckets were never deleted, millions of rows a day at attack
-//! rates) are deleted on a schedule.
+//! rates) are deleted on a schedule, and so are webhook deliveries past the newest
+//! [`DELIVERIES_KEPT_PER_ENDPOINT`] finished ones of an endpoint (or older than 30 days) and
+//! attempts past a delivery's newest [`ATTEMPTS_KEPT_PER_DELIVERY`].
 //!
 //! Each delete is safe at any moment and in any number of processes at once: an expired
 //! session or token is refused whether or not its row exists, and a bucket whose time is
@@ -18,6 +20,14 @@ pub const EVERY: Duration = Duration::from_secs(600);
 /// How long a revoked or expired session or token is kept (audit of recent sign-ins).
 const KEEP_ENDED: &str = "1 day";
 
+/// Finished (delivered or failed) webhook deliveries kept per endpoint: the newest ones,
+/// enough to page back through a day of busy traffic in `GET /v1/webhooks/{id}/deliveries`.
+pub const DELIVERIES_KEPT_PER_ENDPOINT: i64 = 1_000;
+/// How long a finished delivery is kept at most.
+const KEEP_DELIVERIES: &str = "30 days";
+/// Attempts kept per delivery: a delivery retried by hand again and again keeps its newest.
+pub const ATTEMPTS_KEPT_PER_DELIVERY: i32 = 50;
+
 /// What one pass deleted, by table.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Deleted {
@@ -25,6 +35,8 @@ pub struct Deleted {
     pub session_tokens: u64,
     pub sign_in_attempts: u64,
     pub rate_limits: u64,
+    pub webhook_deliveries: u64,
+    pub webhook_attempts: u64,
 }
 
 /// One pass: app sessions and export tokens ended more than [`KEEP_ENDED`] ago, and
@@ -57,11 +69,40 @@ pub async fn pass(pool: &PgPool) -> Result<Deleted, sqlx::Error> {
     sqlx::query("delete from webhook_retired_secret where until < now()")
         .execute(pool)
         .await?;
+    // A pending delivery is never deleted: it is owed to its endpoint (exactly once).
+    let webhook_deliveries = sqlx::query(&format!(
+        "delete from webhook_delivery d
+         using (select delivery_id,
+                       created_at,
+                       row_number() over (partition by endpoint_id
+                                          order by created_at desc, delivery_id desc) as newer
+                  from webhook_delivery
+                 where status <> 'pending') f
+         where d.delivery_id = f.delivery_id
+           and (f.newer > $1 or f.created_at < now() - interval '{KEEP_DELIVERIES}')"
+    ))
+    .bind(DELIVERIES_KEPT_PER_ENDPOINT)
+    .execute(pool)
+    .await?
+    .rows_affected();
+    let webhook_attempts = sqlx::query(
+        "delete from webhook_attempt a
+         using webhook_delivery d
+         where a.delivery_id = d.delivery_id
+           and d.attempts > $1
+           and a.attempt <= d.attempts - $1",
+    )
+    .bind(ATTEMPTS_KEPT_PER_DELIVERY)
+    .execute(pool)
+    .await?
+    .rows_affected();
     Ok(Deleted {
         app_sessions,
         session_tokens,
         sign_in_attempts,
         rate_limits,
+        webhook_deliveries,
+        webhook_attempts,
     })
 }
 
