@@ -656,26 +656,25 @@ async fn housekeeping_caps_finished_deliveries_per_endpoint_and_attempts_per_del
     use nls_web::housekeeping::{ATTEMPTS_KEPT_PER_DELIVERY, DELIVERIES_KEPT_PER_ENDPOINT};
     let app = TestApp::spawn().await;
     let (account_id, _) = app.account("business", true).await;
-    let endpoint = uuid::Uuid::now_v7();
-    sqlx::query(
-        "insert into webhook_endpoint (endpoint_id, account_id, url, events, secret_enc)
-         values ($1, $2, 'https://example.com/hook', '{recipe.created}', '\\x00')",
-    )
-    .bind(endpoint)
-    .bind(account_id)
-    .execute(&app.pool)
-    .await
-    .expect("endpoint");
-    let quiet_endpoint = uuid::Uuid::now_v7();
-    sqlx::query(
-        "insert into webhook_endpoint (endpoint_id, account_id, url, events, secret_enc)
-         values ($1, $2, 'https://example.com/quiet', '{recipe.created}', '\\x00')",
-    )
-    .bind(quiet_endpoint)
-    .bind(account_id)
-    .execute(&app.pool)
-    .await
-    .expect("a second endpoint");
+    let add_endpoint = |url: &'static str| {
+        let pool = app.pool.clone();
+        async move {
+            let endpoint = uuid::Uuid::now_v7();
+            sqlx::query(
+                "insert into webhook_endpoint (endpoint_id, account_id, url, events, secret_enc)
+                 values ($1, $2, $3, '{recipe.created}', '\\x00')",
+            )
+            .bind(endpoint)
+            .bind(account_id)
+            .bind(url)
+            .execute(&pool)
+            .await
+            .expect("endpoint");
+            endpoint
+        }
+    };
+    let endpoint = add_endpoint("https://example.com/hook").await;
+    let quiet_endpoint = add_endpoint("https://example.com/quiet").await;
     // Finished deliveries beyond the cap; on a quiet endpoint, one finished 40 days ago; old
     // pending ones; and one delivery retried by hand 70 times.
     let finished = DELIVERIES_KEPT_PER_ENDPOINT + 25;
