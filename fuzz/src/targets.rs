@@ -61,6 +61,51 @@ pub fn label_pipeline(data: &[u8]) {
     }
 }
 
+/// `POST /auth/v1/signup` bodies: decode, then the field rules (account names and e-mail
+/// addresses refuse what recipe names refuse: controls, bidi and zero-width characters).
+pub fn sign_up_body(data: &[u8]) {
+    if let Ok(body) = decode::<nls_web::app_session::SignUp>(data) {
+        let _ = nls_web::app_session::sign_up_problems(&body);
+    }
+}
+
+/// Webhook target URLs, and the property behind the address check: an IPv4 address that is
+/// refused stays refused in every IPv6 form that reaches it (IPv4-mapped, IPv4-compatible,
+/// NAT64 well-known and local-use prefixes, 6to4, Teredo, SIIT).
+pub fn webhook_url(data: &[u8]) {
+    use nls_webhooks::guard::{is_public, Policy};
+    use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+    let policy = Policy {
+        allow_private: false,
+        allow_http: false,
+    };
+    let _ = policy.check_url(&String::from_utf8_lossy(data));
+    let Some(octets) = data.get(..4) else {
+        return;
+    };
+    let v4 = Ipv4Addr::new(octets[0], octets[1], octets[2], octets[3]);
+    if is_public(IpAddr::V4(v4)) {
+        return;
+    }
+    let [a, b, c, d] = v4.octets().map(u16::from);
+    let (hi, lo) = ((a << 8) | b, (c << 8) | d);
+    let forms = [
+        v4.to_ipv6_mapped(),
+        Ipv6Addr::new(0, 0, 0, 0, 0, 0, hi, lo),
+        Ipv6Addr::new(0x64, 0xff9b, 0, 0, 0, 0, hi, lo),
+        Ipv6Addr::new(0x64, 0xff9b, 1, 0, 0, 0, hi, lo),
+        Ipv6Addr::new(0x2002, hi, lo, 0, 0, 0, 0, 1),
+        Ipv6Addr::new(0x2001, 0, 0, 0, 0, 0, !hi, !lo),
+        Ipv6Addr::new(0, 0, 0, 0, 0xffff, 0, hi, lo),
+    ];
+    for form in forms {
+        assert!(
+            !is_public(IpAddr::V6(form)),
+            "{v4} is refused but {form} reaches it"
+        );
+    }
+}
+
 /// A target body.
 pub type Target = fn(&[u8]);
 
@@ -71,4 +116,6 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("analyze_body", analyze_body),
     ("export_label", export_label),
     ("label_pipeline", label_pipeline),
+    ("sign_up_body", sign_up_body),
+    ("webhook_url", webhook_url),
 ];

@@ -354,7 +354,7 @@ impl JsonFields for SignUp {
 }
 
 /// The problems of a sign-up, field by field (`details` of 400 `validation_failed`).
-fn sign_up_problems(request: &SignUp) -> Vec<Value> {
+pub fn sign_up_problems(request: &SignUp) -> Vec<Value> {
     let mut problems = Vec::new();
     let mut problem =
         |field: &str, text: String| problems.push(json!({"field": field, "problem": text}));
