@@ -197,3 +197,98 @@ async fn an_address_equal_under_nfkc_is_the_same_account() {
     assert_eq!(stored, "office@example.com");
     app.finish().await;
 }
+
+/// Sends `count` sign-ins at once, each from its own client address with its own unknown
+/// e-mail address (so no per-client or per-address bucket stops it before the password
+/// check); returns each answer's status and `Retry-After`.
+async fn sign_in_burst(
+    app: &TestApp,
+    wave: usize,
+    count: usize,
+) -> Vec<(StatusCode, Option<String>)> {
+    let attempts = (0..count).map(|n| async move {
+        let client = format!("198.18.{}.{}", n / 250, n % 250 + 1);
+        let body = json!({"email": format!("nobody{wave}-{n}@example.com"), "password": "a guess"});
+        let (status, _, retry) = post_from(app, &client, "/auth/v1/token", body).await;
+        (status, retry)
+    });
+    futures::future::join_all(attempts).await
+}
+
+/// Issue 28, item 2: password hashing runs under a bound (one per core); a burst of sign-ins
+/// past it is answered 503 with `Retry-After`, not queued without end, and the rest are
+/// checked (401 for these unknown addresses).
+#[tokio::test]
+async fn a_burst_of_sign_ins_past_the_hashing_bound_gets_503_with_retry_after() {
+    let app = behind_proxy().await;
+    let answers = sign_in_burst(&app, 0, 200).await;
+    let checked = answers
+        .iter()
+        .filter(|(s, _)| *s == StatusCode::UNAUTHORIZED)
+        .count();
+    let turned_away: Vec<_> = answers
+        .iter()
+        .filter(|(s, _)| *s == StatusCode::SERVICE_UNAVAILABLE)
+        .collect();
+    assert_eq!(checked + turned_away.len(), 200, "{answers:?}");
+    assert!(
+        checked >= nls_web::password::concurrency(),
+        "{checked} checked"
+    );
+    assert!(
+        !turned_away.is_empty(),
+        "200 at once exceed a second of hashing turns"
+    );
+    assert!(turned_away.iter().all(|(_, r)| r.as_deref() == Some("1")));
+    app.finish().await;
+}
+
+/// Sign-ins per second under the hashing bound, and the resident memory a burst adds. Run
+/// alone: `NLS_SIGN_INS=400 cargo test --release --test api -- client_limits::sign_in_burst_measure --ignored --nocapture`.
+#[tokio::test]
+#[ignore = "a measurement: prints sign-ins per second and the memory of a burst"]
+async fn sign_in_burst_measure() {
+    let count: usize = std::env::var("NLS_SIGN_INS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(400);
+    let app = behind_proxy().await;
+    // Warm-up: the pool's connections and one hash each way.
+    sign_in_burst(&app, 0, 4).await;
+    let status = |field: &str| {
+        std::fs::read_to_string("/proc/self/status")
+            .ok()
+            .and_then(|s| {
+                s.lines()
+                    .find_map(|l| l.strip_prefix(field))
+                    .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            })
+            .unwrap_or(0)
+    };
+    let (rss_before, peak_before) = (status("VmRSS:"), status("VmHWM:"));
+    let started = std::time::Instant::now();
+    let mut checked = 0usize;
+    let mut turned_away = 0usize;
+    // Waves of `count` at once for ten seconds: the bound decides the rate.
+    let mut wave = 0;
+    while started.elapsed() < std::time::Duration::from_secs(10) {
+        wave += 1;
+        for (s, _) in sign_in_burst(&app, wave, count).await {
+            match s {
+                StatusCode::UNAUTHORIZED => checked += 1,
+                StatusCode::SERVICE_UNAVAILABLE => turned_away += 1,
+                other => panic!("unexpected {other}"),
+            }
+        }
+    }
+    let secs = started.elapsed().as_secs_f64();
+    eprintln!(
+        "{count} at once for {secs:.1} s: {:.1} sign-ins checked per second, {turned_away} turned away (503); \
+         bound {} at once; RSS {rss_before} -> {} KiB, peak {peak_before} -> {} KiB",
+        checked as f64 / secs,
+        nls_web::password::concurrency(),
+        status("VmRSS:"),
+        status("VmHWM:"),
+    );
+    app.finish().await;
+}
