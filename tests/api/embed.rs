@@ -181,13 +181,38 @@ async fn the_embed_page_is_the_label_as_inline_svg_framable_by_any_site() {
     assert!(html.contains("Calories"), "{html}");
     assert!(html.contains("400"), "{html}");
     assert!(!html.contains("<?xml"));
-    // Nothing but the label: no external resources.
-    assert!(!html.contains(" src="));
-    assert!(!html.contains("https://"));
+    // Nothing but the label: no external resources (the JSON-LD's `@context` names
+    // schema.org's vocabulary; nothing loads it).
+    let loaded = html.replacen("\"@context\":\"https://schema.org\"", "", 1);
+    assert!(!loaded.contains(" src="));
+    assert!(!loaded.contains("https://"), "{loaded}");
     assert!(
-        !html.contains("http://")
-            || html.matches("http://").count() == html.matches("http://www.w3.org/").count()
+        !loaded.contains("http://")
+            || loaded.matches("http://").count() == loaded.matches("http://www.w3.org/").count()
     );
+
+    // Issue 29, item 3: schema.org data and a table for screen readers beside the drawing.
+    let data = html
+        .split("<script type=\"application/ld+json\" id=\"nutrition-data\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</script>").next())
+        .expect("a JSON-LD block");
+    let data: Value = serde_json::from_str(data).expect("JSON-LD parses");
+    assert_eq!(data["@context"], "https://schema.org");
+    assert_eq!(data["calories"], "400 calories");
+    assert!(html.contains("<div id=\"drawing\" aria-hidden=\"true\"><svg"));
+    assert!(html.contains("<div id=\"facts\" class=\"nls-sr\"><table><caption>"));
+    let table_view = fetch(&app, &format!("/embed/{token}?view=table"), &[])
+        .await
+        .text()
+        .await
+        .expect("table view");
+    assert!(!table_view.contains("<svg"), "{table_view}");
+    assert!(
+        table_view.contains("<div id=\"facts\"><table>"),
+        "{table_view}"
+    );
+    assert!(table_view.contains("400 calories"));
 
     let cached = fetch(
         &app,
@@ -302,6 +327,16 @@ async fn the_event_stream_sends_the_current_label_then_each_change_then_revoked(
     assert_ne!(second_id, first_id);
     let svg = second["svg"].as_str().unwrap_or("");
     assert!(svg.contains("200") && !svg.contains(">400<"), "{svg}");
+    // Issue 29, item 3: the label's data travels with its drawing, as printed.
+    let data: Value =
+        serde_json::from_str(second["json_ld"].as_str().unwrap_or("")).expect("JSON-LD");
+    assert_eq!(data["@type"], "NutritionInformation");
+    assert_eq!(data["calories"], "200 calories");
+    let table = second["table"].as_str().unwrap_or("");
+    assert!(
+        table.contains("<th scope=\"row\">Calories</th><td>200</td>"),
+        "{table}"
+    );
 
     // A reconnect naming the label it has gets nothing until the next change.
     let mut resumed = open_events(&app, &token, Some(&second_id)).await;

@@ -4,7 +4,8 @@
 // Recipe A: 100 g of ingredient A, 1 serving (400 kcal). Recipe B: 100 g of INGREDIENT_B,
 // 1 serving (400 kcal). The host page embeds A (290 px), B (350 px) and a bad token.
 // Exits 0 when every check passes; prints one JSON line of timings.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -21,6 +22,38 @@ const KEY = env('API_KEY');
 const [RECIPE_A, TOKEN_A, RECIPE_B, TOKEN_B, INGREDIENT_B] =
   ['RECIPE_A', 'TOKEN_A', 'RECIPE_B', 'TOKEN_B', 'INGREDIENT_B'].map(env);
 const LIVE_MS = Number(process.env.LIVE_MS || 1000);
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+// The schema.org blocks the host page carries (parsed), in document order.
+const hostData = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => {
+      try { return JSON.parse(s.textContent); } catch (e) { return { unparsable: s.textContent }; }
+    }),
+  );
+
+// Polls the host page until `test(blocks)` holds.
+async function waitForHostData(page, test, within, what) {
+  const start = Date.now();
+  for (;;) {
+    const blocks = await hostData(page);
+    if (test(blocks)) return blocks;
+    if (Date.now() - start > within) throw new Error(`${what}: ${JSON.stringify(blocks)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+// axe-core on a page: fails on serious or critical violations.
+async function axeCheck(page, what) {
+  await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
+  });
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  check(bad.length === 0, `axe on ${what}: ${JSON.stringify(bad)}`);
+  return violations;
+}
 
 function check(condition, message) {
   if (!condition) throw new Error(`check failed: ${message}`);
@@ -118,6 +151,23 @@ try {
     check(h.box > 100 && Math.abs(h.outer - h.box) <= 1 && Math.abs(h.outer - h.inner) <= 1,
       `iframe height equals content: ${JSON.stringify(h)}`);
   }
+  // Each label's schema.org NutritionInformation is in the host page, as printed.
+  await waitForHostData(
+    page,
+    (b) => b.length === 2 && b.every((d) => d['@type'] === 'NutritionInformation' && d.calories === '400 calories'),
+    LIVE_MS * 3,
+    'two NutritionInformation blocks of 400 calories in the host page',
+  );
+  // And the frame carries the label as a table with headers, hidden beside the drawing.
+  const tableA = await frameA.evaluate(() => {
+    const rows = [...document.querySelectorAll('#facts tbody tr')].map((tr) => [
+      tr.querySelector('th[scope="row"]')?.textContent,
+      tr.querySelector('td')?.textContent,
+    ]);
+    return { rows, hidden: document.getElementById('drawing').getAttribute('aria-hidden') };
+  });
+  check(tableA.rows.some(([name, amount]) => name === 'Calories' && amount === '400'), `table A: ${JSON.stringify(tableA)}`);
+  check(tableA.hidden === 'true', 'the drawing is hidden from screen readers, the table read instead');
   const hA = await heights(page, frameA, TOKEN_A);
   const hB = await heights(page, frameB, TOKEN_B);
   check(hB.outer > hA.outer, `the wider label is taller: ${hA.outer} vs ${hB.outer}`);
@@ -148,6 +198,21 @@ try {
     LIVE_MS,
   );
   check((await frameB.evaluate(() => window.__noReload)) === true, 'no reload (B)');
+  // The host page's JSON-LD and the frame's table follow the live change.
+  await waitForHostData(
+    page,
+    (b) => b.some((d) => d.calories === '500 calories'),
+    LIVE_MS,
+    'the host JSON-LD follows the change to 500 calories',
+  );
+  check(
+    await frameB.evaluate(() =>
+      [...document.querySelectorAll('#facts tbody tr')].some(
+        (tr) => tr.querySelector('th')?.textContent === 'Calories' && tr.querySelector('td')?.textContent === '500',
+      ),
+    ),
+    'the table follows the change',
+  );
 
   // Disabling the embed empties the open page; the old token is 404.
   await api('PUT', `/v1/recipes/${RECIPE_A}`, { embed_enabled: false });
@@ -167,6 +232,21 @@ try {
   // B is unaffected.
   check(/Calories\s*500/.test(await labelText(frameB)), 'label B still shown');
   check(pageErrors.length === 0, `no errors in the host page: ${pageErrors.join('; ')}`);
+
+  // axe-core on the embed page itself, as drawn and as a table in place of the drawing.
+  const direct = await context.newPage();
+  await direct.goto(`${SERVICE}/embed/${TOKEN_B}`, { waitUntil: 'load' });
+  timings.axe_embed = (await axeCheck(direct, 'the embed page')).map((v) => v.id);
+  await direct.goto(`${SERVICE}/embed/${TOKEN_B}?view=table`, { waitUntil: 'load' });
+  const tableView = await direct.evaluate(() => ({
+    svg: !!document.querySelector('svg'),
+    height: document.querySelector('#facts table')?.getBoundingClientRect().height || 0,
+    ld: JSON.parse(document.getElementById('nutrition-data').textContent).calories,
+  }));
+  check(!tableView.svg && tableView.height > 100, `table view: ${JSON.stringify(tableView)}`);
+  check(tableView.ld === '500 calories', `table view JSON-LD: ${JSON.stringify(tableView)}`);
+  timings.axe_table_view = (await axeCheck(direct, 'the embed page as a table')).map((v) => v.id);
+  await direct.close();
 
   // A page with only a bad token and an embed from a service that is down stays intact.
   const broken = await context.newPage();

@@ -1,12 +1,16 @@
 /* NLS live nutrition label embed. Usage:
    <script src="https://SERVICE/embed.js" data-label="EMBED_TOKEN" data-width="290"></script>
    Inserts an iframe after each such script tag; the iframe takes the height its page
-   reports. Never throws into the host page; a bad token or an unreachable service leaves
-   a zero-height iframe. */
+   reports. data-view="table" shows the label's data as an HTML table instead of the
+   drawing. The label's schema.org NutritionInformation (JSON-LD) is placed in the host
+   page beside the script, kept current as the label changes, so search engines read it as
+   the page's own. Never throws into the host page; a bad token or an unreachable service
+   leaves a zero-height iframe. */
 (function () {
   'use strict';
   try {
     var TYPE = 'nls-embed:height';
+    var DATA = 'nls-embed:data';
     var state = window.__nlsEmbed || (window.__nlsEmbed = { frames: [], listening: false });
     var current = document.currentScript;
     var originOf = function (src) {
@@ -22,10 +26,32 @@
       window.addEventListener('message', function (event) {
         try {
           var data = event.data;
-          if (!data || data.type !== TYPE) return;
+          if (!data || (data.type !== TYPE && data.type !== DATA)) return;
           for (var i = 0; i < state.frames.length; i++) {
             var entry = state.frames[i];
             if (event.origin === entry.origin && event.source === entry.frame.contentWindow) {
+              if (data.type === DATA) {
+                // Only well-formed JSON is kept, re-serialised: a data block, never a script.
+                var json = '';
+                try {
+                  json = data.jsonld ? JSON.stringify(JSON.parse(String(data.jsonld))) : '';
+                } catch (e) { json = ''; }
+                if (!json) {
+                  // No label (yet, or any more): no data block.
+                  if (entry.data && entry.data.parentNode) entry.data.parentNode.removeChild(entry.data);
+                  entry.data = null;
+                  return;
+                }
+                if (!entry.data) {
+                  entry.data = document.createElement('script');
+                  entry.data.type = 'application/ld+json';
+                  if (entry.frame.parentNode) {
+                    entry.frame.parentNode.insertBefore(entry.data, entry.frame.nextSibling);
+                  }
+                }
+                entry.data.textContent = json.replace(/</g, '\\u003c');
+                return;
+              }
               var height = Math.round(Number(data.height));
               if (!(height >= 0)) height = 0;
               if (height > 20000) height = 20000;
@@ -49,7 +75,8 @@
         if (!(width >= 120 && width <= 2000)) width = 290;
         script.setAttribute('data-nls-embedded', '');
         var frame = document.createElement('iframe');
-        frame.src = origin + '/embed/' + encodeURIComponent(token);
+        var view = script.getAttribute('data-view') === 'table' ? '?view=table' : '';
+        frame.src = origin + '/embed/' + encodeURIComponent(token) + view;
         frame.title = 'Nutrition Facts';
         frame.width = String(width);
         frame.height = '0';

@@ -49,7 +49,14 @@ pub struct Drawn {
     pub hash: Arc<str>,
     /// The label as a standalone SVG element (no XML prolog), already escaped.
     pub svg: Arc<str>,
-    /// `{"hash","svg"}` as JSON: the SSE `label` event's data, serialised once for all pages.
+    /// The label's printed texts as an HTML table, for screen readers ([`super::semantic`]).
+    pub table: Arc<str>,
+    /// The label as schema.org `NutritionInformation` JSON-LD.
+    pub json_ld: Arc<str>,
+    /// The language of the page (the format's first).
+    pub language: Arc<str>,
+    /// `{"hash","svg","table","json_ld"}` as JSON: the SSE `label` event's data, serialised
+    /// once for all pages.
     pub event_data: Arc<str>,
 }
 
@@ -69,13 +76,30 @@ pub enum Snapshot {
 }
 
 impl Drawn {
-    fn new(hash: Arc<str>, svg: Arc<str>) -> Drawn {
-        let event_data = serde_json::json!({ "hash": &*hash, "svg": &*svg })
-            .to_string()
-            .into();
+    fn new(hash: Arc<str>, svg: Arc<str>, label: &nls_nutrition::Label) -> Drawn {
+        let format = nls_nutrition::format(&label.format);
+        let semantic = format.map(|f| super::semantic::semantic(label, f));
+        let (table, json_ld) = semantic.map_or_else(
+            || (String::new(), String::new()),
+            |s| (s.table_html, s.json_ld),
+        );
+        let language = format
+            .and_then(|f| f.languages.first())
+            .map_or("en", String::as_str);
+        let event_data = serde_json::json!({
+            "hash": &*hash,
+            "svg": &*svg,
+            "table": &table,
+            "json_ld": &json_ld,
+        })
+        .to_string()
+        .into();
         Drawn {
             hash,
             svg,
+            table: table.into(),
+            json_ld: json_ld.into(),
+            language: language.into(),
             event_data,
         }
     }
@@ -328,7 +352,7 @@ impl Hub {
             Some(svg) => with_front_of_pack(svg, &prepared.label).into(),
             None => return None,
         };
-        let drawn = Drawn::new(hash, svg);
+        let drawn = Drawn::new(hash, svg, &prepared.label);
         let mut svgs = self
             .inner
             .svgs

@@ -32,6 +32,7 @@
 pub mod caps;
 mod hub;
 mod page;
+pub mod semantic;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -146,6 +147,7 @@ fn not_found() -> Response {
 async fn label_page(
     State(state): State<EmbedState>,
     Path(token): Path<String>,
+    Query(params): Query<PageParams>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     if !plausible(&token) {
@@ -158,7 +160,7 @@ async fn label_page(
         Snapshot::Live { label, .. } => label.as_ref(),
         Snapshot::Gone => return Ok(not_found()),
     };
-    let html = page::label_page(label);
+    let html = page::label_page(label, page::View::from_query(params.view.as_deref()));
     let etag = page::etag(html.as_bytes());
     let mut response = if none_match(&headers, &etag) {
         StatusCode::NOT_MODIFIED.into_response()
@@ -170,6 +172,13 @@ async fn label_page(
     set(out, header::ETAG, &etag);
     page_headers(out, "public, max-age=5");
     Ok(response)
+}
+
+/// Query of the label page.
+#[derive(Debug, Deserialize)]
+struct PageParams {
+    /// `table`: the data table in place of the drawing.
+    view: Option<String>,
 }
 
 /// Query of the event stream.

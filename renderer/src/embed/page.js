@@ -1,18 +1,36 @@
 (function () {
   'use strict';
   var box = document.getElementById('label');
+  var drawing = document.getElementById('drawing');
+  var facts = document.getElementById('facts');
+  var data = document.getElementById('nutrition-data');
   var last = -1;
-  function post() {
+  var lastData = null;
+  function tell(message) {
     try {
-      var height = box.firstElementChild ? Math.ceil(box.getBoundingClientRect().height) : 0;
-      if (height === last) return;
-      last = height;
-      if (window.parent !== window) parent.postMessage({ type: 'nls-embed:height', height: height }, '*');
+      if (window.parent !== window) parent.postMessage(message, '*');
     } catch (e) { /* nothing to report to */ }
   }
-  function clear() {
-    box.textContent = '';
-    box.removeAttribute('data-hash');
+  function post() {
+    var shown = (drawing && drawing.firstElementChild) || (!drawing && facts && facts.firstElementChild);
+    var height = shown ? Math.ceil(box.getBoundingClientRect().height) : 0;
+    if (height !== last) {
+      last = height;
+      tell({ type: 'nls-embed:height', height: height });
+    }
+    // The label's schema.org data, for the host page to carry as its own JSON-LD.
+    var json = data ? data.textContent : '';
+    if (json !== lastData) {
+      lastData = json;
+      tell({ type: 'nls-embed:data', jsonld: json });
+    }
+  }
+  function show(label) {
+    if (drawing) drawing.innerHTML = label.svg || '';
+    if (facts) facts.innerHTML = label.table || '';
+    if (data) data.textContent = label.json_ld || '';
+    if (label.hash) box.setAttribute('data-hash', label.hash);
+    else box.removeAttribute('data-hash');
     post();
   }
   try { new ResizeObserver(post).observe(box); } catch (e) { /* posts below still run */ }
@@ -34,15 +52,12 @@
     source.onopen = function () { delay = 3000; };
     source.addEventListener('label', function (event) {
       try {
-        var label = JSON.parse(event.data);
-        box.innerHTML = label.svg || '';
-        box.setAttribute('data-hash', label.hash || '');
-        post();
+        show(JSON.parse(event.data));
       } catch (e) { /* keep the current label */ }
     });
     source.addEventListener('revoked', function () {
       source.close();
-      clear();
+      show({});
     });
     source.onerror = function () {
       // EventSource retries by itself after network errors and after the server ends a
@@ -50,7 +65,7 @@
       // for a revoked token, a 429 over a stream cap, or a proxy's error page.
       if (source.readyState !== 2) return;
       fetch(location.pathname, { method: 'HEAD', cache: 'no-store' }).then(function (response) {
-        if (response.status === 404) clear();
+        if (response.status === 404) show({});
         else retry();
       }, retry);
     };
