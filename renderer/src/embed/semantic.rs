@@ -10,6 +10,7 @@
 use std::fmt::Write as _;
 
 use nls_nutrition::format::{Basis, Quantity};
+use nls_nutrition::statement::escape_html as escape;
 use nls_nutrition::{Format, Label, Nutrient};
 use serde_json::{Map, Value};
 
@@ -98,22 +99,6 @@ fn column_head(label: &Label, format: &Format, id: &str) -> String {
     } else {
         head
     }
-}
-
-/// HTML-escapes text (element content and attribute values).
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// The JSON-LD and table of `label`, drawn in `format`.
