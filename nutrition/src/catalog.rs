@@ -349,6 +349,16 @@ fn resolve(
             if language != "en" && regime.requires_allergen(crate::Allergen::Gluten) {
                 needed.extend(GLUTEN_CEREALS.iter().map(|c| format!("cereal.{c}")));
             }
+            // Only the required names are emphasised: each declared allergen has them.
+            if regime.allergens.required_names_only.is_some() {
+                needed.extend(
+                    regime
+                        .allergens
+                        .declare
+                        .iter()
+                        .map(|a| format!("required_name.{}", a.code())),
+                );
+            }
         }
         if let Some(missing) = needed.iter().find(|k| t.get(k).is_none_or(str::is_empty)) {
             return Err(format!(

@@ -80,6 +80,13 @@ pub struct AllergenRules {
     /// name names no nut then carries a `tree_nut_unnamed` warning
     /// ([`Regime::allergen_warnings`]).
     pub name_tree_nut: Option<String>,
+    /// Where the law allows only its required names in bold in the statement of
+    /// ingredients (FSANZ Standard 1.2.3—7(1)-(2)), its citation: the statement then
+    /// emphasises only the terms' `required_name.<code>` words, as separate words of an
+    /// ingredient's name, and lists the required name next to a name that gives none
+    /// ("sodium caseinate (milk)"), where other regimes emphasise any word naming the
+    /// allergen ("<b>butter</b>milk").
+    pub required_names_only: Option<String>,
     /// The exemptions of allergen-derived ingredients this regime grants, by id (an
     /// ingredient's `allergen_exemptions` name the ones that would apply to it): the US
     /// exempts every highly refined oil (21 U.S.C. 321(qq)(2)(A)); the EU only fully refined
@@ -385,6 +392,10 @@ pub(crate) struct AllergensFile {
     /// The citation of the rule that names each tree nut, when the regime has one.
     #[serde(default)]
     pub name_tree_nut: Option<String>,
+    /// The citation of the rule that emphasises only the required names, when the regime
+    /// has one.
+    #[serde(default)]
+    pub required_names_only: Option<String>,
 }
 
 /// `"name_species"` as written: `true` (every allergen that takes species) or the list of
@@ -453,6 +464,7 @@ impl RegimeFile {
                 name_species,
                 species_only,
                 name_tree_nut: self.allergens.name_tree_nut,
+                required_names_only: self.allergens.required_names_only,
                 exemptions: self
                     .allergens
                     .exemptions

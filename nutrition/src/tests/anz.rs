@@ -208,11 +208,8 @@ fn fsanz_1_2_3_7_1_required_name_in_bold_in_the_statement_of_ingredients() {
 }
 
 /// The Code's own examples of 1.2.3—7(2)(b)-(c) (p. 74): "sodium caseinate (milk)", "but not
-/// buttermilk". The statement emphasises the English allergen words of its keyword list
-/// ("caseinate", "buttermilk"), which are no required names: a change to
-/// `statement.rs` (emphasise only the regime's required names) is needed.
+/// buttermilk": only a required name (S9—3 Column 3) is bold, and only as a separate word.
 #[test]
-#[ignore = "needs statement.rs to emphasise only the required names under anz-fsanz"]
 fn fsanz_1_2_3_7_2_required_name_as_a_separate_word() {
     let r = recipe(
         1.0,
@@ -224,8 +221,85 @@ fn fsanz_1_2_3_7_2_required_name_as_a_separate_word() {
     );
     let label = compute_label(&r, nip()).unwrap();
     let html = label.ingredient_statement_html.as_deref().unwrap();
-    assert!(html.contains("sodium caseinate (<b>milk</b>)"), "{html}");
-    assert!(html.contains("buttermilk (<b>milk</b>)"), "{html}");
+    // The first name takes the sentence's capital.
+    assert_eq!(
+        html,
+        "Sodium caseinate (<b>milk</b>), buttermilk (<b>milk</b>)"
+    );
+}
+
+#[test]
+fn fsanz_1_2_3_7_1_only_required_names_are_bold() {
+    // 1.2.3—7(1)(a) (p. 74): bold contrasting with all text that is not a required name:
+    // "butter", "cheese", "whey", "tahini", "prawns", "salmon" name their allergen but are
+    // not Column 3 names (pp. 532-533), so the required name stands next to them.
+    let r = recipe(
+        1.0,
+        None,
+        vec![
+            ing_with("butter", 40.0, &[Milk]),
+            ing_with("peanut butter", 35.0, &[Peanuts]),
+            ing_with("tahini", 30.0, &[Sesame]),
+            with_species(ing("prawns", 25.0, &[]), CrustaceanShellfish, "shrimp"),
+            with_species(ing("salmon", 20.0, &[]), Fish, "salmon"),
+            ing_with("whey", 15.0, &[Milk]),
+        ],
+    );
+    let label = compute_label(&r, nip()).unwrap();
+    let html = label.ingredient_statement_html.as_deref().unwrap();
+    assert_eq!(
+        html,
+        "Butter (<b>milk</b>), <b>peanut</b> butter, tahini (<b>sesame</b>), \
+         prawns (<b>crustacean</b>), salmon (<b>fish</b>), whey (<b>milk</b>)"
+    );
+}
+
+#[test]
+fn fsanz_1_2_3_8_required_names_singular_or_plural_and_in_several_words() {
+    // 1.2.3—8 (p. 75): singular or plural; S9—3 item 4's "Brazil nut", "pine nut" are
+    // two words; item 2's "oats"; item 13's "soy, soya or soybean" (pp. 532-533).
+    let r = recipe(
+        1.0,
+        None,
+        vec![
+            with_species(ing("brazil nuts", 40.0, &[]), TreeNuts, "Brazil nuts"),
+            with_species(ing("pine nuts", 30.0, &[]), TreeNuts, "pine nuts"),
+            ing_with("rolled oat flakes", 25.0, &[Gluten]),
+            ing_with("soya beans", 20.0, &[Soy]),
+            ing_with("eggs", 15.0, &[Eggs]),
+            with_species(ing("marzipan", 10.0, &[]), TreeNuts, "almonds"),
+        ],
+    );
+    let label = compute_label(&r, nip()).unwrap();
+    let html = label.ingredient_statement_html.as_deref().unwrap();
+    assert_eq!(
+        html,
+        "<b>Brazil nuts</b>, <b>pine nuts</b>, rolled <b>oat</b> flakes, <b>soya</b> beans, \
+         <b>eggs</b>, marzipan (<b>almond</b>)"
+    );
+}
+
+#[test]
+fn fsanz_1_2_3_7_2_a_kamut_wheat_maltodextrin_wheat() {
+    // The Code's example of 1.2.3—7(2)(a) (p. 74): "kamut (wheat), maltodextrin (wheat)".
+    let r = recipe(
+        1.0,
+        None,
+        vec![
+            ing_with("kamut", 50.0, &[Wheat, Gluten]),
+            ing_with("maltodextrin", 10.0, &[Wheat]),
+        ],
+    );
+    let label = compute_label(&r, nip()).unwrap();
+    let html = label.ingredient_statement_html.as_deref().unwrap();
+    assert_eq!(html, "Kamut (<b>wheat</b>), maltodextrin (<b>wheat</b>)");
+    // Elsewhere any allergen word stays emphasised (Reg. (EU) 1169/2011 Art. 21).
+    let eu = compute_label(&r, crate::format("eu-1169").unwrap()).unwrap();
+    assert!(eu
+        .ingredient_statement_html
+        .as_deref()
+        .unwrap()
+        .contains("<b>Kamut</b>"));
 }
 
 #[test]
