@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
 use crate::format::{
-    is_date, Amounts, Basis, Format, FormatFile, LayoutSpec, Section, PLANS, STATUSES,
+    is_date, Amounts, Basis, Declare, Format, FormatFile, LayoutSpec, Section, PLANS, STATUSES,
 };
 use crate::regime::{allergen_term, Regime, RegimeFile};
 use crate::terms::Terms;
@@ -383,6 +383,17 @@ fn resolve(
             return Err("simplified needs a source".into());
         }
     }
+    // `together` rows need the format's threshold, and a threshold needs such rows.
+    let together_rows = rows.iter().any(|r| r.declare == Declare::Together);
+    match &f.together {
+        Some(t) if !(t.min_g_per_100g.is_finite() && t.min_g_per_100g > 0.0) => {
+            return Err("together.min_g_per_100g must be positive".into());
+        }
+        Some(t) if t.source.trim().is_empty() => return Err("together needs a source".into()),
+        Some(_) if !together_rows => return Err("together without a together row".into()),
+        None if together_rows => return Err("a together row needs the format's together".into()),
+        _ => {}
+    }
     let label_id = f.label_id.unwrap_or_else(|| f.id.clone());
     if label_id != f.id && !f.aliases.contains(&label_id) {
         return Err(format!("label_id {label_id:?} must be the id or an alias"));
@@ -412,6 +423,7 @@ fn resolve(
         term_overrides: f.term_overrides,
         liquids_per_100ml: f.liquids_per_100ml.map(|l| l.source),
         role: f.role,
+        together: f.together,
         notes: f.notes,
     })
 }

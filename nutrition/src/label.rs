@@ -144,6 +144,11 @@ pub struct ServingSize {
     pub text: Option<String>,
     /// Serving weight in grams (unrounded).
     pub grams: f64,
+    /// The serving's volume in millilitres (unrounded), for a liquid whose format's law
+    /// declares liquids by volume (FSANZ Standard 1.2.8—6(1)(b)(ii): a beverage's serving
+    /// "expressed in millilitres"): the weight over the density given. Absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ml: Option<f64>,
 }
 
 /// How the calories of a US label were obtained (21 CFR 101.9(c)(1)(i)).

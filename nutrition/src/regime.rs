@@ -23,12 +23,61 @@ pub struct Regime {
     pub allergens: AllergenRules,
     /// The claims rules that apply, if the engine implements the regime's claims.
     pub claims: Option<ClaimsRules>,
+    /// Statements the law requires where the food holds certain substances (FSANZ
+    /// Standard 1.2.3—2(2): "excess consumption may have a laxative effect"): a label whose
+    /// data shows one carries a warning naming it, for the package to print.
+    pub advisories: Vec<Advisory>,
     /// How the number of servings per container is rounded for print.
     pub servings: ServingsRounding,
     /// Whether the serving size reads household measure then metric amount (21 CFR
     /// 101.9(b)(5), (b)(7)): the label then prints `"2 cookies (43g)"` and warns when the
     /// recipe gives no household measure.
     pub household_then_metric: bool,
+}
+
+/// A statement the law requires when the food holds some substances, and when.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Advisory {
+    /// The warning's code.
+    pub code: String,
+    /// What the statement must say, in the law's words.
+    pub statement: String,
+    /// The paragraph.
+    pub source: String,
+    /// It is required when any of these holds.
+    pub when: Vec<AdvisoryCondition>,
+    /// A further condition the data cannot see (the kind of food), which the warning
+    /// names: the statement is then required only if it holds.
+    #[serde(default)]
+    pub only_if: Option<String>,
+}
+
+/// One condition of an [`Advisory`]: the nutrients of `sum_of`, summed, reach
+/// `min_g_per_100g` in 100 g of the food (and are present), with one of each group of
+/// `with_one_of` present.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AdvisoryCondition {
+    /// The substances counted together.
+    pub sum_of: Vec<crate::Nutrient>,
+    /// Their least sum, grams in 100 g of the food ("at a level of or in excess of").
+    pub min_g_per_100g: f64,
+    /// Groups each of which must have a substance present ("in combination with").
+    #[serde(default)]
+    pub with_one_of: Vec<Vec<crate::Nutrient>>,
+}
+
+impl AdvisoryCondition {
+    fn holds(&self, per_100g: &impl Fn(crate::Nutrient) -> f64) -> bool {
+        let sum: f64 = self.sum_of.iter().map(|n| per_100g(*n)).sum();
+        sum > 0.0
+            && sum >= self.min_g_per_100g
+            && self
+                .with_one_of
+                .iter()
+                .all(|group| group.iter().any(|n| per_100g(*n) > 0.0))
+    }
 }
 
 /// How a regime rounds the printed number of servings (portions) per container.
@@ -224,6 +273,45 @@ impl Regime {
         warnings
     }
 
+    /// The regime's advisory statements a food of `per_100g` (grams of a nutrient in 100 g
+    /// of the food) requires, one warning each: the label does not print them, the package
+    /// must.
+    pub fn advisory_warnings(&self, per_100g: impl Fn(crate::Nutrient) -> f64) -> Vec<Warning> {
+        self.advisories
+            .iter()
+            .filter(|a| a.when.iter().any(|c| c.holds(&per_100g)))
+            .map(|a| {
+                let held: Vec<&str> = a
+                    .when
+                    .iter()
+                    .flat_map(|c| &c.sum_of)
+                    .filter(|n| per_100g(**n) > 0.0)
+                    .map(|n| n.key())
+                    .fold(Vec::new(), |mut v, k| {
+                        if !v.contains(&k) {
+                            v.push(k);
+                        }
+                        v
+                    });
+                let condition = a
+                    .only_if
+                    .as_deref()
+                    .map_or(String::new(), |c| format!(" if {c}"));
+                Warning {
+                    code: a.code.clone(),
+                    message: format!(
+                        "this food holds {}: {} requires an advisory statement to the effect \
+                         that {}{condition}; the nutrition panel does not print it, so print it \
+                         on the package",
+                        held.join(", "),
+                        a.source,
+                        a.statement
+                    ),
+                }
+            })
+            .collect()
+    }
+
     /// The "Contains" statement (21 U.S.C. 343(w)(1)(A) for the US) in `terms`' words, e.g.
     /// `"Contains: Milk, Wheat, Sesame"`: every declared allergen in the regime's order; an
     /// allergen with species in `details` is named by them (343(w)(2): "Contains: Milk,
@@ -371,6 +459,8 @@ pub(crate) struct RegimeFile {
     pub servings: ServingsRounding,
     #[serde(default)]
     pub household_then_metric: bool,
+    #[serde(default)]
+    pub advisories: Vec<Advisory>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -447,6 +537,22 @@ impl RegimeFile {
                 (!only.is_empty(), Some(only.into_iter().collect()))
             }
         };
+        for a in &self.advisories {
+            let bad = a.when.is_empty()
+                || a.statement.trim().is_empty()
+                || a.source.trim().is_empty()
+                || a.when.iter().any(|c| {
+                    c.sum_of.is_empty()
+                        || !(c.min_g_per_100g.is_finite() && c.min_g_per_100g >= 0.0)
+                });
+            if bad {
+                return Err(format!(
+                    "advisory {:?} needs a statement, a source and conditions with substances \
+                     and a least amount",
+                    a.code
+                ));
+            }
+        }
         let claims = match self.claims.as_deref() {
             None => None,
             Some("cfr_101_13") => Some(ClaimsRules::Cfr101_13),
@@ -474,6 +580,7 @@ impl RegimeFile {
                 name_gluten_cereal: self.allergens.name_gluten_cereal,
             },
             claims,
+            advisories: self.advisories,
             servings: self.servings,
             household_then_metric: self.household_then_metric,
         })
