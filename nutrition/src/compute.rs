@@ -300,6 +300,9 @@ pub struct Extras<'a> {
     /// liquids per 100 ml (`Format::liquids_per_100ml`) give their `per_100g` column per
     /// 100 ml.
     pub liquid_density_g_per_ml: Option<f64>,
+    /// The product is recorded as a liquid: where its format's law declares liquids by
+    /// volume and no density is given, the label warns that it is by weight.
+    pub liquid: bool,
 }
 
 /// One food of an aggregate label (21 CFR 101.9(d)(13)(ii)): its name and recipe.
@@ -517,6 +520,9 @@ pub fn compute_label_with(
     }
     // Gluten whose cereal no ingredient names, where the law names the cereal (Annex II).
     warnings.extend(regime.allergen_warnings(recipe));
+    if let (true, None, Some(rule)) = (extras.liquid, density, &format.liquids_per_100ml) {
+        warnings.push(Warning::liquid_without_density(rule));
+    }
     if let Some(w) = polyols_not_named(format, &t) {
         warnings.push(w);
     }

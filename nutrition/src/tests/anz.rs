@@ -429,6 +429,24 @@ fn fsanz_1_2_8_6_1_b_ii_a_liquid_serving_in_millilitres_and_unit_quantity_100_ml
     assert_eq!(solid.display["per_100g.sugars_g"], "10g");
     let json = serde_json::to_value(&solid).unwrap();
     assert!(json["serving_size"].get("ml").is_none());
+    // Recorded as a liquid without a density: by weight, and the label says why.
+    let unknown = Extras {
+        liquid: true,
+        ..Extras::default()
+    };
+    let by_weight = compute_label_with(&drink(), nip(), &unknown).unwrap();
+    assert_eq!(by_weight.serving_size.ml, None);
+    let w = by_weight
+        .warnings
+        .iter()
+        .find(|w| w.code == "liquid_without_density")
+        .expect("warned");
+    assert!(w.message.contains("1.2.8—6(1)(b)(ii)"), "{}", w.message);
+    let us_unknown = compute_label_with(&drink(), us(), &unknown).unwrap();
+    assert!(us_unknown
+        .warnings
+        .iter()
+        .all(|w| w.code != "liquid_without_density"));
     // Other laws give a volume only where they declare per 100 ml too; the US none.
     let us = compute_label_with(&drink(), us(), &extras).unwrap();
     assert_eq!(us.serving_size.ml, None);
