@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
 use crate::format::{
-    is_date, Amounts, Basis, Format, FormatFile, LayoutSpec, Section, PLANS, STATUSES,
+    is_date, Amounts, Basis, Declare, Format, FormatFile, LayoutSpec, Section, PLANS, STATUSES,
 };
 use crate::regime::{allergen_term, Regime, RegimeFile};
 use crate::terms::Terms;
@@ -349,6 +349,16 @@ fn resolve(
             if language != "en" && regime.requires_allergen(crate::Allergen::Gluten) {
                 needed.extend(GLUTEN_CEREALS.iter().map(|c| format!("cereal.{c}")));
             }
+            // Only the required names are emphasised: each declared allergen has them.
+            if regime.allergens.required_names_only.is_some() {
+                needed.extend(
+                    regime
+                        .allergens
+                        .declare
+                        .iter()
+                        .map(|a| format!("required_name.{}", a.code())),
+                );
+            }
         }
         if let Some(missing) = needed.iter().find(|k| t.get(k).is_none_or(str::is_empty)) {
             return Err(format!(
@@ -372,6 +382,17 @@ fn resolve(
         if s.source.trim().is_empty() {
             return Err("simplified needs a source".into());
         }
+    }
+    // `together` rows need the format's threshold, and a threshold needs such rows.
+    let together_rows = rows.iter().any(|r| r.declare == Declare::Together);
+    match &f.together {
+        Some(t) if !(t.min_g_per_100g.is_finite() && t.min_g_per_100g > 0.0) => {
+            return Err("together.min_g_per_100g must be positive".into());
+        }
+        Some(t) if t.source.trim().is_empty() => return Err("together needs a source".into()),
+        Some(_) if !together_rows => return Err("together without a together row".into()),
+        None if together_rows => return Err("a together row needs the format's together".into()),
+        _ => {}
     }
     let label_id = f.label_id.unwrap_or_else(|| f.id.clone());
     if label_id != f.id && !f.aliases.contains(&label_id) {
@@ -402,6 +423,7 @@ fn resolve(
         term_overrides: f.term_overrides,
         liquids_per_100ml: f.liquids_per_100ml.map(|l| l.source),
         role: f.role,
+        together: f.together,
         notes: f.notes,
     })
 }

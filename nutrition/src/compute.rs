@@ -191,18 +191,39 @@ pub fn cxg_2_energy(a: &NutrientAmounts) -> (f64, f64) {
     (kj, kcal)
 }
 
-/// Energy of `a` in kJ by FSANZ Schedule 11 S11—2(1)-(2) (Food Standards Code compilation,
-/// Schedule 11 as in force on 29 October 2024): protein 17, fat 37, carbohydrate excluding
-/// unavailable carbohydrate 17, unavailable carbohydrate including dietary fibre 8, alcohol
-/// 29 kJ/g. The food data names no polyol or organic acid separately (S11—2(3) gives each
-/// its own factor), so those count as carbohydrate, which the format's notes say.
+/// Energy of `a` in kJ by FSANZ Schedule 11 S11—2 (Food Standards Code compilation,
+/// Schedule 11 as in force on 29 October 2024, pp. 542-543): each component's average
+/// quantity times its factor: protein 17, fat 37, carbohydrate excluding unavailable
+/// carbohydrate 17 (available carbohydrate by difference, [`fsanz_available_carbohydrate`]),
+/// unavailable carbohydrate including dietary fibre 8, alcohol 29 kJ/g (S11—2(2)), and each
+/// specific component of S11—2(3) the data gives by its own factor
+/// ([`Nutrient::fsanz_s11_2_3_factor`]); a polyol the data does not name counts as
+/// carbohydrate.
 pub fn fsanz_s11_energy_kj(a: &NutrientAmounts) -> f64 {
     let g = |n| a.get(n).unwrap_or(0.0);
-    available_carbohydrate(a) * 17.0
+    let specific: f64 =
+        a.0.iter()
+            .filter_map(|(n, v)| n.fsanz_s11_2_3_factor().map(|factor| v * factor))
+            .sum();
+    fsanz_available_carbohydrate(a) * 17.0
         + g(Nutrient::DietaryFiberG) * 8.0
         + g(Nutrient::ProteinG) * 17.0
         + g(Nutrient::TotalFatG) * 37.0
         + g(Nutrient::AlcoholG) * 29.0
+        + specific
+}
+
+/// FSANZ available carbohydrate by difference (Schedule 11 S11—3(2), p. 543): 100 less
+/// water, protein, fat, dietary fibre, ash, alcohol and the substances of S11—2(3), i.e. the
+/// data's total carbohydrate (by difference, the specific components inside it) less
+/// dietary fibre and each S11—2(3) component the data gives; never below 0.
+pub fn fsanz_available_carbohydrate(a: &NutrientAmounts) -> f64 {
+    let specific: f64 =
+        a.0.iter()
+            .filter(|(n, _)| n.fsanz_s11_2_3_factor().is_some())
+            .map(|(_, v)| v)
+            .sum();
+    (available_carbohydrate(a) - specific).max(0.0)
 }
 
 /// EU carbohydrate (Annex I point 7): total carbohydrate minus fibre, never below 0.
@@ -221,6 +242,7 @@ fn quantity(q: Quantity, a: &NutrientAmounts) -> f64 {
         Quantity::SaltG => a.get(Nutrient::SodiumMg).unwrap_or(0.0) * 2.5 / 1000.0,
         Quantity::Cxg2Kj => cxg_2_energy(a).0,
         Quantity::FsanzS11Kj => fsanz_s11_energy_kj(a),
+        Quantity::FsanzAvailableCarbohydrate => fsanz_available_carbohydrate(a),
         Quantity::Cxg2Kcal => cxg_2_energy(a).1,
     }
 }
@@ -278,6 +300,9 @@ pub struct Extras<'a> {
     /// liquids per 100 ml (`Format::liquids_per_100ml`) give their `per_100g` column per
     /// 100 ml.
     pub liquid_density_g_per_ml: Option<f64>,
+    /// The product is recorded as a liquid: where its format's law declares liquids by
+    /// volume and no density is given, the label warns that it is by weight.
+    pub liquid: bool,
 }
 
 /// One food of an aggregate label (21 CFR 101.9(d)(13)(ii)): its name and recipe.
@@ -432,7 +457,8 @@ pub fn compute_label_with(
     let mut warnings = Vec::new();
     let mut missing: Vec<MissingNutrient> = Vec::new();
     let mut significance = Significance::default();
-    let asked = Asked::of(std::slice::from_ref(recipe));
+    let mut asked = Asked::of(std::slice::from_ref(recipe));
+    asked.1 = together_declared(format, &t);
     let mut voluntary = BTreeMap::new();
     let rows = declare_rows(
         format,
@@ -494,6 +520,16 @@ pub fn compute_label_with(
     }
     // Gluten whose cereal no ingredient names, where the law names the cereal (Annex II).
     warnings.extend(regime.allergen_warnings(recipe));
+    if let (true, None, Some(rule)) = (extras.liquid, density, &format.liquids_per_100ml) {
+        warnings.push(Warning::liquid_without_density(rule));
+    }
+    if let Some(w) = polyols_not_named(format, &t) {
+        warnings.push(w);
+    }
+    // Statements the substances in the food require (FSANZ 1.2.3—2(2)), by weight.
+    warnings.extend(
+        regime.advisory_warnings(|n| t.amounts.get(n).unwrap_or(0.0) * 100.0 / t.final_weight_g),
+    );
     let allergens = regime.declared_allergens(recipe);
     let allergen_details = regime.allergen_details(recipe, &allergens);
     let (mut statements, names_not_in_language) =
@@ -517,6 +553,7 @@ pub fn compute_label_with(
         serving_size: ServingSize {
             text: recipe.serving_size_text.clone(),
             grams: t.serving_weight_g,
+            ml: density.map(|d| t.serving_weight_g / d),
         },
         servings_per_container: recipe.servings,
         ingredient_statement: first.ingredient_statement,
@@ -651,6 +688,7 @@ pub fn compute_aggregate(
             serving_size: ServingSize {
                 text: food.recipe.serving_size_text.clone(),
                 grams: t.serving_weight_g,
+                ml: None,
             },
             servings_per_container: food.recipe.servings,
             ingredient_statement: statement::ingredient_statement(
@@ -690,6 +728,7 @@ pub fn compute_aggregate(
         serving_size: ServingSize {
             text: foods[0].recipe.serving_size_text.clone(),
             grams: first.serving_weight_g,
+            ml: None,
         },
         servings_per_container: servings,
         ingredient_statement,
@@ -793,9 +832,11 @@ struct Significance {
     omitted: Vec<String>,
 }
 
-/// The voluntary nutrients a label was asked to declare, with why (see [`Declare::Voluntary`]).
+/// The voluntary nutrients a label was asked to declare, with why (see [`Declare::Voluntary`]),
+/// and the nutrients of its `together` rows the food's amounts call for
+/// ([`together_declared`]).
 #[derive(Debug, Default)]
-struct Asked(BTreeMap<String, VoluntaryReason>);
+struct Asked(BTreeMap<String, VoluntaryReason>, BTreeSet<Nutrient>);
 
 impl Asked {
     /// What `recipes` ask for: their `voluntary_nutrients`, and the `added_nutrients` of every
@@ -865,9 +906,75 @@ fn lacking(columns: &[ColumnAmounts<'_>], n: &Nutrient) -> Vec<String> {
     names
 }
 
+/// The nutrients of `format`'s `together` rows to declare for a recipe of totals `t`
+/// ([`Declare::Together`]): those present (above zero), when together they reach the
+/// format's `together.min_g_per_100g` in 100 g of the food (by weight, as FSANZ
+/// 1.2.8—6(9)(a) says "5 g/100 g", also for a liquid); else none.
+fn together_declared(format: &Format, t: &Totals) -> BTreeSet<Nutrient> {
+    let Some(rule) = &format.together else {
+        return BTreeSet::new();
+    };
+    let per_100g = |n: Nutrient| t.amounts.get(n).unwrap_or(0.0) * 100.0 / t.final_weight_g;
+    let present: BTreeSet<Nutrient> = format
+        .rows
+        .iter()
+        .filter(|r| r.declare == Declare::Together)
+        .filter_map(|r| r.quantity.nutrient())
+        .filter(|n| per_100g(*n) > 0.0)
+        .collect();
+    let sum: f64 = present.iter().map(|n| per_100g(*n)).sum();
+    if sum >= rule.min_g_per_100g {
+        present
+    } else {
+        BTreeSet::new()
+    }
+}
+
+/// The polyols of FSANZ Schedule 11 S11—2(3) (p. 543): the alcohols of more than two
+/// hydroxyl groups among its specific components.
+const S11_2_3_POLYOLS: [Nutrient; 8] = [
+    Nutrient::ErythritolG,
+    Nutrient::GlycerolG,
+    Nutrient::IsomaltG,
+    Nutrient::LactitolG,
+    Nutrient::MaltitolG,
+    Nutrient::MannitolG,
+    Nutrient::SorbitolG,
+    Nutrient::XylitolG,
+];
+
+/// Where a format declares substances by name (`together` rows, FSANZ 1.2.8—6(9)), a
+/// warning when the data gives more polyols as a total (`polyols_g`, `sugar_alcohols_g`)
+/// than by name: those count as carbohydrate at 17 kJ/g, where S11—2(3) gives each polyol
+/// its own factor and 1.2.8—6(9) its own declaration.
+fn polyols_not_named(format: &Format, t: &Totals) -> Option<Warning> {
+    let rule = format.together.as_ref()?;
+    let g = |n| t.amounts.get(n).unwrap_or(0.0) * 100.0 / t.final_weight_g;
+    let total = g(Nutrient::PolyolsG).max(g(Nutrient::SugarAlcoholsG));
+    let named: f64 = S11_2_3_POLYOLS.iter().map(|n| g(*n)).sum();
+    // Half the last printed digit of a gram: less is no amount a panel shows.
+    (total - named > 0.05).then(|| Warning {
+        code: "polyols_not_named".to_string(),
+        message: format!(
+            "{:.1} g of polyols in 100 g are given only as a total (polyols_g or \
+             sugar_alcohols_g), so the energy counts them as carbohydrate at 17 kJ/g and no \
+             row names them, where Schedule 11 S11—2(3) gives each polyol its own energy \
+             factor and {} declares each; give each on its line ({})",
+            total - named,
+            rule.source.split(" (").next().unwrap_or(&rule.source),
+            S11_2_3_POLYOLS
+                .iter()
+                .map(|n| n.key())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    })
+}
+
 /// The declared rows of `format` over `columns`: each amount rounded by the row's rule, its
 /// printed text in `display` (`<column>.<row>` for column blocks), its percentage where the
-/// column carries one. `known` says whether the data gives a nutrient (for `when_known` rows).
+/// column carries one. `known` says whether the data gives a nutrient (for `when_known` rows);
+/// `asked` also holds the nutrients of the `together` rows to declare ([`together_declared`]).
 ///
 /// A row that involves a nutrient some ingredient lacks is printed as a fact only when its
 /// known part and the most the data allows declare the same in every column. Otherwise a
@@ -887,6 +994,14 @@ fn declare_rows(
     for row in &format.rows {
         let reason = asked.reason(row);
         if row.declare == Declare::Voluntary && reason.is_none() {
+            continue;
+        }
+        if row.declare == Declare::Together
+            && !row
+                .quantity
+                .nutrient()
+                .is_some_and(|n| asked.1.contains(&n))
+        {
             continue;
         }
         let voluntary = matches!(row.declare, Declare::WhenKnown | Declare::Voluntary);

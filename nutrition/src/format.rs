@@ -35,6 +35,10 @@ pub enum Quantity {
     /// quantity times its factor (protein 17, fat 37, carbohydrate excluding unavailable
     /// carbohydrate 17, unavailable carbohydrate including dietary fibre 8, alcohol 29 kJ/g).
     FsanzS11Kj,
+    /// FSANZ available carbohydrate by difference (Schedule 11 S11—3(2)): total
+    /// carbohydrate less dietary fibre and the specific components of S11—2(3) the data
+    /// gives.
+    FsanzAvailableCarbohydrate,
 }
 
 impl Quantity {
@@ -49,6 +53,7 @@ impl Quantity {
             "cxg_2_kj" => Quantity::Cxg2Kj,
             "cxg_2_kcal" => Quantity::Cxg2Kcal,
             "fsanz_s11_kj" => Quantity::FsanzS11Kj,
+            "fsanz_available_carbohydrate" => Quantity::FsanzAvailableCarbohydrate,
             key => Quantity::Nutrient(Nutrient::from_key(key)?),
         })
     }
@@ -228,6 +233,22 @@ pub enum Declare {
     /// (iv) for soluble and insoluble fiber and sugar alcohol). Asked, it is declared when
     /// the data determines it (else left off with a warning), insignificant amounts included.
     Voluntary,
+    /// Declared with the format's other `together` rows once their nutrients, summed, reach
+    /// the format's `together.min_g_per_100g` in 100 g of the food, each of them the data
+    /// gives above zero (FSANZ Standard 1.2.8—6(9): the substances of Schedule 11
+    /// S11—2(3) other than organic acids, present "singly or in combination" at no less
+    /// than 5 g/100 g, declared individually).
+    Together,
+}
+
+/// When a format's `together` rows are declared (see [`Declare::Together`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Together {
+    /// Grams of the rows' nutrients, summed, in 100 g of the food.
+    pub min_g_per_100g: f64,
+    /// The paragraph.
+    pub source: String,
 }
 
 /// The simplified format's rule (21 CFR 101.9(f)): it may be used when at least
@@ -481,6 +502,8 @@ pub struct Format {
     pub notes: Option<String>,
     /// The declaration, or a front-of-pack repeat of part of it.
     pub role: Role,
+    /// When its `together` rows are declared.
+    pub together: Option<Together>,
 }
 
 impl Format {
@@ -608,6 +631,8 @@ pub(crate) struct FormatFile {
     pub notes: Option<String>,
     #[serde(default)]
     pub role: Role,
+    #[serde(default)]
+    pub together: Option<Together>,
 }
 
 /// `liquids_per_100ml` as written: the law that has liquids declared per 100 ml.

@@ -144,6 +144,11 @@ pub struct ServingSize {
     pub text: Option<String>,
     /// Serving weight in grams (unrounded).
     pub grams: f64,
+    /// The serving's volume in millilitres (unrounded), for a liquid whose format's law
+    /// declares liquids by volume (FSANZ Standard 1.2.8—6(1)(b)(ii): a beverage's serving
+    /// "expressed in millilitres"): the weight over the density given. Absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ml: Option<f64>,
 }
 
 /// How the calories of a US label were obtained (21 CFR 101.9(c)(1)(i)).
@@ -361,6 +366,19 @@ pub struct Warning {
 }
 
 impl Warning {
+    /// A product recorded as a liquid without its density, in a format whose law (`rule`)
+    /// declares liquids by volume: the label is by weight.
+    pub fn liquid_without_density(rule: &str) -> Self {
+        Self {
+            code: "liquid_without_density".to_string(),
+            message: format!(
+                "the product is recorded as a liquid but no density is given \
+                 (front_of_pack_facts.density_g_per_ml), so its serving and its column are \
+                 by weight, where {rule} has a liquid declared by volume; give its density"
+            ),
+        }
+    }
+
     /// Ingredient names printed in another language than their statement's, by language
     /// (see [`Label::names_not_in_language`]).
     pub fn names_not_in_language(names: &BTreeMap<String, Vec<String>>) -> Self {

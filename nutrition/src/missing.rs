@@ -94,7 +94,9 @@ pub fn inputs(q: Quantity) -> Vec<Nutrient> {
         Quantity::Nutrient(Nutrient::Calories) => Vec::new(),
         Quantity::Nutrient(n) => vec![n],
         Quantity::SaltG => vec![Nutrient::SodiumMg],
-        Quantity::AvailableCarbohydrate => vec![Nutrient::TotalCarbohydrateG],
+        Quantity::AvailableCarbohydrate | Quantity::FsanzAvailableCarbohydrate => {
+            vec![Nutrient::TotalCarbohydrateG]
+        }
         Quantity::AnnexXivKj
         | Quantity::AnnexXivKcal
         | Quantity::Cxg2Kj
@@ -123,7 +125,12 @@ impl Unknowns {
     /// Records a single ingredient of `grams` with `per_100g` (calories already filled).
     pub fn record(&mut self, name: &str, grams: f64, per_100g: &NutrientAmounts) {
         for n in Nutrient::ALL {
-            if n == Nutrient::Calories || per_100g.get(n).is_some() {
+            // Schedule 11's specific components are declared where quantified or added
+            // (FSANZ 1.2.8—6(9)(b)): data that names none is no data missing.
+            if n == Nutrient::Calories
+                || per_100g.get(n).is_some()
+                || n.fsanz_s11_2_3_factor().is_some()
+            {
                 continue;
             }
             let bound = upper_bound(n, per_100g);

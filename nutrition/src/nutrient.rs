@@ -55,11 +55,38 @@ pub enum Nutrient {
     CopperMg,
     ManganeseMg,
     WaterG,
+    /// The specific components of FSANZ Schedule 11 S11—2(3), each with its own energy
+    /// factor and, at 5 g/100 g or more, its own declaration (Standard 1.2.8—6(9)): given
+    /// only where quantified or added; data that names none holds none to declare.
+    /// D-allulose (S11—2(3)).
+    DAlluloseG,
+    /// Erythritol (S11—2(3)).
+    ErythritolG,
+    /// Glycerol (S11—2(3)).
+    GlycerolG,
+    /// Isomalt (S11—2(3)).
+    IsomaltG,
+    /// Lactitol (S11—2(3)).
+    LactitolG,
+    /// Maltitol (S11—2(3)).
+    MaltitolG,
+    /// Mannitol (S11—2(3)).
+    MannitolG,
+    /// Organic acids (S11—2(3)).
+    OrganicAcidsG,
+    /// Polydextrose (S11—2(3)).
+    PolydextroseG,
+    /// Sorbitol (S11—2(3)).
+    SorbitolG,
+    /// D-tagatose (S11—2(3)).
+    DTagatoseG,
+    /// Xylitol (S11—2(3)).
+    XylitolG,
 }
 
 impl Nutrient {
     /// Every nutrient, in declaration order.
-    pub const ALL: [Nutrient; 40] = [
+    pub const ALL: [Nutrient; 52] = [
         Self::Calories,
         Self::TotalFatG,
         Self::SaturatedFatG,
@@ -100,6 +127,18 @@ impl Nutrient {
         Self::CopperMg,
         Self::ManganeseMg,
         Self::WaterG,
+        Self::DAlluloseG,
+        Self::ErythritolG,
+        Self::GlycerolG,
+        Self::IsomaltG,
+        Self::LactitolG,
+        Self::MaltitolG,
+        Self::MannitolG,
+        Self::OrganicAcidsG,
+        Self::PolydextroseG,
+        Self::SorbitolG,
+        Self::DTagatoseG,
+        Self::XylitolG,
     ];
 
     /// The API key, e.g. `"total_fat_g"`.
@@ -145,7 +184,42 @@ impl Nutrient {
             Self::CopperMg => "copper_mg",
             Self::ManganeseMg => "manganese_mg",
             Self::WaterG => "water_g",
+            Self::DAlluloseG => "d_allulose_g",
+            Self::ErythritolG => "erythritol_g",
+            Self::GlycerolG => "glycerol_g",
+            Self::IsomaltG => "isomalt_g",
+            Self::LactitolG => "lactitol_g",
+            Self::MaltitolG => "maltitol_g",
+            Self::MannitolG => "mannitol_g",
+            Self::OrganicAcidsG => "organic_acids_g",
+            Self::PolydextroseG => "polydextrose_g",
+            Self::SorbitolG => "sorbitol_g",
+            Self::DTagatoseG => "d_tagatose_g",
+            Self::XylitolG => "xylitol_g",
         }
+    }
+
+    /// The energy factor, kJ/g, of FSANZ Schedule 11 S11—2(3) (compilation of March 2025,
+    /// Schedule 11 as in force on 29 October 2024, p. 543) for its specific components;
+    /// `None` for every other nutrient. Those components are never "missing" from an
+    /// ingredient's data: a label declares only those quantified or added (Standard
+    /// 1.2.8—6(9)(b)).
+    pub fn fsanz_s11_2_3_factor(self) -> Option<f64> {
+        Some(match self {
+            Self::DAlluloseG => 2.0,
+            Self::ErythritolG => 1.0,
+            Self::GlycerolG => 18.0,
+            Self::IsomaltG => 11.0,
+            Self::LactitolG => 11.0,
+            Self::MaltitolG => 13.0,
+            Self::MannitolG => 9.0,
+            Self::OrganicAcidsG => 13.0,
+            Self::PolydextroseG => 5.0,
+            Self::SorbitolG => 14.0,
+            Self::DTagatoseG => 11.0,
+            Self::XylitolG => 14.0,
+            _ => return None,
+        })
     }
 
     /// Parses an API key; `None` for anything outside the vocabulary.

@@ -23,12 +23,61 @@ pub struct Regime {
     pub allergens: AllergenRules,
     /// The claims rules that apply, if the engine implements the regime's claims.
     pub claims: Option<ClaimsRules>,
+    /// Statements the law requires where the food holds certain substances (FSANZ
+    /// Standard 1.2.3—2(2): "excess consumption may have a laxative effect"): a label whose
+    /// data shows one carries a warning naming it, for the package to print.
+    pub advisories: Vec<Advisory>,
     /// How the number of servings per container is rounded for print.
     pub servings: ServingsRounding,
     /// Whether the serving size reads household measure then metric amount (21 CFR
     /// 101.9(b)(5), (b)(7)): the label then prints `"2 cookies (43g)"` and warns when the
     /// recipe gives no household measure.
     pub household_then_metric: bool,
+}
+
+/// A statement the law requires when the food holds some substances, and when.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Advisory {
+    /// The warning's code.
+    pub code: String,
+    /// What the statement must say, in the law's words.
+    pub statement: String,
+    /// The paragraph.
+    pub source: String,
+    /// It is required when any of these holds.
+    pub when: Vec<AdvisoryCondition>,
+    /// A further condition the data cannot see (the kind of food), which the warning
+    /// names: the statement is then required only if it holds.
+    #[serde(default)]
+    pub only_if: Option<String>,
+}
+
+/// One condition of an [`Advisory`]: the nutrients of `sum_of`, summed, reach
+/// `min_g_per_100g` in 100 g of the food (and are present), with one of each group of
+/// `with_one_of` present.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AdvisoryCondition {
+    /// The substances counted together.
+    pub sum_of: Vec<crate::Nutrient>,
+    /// Their least sum, grams in 100 g of the food ("at a level of or in excess of").
+    pub min_g_per_100g: f64,
+    /// Groups each of which must have a substance present ("in combination with").
+    #[serde(default)]
+    pub with_one_of: Vec<Vec<crate::Nutrient>>,
+}
+
+impl AdvisoryCondition {
+    fn holds(&self, per_100g: &impl Fn(crate::Nutrient) -> f64) -> bool {
+        let sum: f64 = self.sum_of.iter().map(|n| per_100g(*n)).sum();
+        sum > 0.0
+            && sum >= self.min_g_per_100g
+            && self
+                .with_one_of
+                .iter()
+                .all(|group| group.iter().any(|n| per_100g(*n) > 0.0))
+    }
 }
 
 /// How a regime rounds the printed number of servings (portions) per container.
@@ -80,6 +129,13 @@ pub struct AllergenRules {
     /// name names no nut then carries a `tree_nut_unnamed` warning
     /// ([`Regime::allergen_warnings`]).
     pub name_tree_nut: Option<String>,
+    /// Where the law allows only its required names in bold in the statement of
+    /// ingredients (FSANZ Standard 1.2.3—7(1)-(2)), its citation: the statement then
+    /// emphasises only the terms' `required_name.<code>` words, as separate words of an
+    /// ingredient's name, and lists the required name next to a name that gives none
+    /// ("sodium caseinate (milk)"), where other regimes emphasise any word naming the
+    /// allergen ("<b>butter</b>milk").
+    pub required_names_only: Option<String>,
     /// The exemptions of allergen-derived ingredients this regime grants, by id (an
     /// ingredient's `allergen_exemptions` name the ones that would apply to it): the US
     /// exempts every highly refined oil (21 U.S.C. 321(qq)(2)(A)); the EU only fully refined
@@ -215,6 +271,45 @@ impl Regime {
             }
         }
         warnings
+    }
+
+    /// The regime's advisory statements a food of `per_100g` (grams of a nutrient in 100 g
+    /// of the food) requires, one warning each: the label does not print them, the package
+    /// must.
+    pub fn advisory_warnings(&self, per_100g: impl Fn(crate::Nutrient) -> f64) -> Vec<Warning> {
+        self.advisories
+            .iter()
+            .filter(|a| a.when.iter().any(|c| c.holds(&per_100g)))
+            .map(|a| {
+                let held: Vec<&str> = a
+                    .when
+                    .iter()
+                    .flat_map(|c| &c.sum_of)
+                    .filter(|n| per_100g(**n) > 0.0)
+                    .map(|n| n.key())
+                    .fold(Vec::new(), |mut v, k| {
+                        if !v.contains(&k) {
+                            v.push(k);
+                        }
+                        v
+                    });
+                let condition = a
+                    .only_if
+                    .as_deref()
+                    .map_or(String::new(), |c| format!(" if {c}"));
+                Warning {
+                    code: a.code.clone(),
+                    message: format!(
+                        "this food holds {}: {} requires an advisory statement to the effect \
+                         that {}{condition}; the nutrition panel does not print it, so print it \
+                         on the package",
+                        held.join(", "),
+                        a.source,
+                        a.statement
+                    ),
+                }
+            })
+            .collect()
     }
 
     /// The "Contains" statement (21 U.S.C. 343(w)(1)(A) for the US) in `terms`' words, e.g.
@@ -364,6 +459,8 @@ pub(crate) struct RegimeFile {
     pub servings: ServingsRounding,
     #[serde(default)]
     pub household_then_metric: bool,
+    #[serde(default)]
+    pub advisories: Vec<Advisory>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -385,6 +482,10 @@ pub(crate) struct AllergensFile {
     /// The citation of the rule that names each tree nut, when the regime has one.
     #[serde(default)]
     pub name_tree_nut: Option<String>,
+    /// The citation of the rule that emphasises only the required names, when the regime
+    /// has one.
+    #[serde(default)]
+    pub required_names_only: Option<String>,
 }
 
 /// `"name_species"` as written: `true` (every allergen that takes species) or the list of
@@ -436,6 +537,22 @@ impl RegimeFile {
                 (!only.is_empty(), Some(only.into_iter().collect()))
             }
         };
+        for a in &self.advisories {
+            let bad = a.when.is_empty()
+                || a.statement.trim().is_empty()
+                || a.source.trim().is_empty()
+                || a.when.iter().any(|c| {
+                    c.sum_of.is_empty()
+                        || !(c.min_g_per_100g.is_finite() && c.min_g_per_100g >= 0.0)
+                });
+            if bad {
+                return Err(format!(
+                    "advisory {:?} needs a statement, a source and conditions with substances \
+                     and a least amount",
+                    a.code
+                ));
+            }
+        }
         let claims = match self.claims.as_deref() {
             None => None,
             Some("cfr_101_13") => Some(ClaimsRules::Cfr101_13),
@@ -453,6 +570,7 @@ impl RegimeFile {
                 name_species,
                 species_only,
                 name_tree_nut: self.allergens.name_tree_nut,
+                required_names_only: self.allergens.required_names_only,
                 exemptions: self
                     .allergens
                     .exemptions
@@ -462,6 +580,7 @@ impl RegimeFile {
                 name_gluten_cereal: self.allergens.name_gluten_cereal,
             },
             claims,
+            advisories: self.advisories,
             servings: self.servings,
             household_then_metric: self.household_then_metric,
         })

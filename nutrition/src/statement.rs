@@ -17,6 +17,8 @@ struct Entry<'a> {
     allergens: BTreeSet<Allergen>,
     /// The gluten cereals it names (`allergen_details["gluten"]`: "barley").
     cereals: BTreeSet<String>,
+    /// The tree nuts it names (`allergen_details["tree_nuts"]`: "almonds").
+    nuts: BTreeSet<String>,
     sub: Option<&'a RecipeInput>,
 }
 
@@ -39,6 +41,7 @@ fn by_weight<'a>(ingredients: &'a [ResolvedIngredient], language: &str) -> Vec<E
                     e.grams += i.grams;
                     e.allergens.extend(i.allergens.iter().copied());
                     e.cereals.extend(cereals_of(i));
+                    e.nuts.extend(nuts_of(i));
                     continue;
                 }
                 entries.push(Entry {
@@ -46,6 +49,7 @@ fn by_weight<'a>(ingredients: &'a [ResolvedIngredient], language: &str) -> Vec<E
                     grams: i.grams,
                     allergens: i.allergens.clone(),
                     cereals: cereals_of(i),
+                    nuts: nuts_of(i),
                     sub: None,
                 });
             }
@@ -54,6 +58,7 @@ fn by_weight<'a>(ingredients: &'a [ResolvedIngredient], language: &str) -> Vec<E
                 grams: i.grams,
                 allergens: i.allergens.clone(),
                 cereals: cereals_of(i),
+                nuts: nuts_of(i),
                 sub: Some(sub),
             }),
         }
@@ -63,8 +68,16 @@ fn by_weight<'a>(ingredients: &'a [ResolvedIngredient], language: &str) -> Vec<E
 }
 
 fn cereals_of(i: &ResolvedIngredient) -> BTreeSet<String> {
+    details_of(i, Allergen::Gluten)
+}
+
+fn nuts_of(i: &ResolvedIngredient) -> BTreeSet<String> {
+    details_of(i, Allergen::TreeNuts)
+}
+
+fn details_of(i: &ResolvedIngredient, allergen: Allergen) -> BTreeSet<String> {
     i.allergen_details
-        .get(&Allergen::Gluten)
+        .get(&allergen)
         .cloned()
         .unwrap_or_default()
 }
@@ -516,6 +529,29 @@ fn collect_unnamed_gluten(recipe: &RecipeInput, names: &mut Vec<String>) {
     }
 }
 
+/// The allergens a name's emphasis must show: wheat is the gluten cereal, so naming wheat
+/// covers both.
+fn wanted_in_statement(allergens: &BTreeSet<Allergen>) -> BTreeSet<Allergen> {
+    let mut wanted = allergens.clone();
+    if wanted.contains(&Allergen::Wheat) {
+        wanted.remove(&Allergen::Gluten);
+    }
+    wanted
+}
+
+/// `name` as its words and the text between them, in order: `(is_word, text)`.
+fn word_pieces(name: &str) -> Vec<(bool, String)> {
+    let mut pieces: Vec<(bool, String)> = Vec::new();
+    for c in name.chars() {
+        let alphabetic = c.is_alphabetic();
+        match pieces.last_mut() {
+            Some((is_word, text)) if *is_word == alphabetic => text.push(c),
+            _ => pieces.push((alphabetic, c.to_string())),
+        }
+    }
+    pieces
+}
+
 /// `name` HTML-escaped with the words naming any of `allergens` in `<b>`; allergens no word
 /// names are appended as ` (<b>milk</b>)` so that every one is emphasised (Art. 21(1)). A
 /// gluten cereal the name does not give is appended by its name (Annex II point 1 lists
@@ -529,20 +565,9 @@ fn emphasise(
     cereals: &BTreeSet<String>,
     terms: &Terms,
 ) -> String {
-    let mut wanted: BTreeSet<Allergen> = allergens.clone();
-    // Wheat is the gluten cereal: naming wheat covers both.
-    if wanted.contains(&Allergen::Wheat) {
-        wanted.remove(&Allergen::Gluten);
-    }
+    let wanted = wanted_in_statement(allergens);
     // The name as words and the text between them, so that a word can see the next one.
-    let mut pieces: Vec<(bool, String)> = Vec::new();
-    for c in name.chars() {
-        let alphabetic = c.is_alphabetic();
-        match pieces.last_mut() {
-            Some((is_word, text)) if *is_word == alphabetic => text.push(c),
-            _ => pieces.push((alphabetic, c.to_string())),
-        }
-    }
+    let pieces = word_pieces(name);
     let words: Vec<&str> = pieces
         .iter()
         .filter(|(is_word, _)| *is_word)
@@ -630,6 +655,120 @@ fn emphasise(
     out
 }
 
+/// The required names of `allergen` in a statement of ingredients (`required_name.<code>` in
+/// `terms`, alternatives split at `|`), each as its lower-case words: FSANZ Schedule 9 S9—3
+/// Column 3 ("soy|soya|soybean", "almond|Brazil nut|…").
+fn required_names(allergen: Allergen, terms: &Terms) -> Vec<Vec<String>> {
+    terms
+        .plain(&format!("required_name.{}", allergen.code()))
+        .unwrap_or_default()
+        .split('|')
+        .map(lower_words)
+        .filter(|words| !words.is_empty())
+        .collect()
+}
+
+/// Whether `word` is `name` in the singular or the plural (FSANZ 1.2.3—8: a required name
+/// may be stated in either form): "eggs" and "egg", "oat" and "oats", "sulphite".
+fn singular_or_plural(word: &str, name: &str) -> bool {
+    let w = word.to_lowercase();
+    let plural = |a: &str, b: &str| a.strip_prefix(b).is_some_and(|s| s == "s" || s == "es");
+    w == name || plural(&w, name) || plural(name, &w)
+}
+
+/// `name` HTML-escaped with the required names of `allergens` in `<b>` and nothing else
+/// emphasised (FSANZ Standard 1.2.3—7(1): bold that contrasts with all text that is not a
+/// required name). A required name counts only as a separate word or words of the name
+/// (1.2.3—7(2)(b): "milk powder", "sesame seeds", not "buttermilk"); an allergen no name
+/// gives is listed next to it in parentheses (1.2.3—7(2)(c): "sodium caseinate (milk)",
+/// "pasta (wheat, egg)"), a gluten cereal by the cereal the ingredient records or its name
+/// gives, a tree nut by the nut the ingredient records ("marzipan (almond)").
+fn emphasise_required(
+    name: &str,
+    allergens: &BTreeSet<Allergen>,
+    cereals: &BTreeSet<String>,
+    nuts: &BTreeSet<String>,
+    terms: &Terms,
+) -> String {
+    let wanted = wanted_in_statement(allergens);
+    let pieces = word_pieces(name);
+    // The word pieces' indices, and the spans (first and last word) of required names.
+    let words: Vec<usize> = (0..pieces.len()).filter(|&i| pieces[i].0).collect();
+    let mut spans: Vec<(usize, usize)> = Vec::new();
+    let mut covered: BTreeSet<Allergen> = BTreeSet::new();
+    for a in &wanted {
+        for required in required_names(*a, terms) {
+            for first in 0..words.len() {
+                let hit = words.len() - first >= required.len()
+                    && required
+                        .iter()
+                        .enumerate()
+                        .all(|(k, r)| singular_or_plural(&pieces[words[first + k]].1, r));
+                let last = first + required.len().saturating_sub(1);
+                if hit && !spans.iter().any(|&(s, e)| first <= e && s <= last) {
+                    spans.push((first, last));
+                    covered.insert(*a);
+                }
+            }
+        }
+    }
+    let mut out = String::new();
+    let mut word = 0;
+    for (is_word, text) in &pieces {
+        if !is_word {
+            out.push_str(&escape_html(text));
+            continue;
+        }
+        if spans.iter().any(|&(s, _)| s == word) {
+            out.push_str("<b>");
+        }
+        out.push_str(&escape_html(text));
+        if spans.iter().any(|&(_, e)| e == word) {
+            out.push_str("</b>");
+        }
+        word += 1;
+    }
+    let mut next_to: Vec<String> = Vec::new();
+    for a in wanted.iter().filter(|a| !covered.contains(a)) {
+        let names: Vec<String> = match a {
+            Allergen::Gluten => {
+                let named = if cereals.is_empty() {
+                    cereals_named_by(name)
+                } else {
+                    cereals.clone()
+                };
+                named.iter().map(|c| cereal_in(c, terms)).collect()
+            }
+            Allergen::TreeNuts => nuts
+                .iter()
+                .filter_map(|n| terms.plain(&format!("species.{}", n.to_lowercase())))
+                .collect(),
+            _ => Vec::new(),
+        };
+        // Else its first required name; for gluten or a tree nut nothing names, the
+        // regime's word for it ("gluten", "tree nuts"), which the label's warnings report.
+        let names = if !names.is_empty() {
+            names
+        } else if matches!(a, Allergen::Gluten | Allergen::TreeNuts) {
+            terms.plain(&allergen_term(*a)).into_iter().collect()
+        } else {
+            required_names(*a, terms)
+                .first()
+                .map(|words| words.join(" "))
+                .or_else(|| terms.plain(&allergen_term(*a)))
+                .into_iter()
+                .collect()
+        };
+        next_to.extend(names.iter().map(|n| format!("<b>{}</b>", escape_html(n))));
+    }
+    if !next_to.is_empty() {
+        out.push_str(" (");
+        out.push_str(&next_to.join(", "));
+        out.push(')');
+    }
+    out
+}
+
 /// The ingredient statement as HTML under `regime`: names escaped, allergens the regime
 /// requires in `<b>` (allergens no word names are added in `terms`' words); a sub-recipe's own
 /// allergens that none of its ingredients carries are emphasised on its name. Sentence case
@@ -648,14 +787,23 @@ fn statement_html_of(recipe: &RecipeInput, regime: &Regime, terms: &Terms) -> St
                 .copied()
                 .filter(|a| regime.requires_allergen(*a))
                 .collect();
+            // Where the law allows only its required names in bold (FSANZ 1.2.3—7(1)),
+            // they alone are emphasised.
+            let mark = |allergens: &BTreeSet<Allergen>| {
+                if regime.allergens.required_names_only.is_some() {
+                    emphasise_required(&e.name, allergens, &e.cereals, &e.nuts, terms)
+                } else {
+                    emphasise(&e.name, allergens, &e.cereals, terms)
+                }
+            };
             match e.sub {
-                None => emphasise(&e.name, &own, &e.cereals, terms),
+                None => mark(&own),
                 Some(sub) => {
                     let inside = all_allergens(sub);
                     let own_only: BTreeSet<Allergen> = own.difference(&inside).copied().collect();
                     format!(
                         "{} ({})",
-                        emphasise(&e.name, &own_only, &e.cereals, terms),
+                        mark(&own_only),
                         statement_html_of(sub, regime, terms)
                     )
                 }

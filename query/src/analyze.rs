@@ -306,6 +306,7 @@ pub async fn analyze(
             .state
             .filter(|s| *s == nls_nutrition::fop::State::Liquid)
             .and(facts.density_g_per_ml),
+        liquid: facts.state == Some(nls_nutrition::fop::State::Liquid),
     };
     derived.label = nls_nutrition::compute_label_with(&derived.input, format, &extras)
         .map_err(derive::DeriveError::Label)?;

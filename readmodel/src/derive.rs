@@ -181,6 +181,10 @@ pub(crate) fn derive_from(
         package: package.as_ref(),
         chosen,
         liquid_density_g_per_ml: liquid_density(state.front_of_pack_facts.as_ref()),
+        liquid: state
+            .front_of_pack_facts
+            .as_ref()
+            .is_some_and(|f| f.state.as_deref() == Some("liquid")),
     };
     let mut label = nls_nutrition::compute_label_with(&input, format, &extras)?;
     label.front_of_pack = front_of_pack(&label, state, &[], input.racc_g)?;

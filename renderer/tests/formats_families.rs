@@ -92,7 +92,12 @@ fn golden_dir() -> PathBuf {
 
 /// Compares `name.svg` exactly and `name.png` within the tolerance of `tests/draw.rs`.
 fn check_golden(name: &str, id: &str) {
-    let l = label(id);
+    check_golden_of(name, &label(id));
+}
+
+/// [`check_golden`] of a label made here.
+fn check_golden_of(name: &str, l: &Label) {
+    let l = l.clone();
     let s = svg(&l, &opts(1.0)).unwrap();
     let p = png(&l, fonts(), &opts(1.0)).unwrap();
     let dir = golden_dir();
@@ -544,6 +549,89 @@ fn the_anz_panel_follows_schedule_12() {
         ],
     );
     check_golden("anz-nip", "anz.nip");
+}
+
+/// A sugar-reduced cordial: sugar, erythritol and water, 1.04 g/mL, 260 g a serving.
+fn anz_drink_label(id: &str) -> Label {
+    use nls_nutrition::Nutrient::*;
+    let line = |name: &str, grams: f64, amounts: &[(nls_nutrition::Nutrient, f64)]| {
+        let mut a = nls_nutrition::NutrientAmounts::default();
+        for (n, v) in amounts {
+            a.set(*n, *v);
+        }
+        for n in [TotalFatG, SaturatedFatG, ProteinG, SodiumMg, TotalSugarsG] {
+            if a.get(n).is_none() {
+                a.set(n, 0.0);
+            }
+        }
+        nls_nutrition::ResolvedIngredient::per_100g(name, grams, a)
+    };
+    let recipe = nls_nutrition::RecipeInput {
+        servings: 4.0,
+        serving_weight_g: Some(260.0),
+        serving_size_text: None,
+        racc_g: None,
+        ingredients: vec![
+            line(
+                "water",
+                910.0,
+                &[(SodiumMg, 2.0), (TotalCarbohydrateG, 0.0)],
+            ),
+            line(
+                "sugar",
+                70.0,
+                &[(TotalCarbohydrateG, 100.0), (TotalSugarsG, 100.0)],
+            ),
+            line(
+                "erythritol",
+                60.0,
+                &[(TotalCarbohydrateG, 100.0), (ErythritolG, 100.0)],
+            ),
+        ],
+        voluntary_nutrients: Default::default(),
+    };
+    let extras = nls_nutrition::Extras {
+        liquid_density_g_per_ml: Some(1.04),
+        ..Default::default()
+    };
+    nls_nutrition::compute_label_with(&recipe, format(id).unwrap(), &extras).unwrap()
+}
+
+/// FSANZ Std 1.2.8—6(1)(b)(ii) and (c), 1.2.8—4: a beverage's serving in millilitres and its
+/// unit quantity 100 mL ("Serving size: 250 mL", as S12—5's panel prints it); 1.2.8—6(9): a
+/// Schedule 11 S11—2(3) substance at 5 g/100 g or more declared below sodium.
+#[test]
+fn the_anz_panel_of_a_drink_is_in_millilitres_and_names_its_erythritol() {
+    for (id, golden) in [
+        ("anz.nip", "anz-nip-drink"),
+        ("anz.nip.di", "anz-nip-di-drink"),
+    ] {
+        let l = anz_drink_label(id);
+        let s = texts(&svg(&l, &opts(1.0)).unwrap()).replace("||", " ");
+        assert_in_order(
+            id,
+            &s,
+            &[
+                "Serving size: 250 mL",
+                "Average quantity per serving",
+                "Average quantity per 100 mL",
+                "Energy",
+                // 1 040 g hold 70 g sugar and 60 g erythritol: 70 × 17 + 60 × 1 = 1 250 kJ
+                // (S11—2(2)-(3)); 100 mL weigh 104 g: 125 kJ, 7 g carbohydrate, 6 g
+                // erythritol (5.77 g/100 g by weight).
+                "125kJ",
+                "Carbohydrate",
+                "7g",
+                "Sodium",
+                "Erythritol",
+                "15g",
+                "6g",
+            ],
+        );
+        assert!(!s.contains("Serving size: 260 g"), "{s}");
+        assert!(!s.contains("DRAFT"), "{s}");
+        check_golden_of(golden, &l);
+    }
 }
 
 /// TR CU 022/2011: energy, protein, fat, carbohydrate per 100 g in Russian, units and the

@@ -44,9 +44,9 @@ async fn every_drawing_of_a_draft_label_is_marked_and_no_in_force_one_is() {
     let app = TestApp::spawn().await;
     let key = app.business_key().await;
     let export_token = token(&app, "business").await;
-    // anz.nip and ca.std.bi are drafts; eu.tab.ri and standard are in force.
+    // sg.nip and ca.std.bi are drafts; eu.tab.ri and standard are in force.
     for (format, draft) in [
-        ("anz.nip", true),
+        ("sg.nip", true),
         ("ca.std.bi", true),
         ("eu.tab.ri", false),
         ("standard", false),
@@ -131,7 +131,7 @@ async fn every_drawing_of_a_draft_label_is_marked_and_no_in_force_one_is() {
 async fn analyze_says_whether_the_format_is_in_force() {
     let app = TestApp::spawn().await;
     let key = app.business_key().await;
-    for (format, status) in [("anz.nip", "draft"), ("uk.tab", "in_force")] {
+    for (format, status) in [("sg.nip", "draft"), ("uk.tab", "in_force")] {
         let reply = app
             .post(
                 &key,

@@ -166,10 +166,14 @@ async fn countries_list_their_formats_and_a_recipe_gets_several_markets_labels_a
         "eu.tab.ri"
     );
     assert!(find("CH").is_some() && find("TR").is_some());
-    // Where every format is a draft, the default is one and says so.
+    // Australia's panel is in force (FSANZ Standard 1.2.8, issue 26 item 2).
     let au = find("AU").expect("AU served");
     assert_eq!(au["default_format"], "anz.nip");
-    assert_eq!(au["default_format_status"], "draft");
+    assert_eq!(au["default_format_status"], "in_force");
+    // Where every format is a draft, the default is one and says so.
+    let sg = find("SG").expect("SG served");
+    assert_eq!(sg["default_format"], "sg.nip");
+    assert_eq!(sg["default_format_status"], "draft");
     assert_eq!(find("DE").expect("DE")["default_format_status"], "in_force");
     assert!(data.len() >= 110, "{} countries served", data.len());
     // Only served countries (a format names them).

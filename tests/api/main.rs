@@ -5,6 +5,7 @@ mod helpers;
 
 mod admin_listen;
 mod analyze;
+mod anz;
 mod app;
 mod app_session;
 mod audit;

@@ -475,14 +475,17 @@ fn every_registry_row_has_a_unique_id_and_the_lines_its_family_needs() {
                 "salt_g",
             ],
         };
-        // Voluntary rows (declared when the data knows them) come on top of these.
+        // Voluntary rows (declared when the data knows them) and rows declared together
+        // (FSANZ 1.2.8—6(9)) come on top of these.
         let keys: Vec<&str> = f
             .rows
             .iter()
             .filter(|n| {
                 !matches!(
                     n.declare,
-                    crate::format::Declare::WhenKnown | crate::format::Declare::Voluntary
+                    crate::format::Declare::WhenKnown
+                        | crate::format::Declare::Voluntary
+                        | crate::format::Declare::Together
                 )
             })
             .map(|n| n.key.as_str())

@@ -231,7 +231,7 @@ fn print_samples() {
 
 #[test]
 fn a_draft_label_says_so_and_names_what_is_unconfirmed() {
-    let draft = crate::format("anz.nip").unwrap();
+    let draft = crate::format("sg.nip").unwrap();
     assert_eq!(draft.status, "draft");
     let v = serde_json::to_value(compute_label(&sample(), draft).unwrap()).unwrap();
     assert_eq!(v["format_status"], "draft");
@@ -250,7 +250,7 @@ fn a_draft_label_says_so_and_names_what_is_unconfirmed() {
 
 #[test]
 fn a_label_stored_before_format_status_takes_its_formats_status() {
-    let draft = crate::format("anz.nip").unwrap();
+    let draft = crate::format("sg.nip").unwrap();
     let mut v = serde_json::to_value(compute_label(&sample(), draft).unwrap()).unwrap();
     let m = v.as_object_mut().unwrap();
     m.remove("format_status");

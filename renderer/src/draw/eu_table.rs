@@ -405,12 +405,18 @@ fn draw_in(
             .get("servings_per_container")
             .cloned()
             .unwrap_or_else(|| number(label.servings_per_container));
-        let lines = [
-            format.term_with("servings.many", &[("servings", &servings)]),
-            format.term_with(
+        // A liquid's serving in millilitres where the label has its volume (FSANZ
+        // 1.2.8—6(1)(b)(ii)), else in grams.
+        let serving = match label.serving_size.ml {
+            Some(ml) => format.term_with("serving_size.ml", &[("ml", &grams(ml))]),
+            None => format.term_with(
                 "serving_size",
                 &[("grams", &grams(label.serving_size.grams))],
             ),
+        };
+        let lines = [
+            format.term_with("servings.many", &[("servings", &servings)]),
+            serving,
         ];
         for line in lines {
             y += 1.3 * size;
