@@ -1104,6 +1104,11 @@ fn describe(op: &Operation) -> Value {
                 json!({"type": "string", "examples": ["eu-1169"]}),
             ));
             params.push(query_param(
+                "foods",
+                "With `format=us.aggr` only: the variety pack's other foods, saved recipes' ids, comma-separated (1 to 5; the recipe is the first column). The aggregate label sets one column per food (21 CFR 101.9(d)(13)(ii)), each recipe's own fields as one standard column, as `POST /v1/analyze` does with `foods[].recipe_id`. `format=us.aggr` without it, or it without that format: 400.",
+                json!({"type": "string", "examples": ["rcp_01J0000000000000000000000A,rcp_01J0000000000000000000000B"]}),
+            ));
+            params.push(query_param(
                 "fop",
                 "`label.*` files only: comma-separated front-of-pack schemes; the current label is drawn with its front-of-pack elements under it (its market's mandatory schemes, the recipe's `front_of_pack`, and these), judged with the recipe's `front_of_pack_facts`. Not with `version` or `as_of` (400). A scheme whose printed form is not in our references (Israel, Ecuador) cannot be drawn: 400.",
                 json!({"type": "string", "examples": ["uk.fop.tl"]}),

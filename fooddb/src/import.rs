@@ -84,7 +84,7 @@ pub struct FoodTable {
 }
 
 /// ABBREV columns (0-based field index) that map one-to-one onto a [`Nutrient`].
-/// Folate is derived separately (see [`folate_dfe`]).
+/// Folate is derived separately (see [`folate_dfe`]); folic acid is its own column too.
 const ABBREV_NUTRIENTS: [(usize, Nutrient); 30] = [
     (2, Nutrient::WaterG),
     (3, Nutrient::Calories),
@@ -450,6 +450,12 @@ fn read_abbrev(path: &Path) -> Result<BTreeMap<String, AbbrevRow>, ImportError> 
             num(ABBREV_FOLIC_ACID)?,
         ) {
             nutrients.set(Nutrient::FolateMcg, v);
+        }
+        // SR nutrient 431, the folic acid added to the food: the US label prints it after
+        // folate's DFE when added (21 CFR 101.9(c)(8)(iv)). Only USDA's own column: an empty
+        // one stays unknown, never derived from total minus food folate.
+        if let Some(v) = num(ABBREV_FOLIC_ACID)? {
+            nutrients.set(Nutrient::FolicAcidMcg, v);
         }
         let mut household = Vec::new();
         for (gram_index, desc_index) in [(48, 49), (50, 51)] {

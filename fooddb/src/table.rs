@@ -29,7 +29,7 @@ const FORMAT_NAME: &str = "nls-fooddb";
 const FORMAT_VERSION: &str = "1";
 
 /// Nutrient columns written, in this order.
-const COLUMNS: [Nutrient; 33] = [
+const COLUMNS: [Nutrient; 34] = [
     Nutrient::WaterG,
     Nutrient::Calories,
     Nutrient::ProteinG,
@@ -58,6 +58,7 @@ const COLUMNS: [Nutrient; 33] = [
     Nutrient::NiacinMg,
     Nutrient::VitaminB6Mg,
     Nutrient::FolateMcg,
+    Nutrient::FolicAcidMcg,
     Nutrient::VitaminB12Mcg,
     Nutrient::VitaminAMcg,
     Nutrient::VitaminEMg,

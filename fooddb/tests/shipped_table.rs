@@ -63,6 +63,24 @@ fn butter_carries_usda_values_per_100_g() {
 }
 
 #[test]
+fn enriched_flour_carries_usda_folic_acid_and_folate_as_dfe_21_cfr_101_9_c_8_iv() {
+    // SR nutrient 431 (folic acid) next to folate in µg DFE: all-purpose enriched flour has
+    // 29 µg food folate and 154 µg folic acid, DFE 29 + 1.7 × 154 = 291 (USDA's own column).
+    let flour = shipped()
+        .get(168894)
+        .expect("enriched flour is in the table");
+    let n = &flour.nutrients_per_100g;
+    assert_eq!(n.get(Nutrient::FolicAcidMcg), Some(154.0));
+    assert_eq!(n.get(Nutrient::FolateMcg), Some(291.0));
+    // Butter has none added: USDA gives 0, which stays 0 (not unknown).
+    let butter = shipped().get(173410).expect("butter");
+    assert_eq!(
+        butter.nutrients_per_100g.get(Nutrient::FolicAcidMcg),
+        Some(0.0)
+    );
+}
+
+#[test]
 fn an_empty_usda_field_stays_unknown() {
     // Baobab powder has no ABBREV row and is skipped; a food with blank ABBREV fields keeps
     // them absent: catsup's trans fat and added sugars are unknown, not zero.

@@ -323,6 +323,11 @@ fn resolve(
                 .filter_map(|r| r.style.phrase.as_ref())
                 .map(|p| format!("phrase.{p}")),
         );
+        needed.extend(
+            rows.iter()
+                .filter_map(|r| r.also.as_ref())
+                .map(|a| a.phrase.clone()),
+        );
         if f.json.amounts == Amounts::ColumnBlocks || f.columns.len() > 1 {
             // A food column is headed by each food's name, not by a term.
             let named = f.columns.iter().filter(|c| c.basis != Basis::Food);

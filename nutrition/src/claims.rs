@@ -224,6 +224,12 @@ pub fn claims(recipe: &RecipeInput, label: &Label) -> Vec<Claim> {
     let sat_ok = sat_known && known("cholesterol_mg") && sat.racc <= 2.0 + EPS;
     // Cholesterol claims disclose total fat over 13 g (per RACC, per LS, or per 50 g when the
     // reference amount is small) next to the claim: 101.62(d)(1) for "free", (d)(2) for "low".
+    // Where this disclosure stands against the 101.13(h) "See nutrition information for …"
+    // statement is the order 101.62(d)(1) sets; no copy of that paragraph's text could be
+    // found in our references or the stored public sources (eCFR, govinfo and their mirrors
+    // were searched in session 15, issue 31 item 3), so the order below (the 101.13(h)
+    // statement first, then this one, joined with "; ") is unconfirmed and left as it was
+    // rather than changed from memory.
     let fat_disclosure =
         || exceeds(fat, 13.0).then(|| format!("Contains {fat_text} total fat per serving"));
     if free(chol, 2.0) && sat_ok {

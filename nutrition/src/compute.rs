@@ -285,6 +285,18 @@ fn declare(format: &Format, row: &Row, column: &Column, exact: f64) -> (Cell, bo
     )
 }
 
+/// The second amount of `row` ([`crate::format::Also`]) as printed inside its parentheses,
+/// when it rounds to more than zero: folate "200mcg DFE (120mcg folic acid)", folic acid
+/// rounded as folate is (21 CFR 101.9(c)(8)(iv) as amended in 2016). `None` when no folic
+/// acid is added (the data gives none, or it rounds to 0).
+fn also_text(format: &Format, row: &Row, amounts: &NutrientAmounts) -> Option<String> {
+    let also = row.also.as_ref()?;
+    let amount = amounts.get(also.nutrient).filter(|v| v.is_finite())?;
+    let d = rounding::apply(row.rounding, amount);
+    (d.less_than.is_none() && d.amount > 0.0)
+        .then(|| format.term_with(&also.phrase, &[("amount", &d.text(&also.unit))]))
+}
+
 /// What a label may need beyond its recipe.
 #[derive(Debug, Clone, Default)]
 pub struct Extras<'a> {
@@ -873,13 +885,13 @@ impl Asked {
         }
     }
 
-    /// Why `row` is asked for, by its key or its nutrient's.
+    /// Why `row` is asked for, by its key, its nutrient's or its second amount's: folic acid
+    /// added is folate added, which is then declared (21 CFR 101.9(c)(8)(ii), (iv)).
     fn reason(&self, row: &crate::format::Row) -> Option<VoluntaryReason> {
-        self.0.get(&row.key).copied().or_else(|| {
-            row.quantity
-                .nutrient()
-                .and_then(|n| self.0.get(n.key()).copied())
-        })
+        let by_key = |key: &str| self.0.get(key).copied();
+        by_key(&row.key)
+            .or_else(|| row.quantity.nutrient().and_then(|n| by_key(n.key())))
+            .or_else(|| row.also.as_ref().and_then(|a| by_key(a.nutrient.key())))
     }
 }
 
@@ -1063,7 +1075,10 @@ fn declare_rows(
             if c.column.unrounded {
                 unrounded.insert(row.key.clone(), exact);
             }
-            let (cell, insignificant) = declare(format, row, c.column, exact);
+            let (mut cell, insignificant) = declare(format, row, c.column, exact);
+            if let Some(also) = also_text(format, row, c.amounts) {
+                cell.text = format!("{} ({also})", cell.text);
+            }
             if cells.is_empty() {
                 first_insignificant = insignificant;
             }

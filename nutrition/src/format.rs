@@ -322,6 +322,31 @@ pub struct Row {
     /// carbohydrate, dietary fiber and protein (21 CFR 101.9(f)(1)); an amount declared as zero
     /// always is.
     pub less_than_is_insignificant: bool,
+    /// An amount printed after the row's own in parentheses, rounded as the row is: folic
+    /// acid after folate's DFE (21 CFR 101.9(c)(8)(iv)).
+    pub also: Option<Also>,
+}
+
+/// A second amount of a row ([`Row::also`]): printed `"<row's amount> (<phrase>)"` when
+/// it rounds to more than zero.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Also {
+    /// The nutrient (`folic_acid_mcg`).
+    #[serde(deserialize_with = "nutrient_key")]
+    pub nutrient: Nutrient,
+    /// Its printed unit (`mcg`).
+    pub unit: String,
+    /// The terms key of its phrase, with `{amount}` (`phrase.folic_acid`).
+    pub phrase: String,
+    /// The law that asks for it.
+    pub source: String,
+}
+
+fn nutrient_key<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Nutrient, D::Error> {
+    let key = String::deserialize(d)?;
+    Nutrient::from_key(&key)
+        .ok_or_else(|| serde::de::Error::custom(format!("unknown nutrient {key:?}")))
 }
 
 impl Row {
@@ -662,6 +687,8 @@ pub(crate) struct RowFile {
     pub style: RowStyle,
     #[serde(default)]
     pub less_than_is_insignificant: bool,
+    #[serde(default)]
+    pub also: Option<Also>,
     /// Free text for reviewers (e.g. how a reference value was confirmed).
     #[serde(default)]
     #[allow(dead_code)]
@@ -708,6 +735,7 @@ impl RowFile {
             term,
             style: self.style,
             less_than_is_insignificant: self.less_than_is_insignificant,
+            also: self.also,
         })
     }
 }

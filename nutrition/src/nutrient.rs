@@ -46,7 +46,11 @@ pub enum Nutrient {
     RiboflavinMg,
     NiacinMg,
     VitaminB6Mg,
+    /// Folate in mcg dietary folate equivalents (21 CFR 101.9(c)(8)(iv)).
     FolateMcg,
+    /// Folic acid (the synthetic form added to foods) in mcg; part of folate's DFE, printed
+    /// after it in parentheses when added (21 CFR 101.9(c)(8)(iv) as amended in 2016).
+    FolicAcidMcg,
     VitaminB12Mcg,
     PhosphorusMg,
     MagnesiumMg,
@@ -86,7 +90,7 @@ pub enum Nutrient {
 
 impl Nutrient {
     /// Every nutrient, in declaration order.
-    pub const ALL: [Nutrient; 52] = [
+    pub const ALL: [Nutrient; 53] = [
         Self::Calories,
         Self::TotalFatG,
         Self::SaturatedFatG,
@@ -119,6 +123,7 @@ impl Nutrient {
         Self::NiacinMg,
         Self::VitaminB6Mg,
         Self::FolateMcg,
+        Self::FolicAcidMcg,
         Self::VitaminB12Mcg,
         Self::PhosphorusMg,
         Self::MagnesiumMg,
@@ -176,6 +181,7 @@ impl Nutrient {
             Self::NiacinMg => "niacin_mg",
             Self::VitaminB6Mg => "vitamin_b6_mg",
             Self::FolateMcg => "folate_mcg",
+            Self::FolicAcidMcg => "folic_acid_mcg",
             Self::VitaminB12Mcg => "vitamin_b12_mcg",
             Self::PhosphorusMg => "phosphorus_mg",
             Self::MagnesiumMg => "magnesium_mg",

@@ -296,3 +296,43 @@ fn an_asked_vitamin_under_2_percent_of_its_rdi_has_zero_percent() {
         Some("100mcg DFE")
     );
 }
+
+#[test]
+fn folate_with_folic_acid_added_prints_its_folic_acid_in_parentheses_21_cfr_101_9_c_8_iv() {
+    // 101.9(c)(8)(iv) as amended in 2016: folate in mcg DFE and, when folic acid is added,
+    // "(… mcg folic acid)" after it, rounded as folate is (whole mcg, RDI 400 ≥ 25).
+    let mut added = one_serving(&[(FolateMcg, 291.0), (FolicAcidMcg, 154.4)]);
+    added.ingredients[0].added_nutrients = ["folic_acid_mcg".to_string()].into();
+    for id in ["standard", "us.tab", "us.lin", "us.v.en-es"] {
+        let label = compute_label(&added, format(id).expect("format")).expect("label");
+        let text = label.display.get("folate_mcg").map(String::as_str);
+        let expected = if id == "us.v.en-es" {
+            "291mcg DFE (154mcg folic acid / 154mcg ácido fólico)"
+        } else {
+            "291mcg DFE (154mcg folic acid)"
+        };
+        assert_eq!(text, Some(expected), "{id}");
+        // Folic acid added is folate added: declared without being asked for (c)(8)(ii).
+        assert_eq!(
+            label.voluntary.get("folate_mcg").map(|r| format!("{r:?}")),
+            Some("AddedAsNutrientSupplement".into()),
+            "{id}"
+        );
+    }
+    // Folate of food alone (no folic acid, or none the data gives): no parentheses.
+    let mut food_only = one_serving(&[(FolateMcg, 40.0), (FolicAcidMcg, 0.0)]);
+    food_only.voluntary_nutrients = ["folate_mcg".to_string()].into();
+    let label = compute_label(&food_only, format("standard").expect("us.v")).expect("label");
+    assert_eq!(
+        label.display.get("folate_mcg").map(String::as_str),
+        Some("40mcg DFE")
+    );
+    // A trace that rounds to 0 mcg is not "added" on the label.
+    let mut trace = one_serving(&[(FolateMcg, 40.0), (FolicAcidMcg, 0.4)]);
+    trace.voluntary_nutrients = ["folate_mcg".to_string()].into();
+    let label = compute_label(&trace, format("standard").expect("us.v")).expect("label");
+    assert_eq!(
+        label.display.get("folate_mcg").map(String::as_str),
+        Some("40mcg DFE")
+    );
+}

@@ -202,12 +202,7 @@ pub async fn analyze(
                             )
                         })?;
                     // The recipe's own fields, computed as one standard column.
-                    let state = RecipeState {
-                        label_format: "standard".into(),
-                        package: None,
-                        prepared: Vec::new(),
-                        ..row.state
-                    };
+                    let state = derive::as_pack_food(row.state);
                     (
                         name.unwrap_or_else(|| state.name.clone()),
                         state,

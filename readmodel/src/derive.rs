@@ -135,6 +135,18 @@ pub async fn derive(
     derive_from(&graph, root_id, state, racc_g)
 }
 
+/// A saved recipe's state as one food of a variety pack (21 CFR 101.9(d)(13)(ii),
+/// `us.aggr`): its own fields computed as one standard column; its package and what
+/// preparing it adds are not a pack column's (the pack's label has its own package).
+pub fn as_pack_food(state: RecipeState) -> RecipeState {
+    RecipeState {
+        label_format: "standard".into(),
+        package: None,
+        prepared: Vec::new(),
+        ..state
+    }
+}
+
 /// Derives the label of `state` from what `graph` holds: no I/O. [`derive`] loads the graph
 /// from the views; `crate::past` from the event log as of a moment.
 pub(crate) fn derive_from(

@@ -360,6 +360,9 @@ struct LabelParams {
     fop: Option<String>,
     /// Another format the plan allows: the saved recipe's label computed and drawn in it.
     format: Option<String>,
+    /// `format=us.aggr`: the pack's other foods, saved recipes' ids, comma-separated; the
+    /// recipe itself is the first column (21 CFR 101.9(d)(13)(ii)).
+    foods: Option<String>,
 }
 
 fn file_response(file_type: FileType, etag: &str, bytes: impl Into<Bytes>) -> Response {
@@ -434,6 +437,9 @@ async fn recipe_label(
     let (px, physical) = width_choice(params.width, params.width_in, params.width_mm, "")?;
     let (width, scale) = options_for(px, physical, params.scale, "")?;
     let fop = nls_web::fop::scheme_param("fop", params.fop.as_deref())?;
+    if params.foods.is_some() && params.format.is_none() {
+        return Err(pack_needs_format());
+    }
     if params.fop.is_some() || params.format.is_some() {
         let field = if params.fop.is_some() {
             "fop"
@@ -451,6 +457,7 @@ async fn recipe_label(
             .as_deref()
             .map(|f| nls_web::formats::label_format_for("format", f, &caller.plan))
             .transpose()?;
+        let pack = pack_param(&id, format, params.foods.as_deref())?;
         let file = DerivedLabelFile {
             file_type,
             width,
@@ -459,6 +466,7 @@ async fn recipe_label(
             physical,
             format,
             fop: params.fop.is_some().then_some(fop),
+            pack,
         };
         return derived_label_file(&state, &caller, &id, file, &headers).await;
     }
@@ -628,6 +636,116 @@ struct DerivedLabelFile {
     format: Option<&'static nls_nutrition::Format>,
     /// `fop=`: the front-of-pack elements drawn under the label, with these schemes too.
     fop: Option<Vec<String>>,
+    /// An aggregate `format`: the other saved recipes of the pack, after this one.
+    pack: Vec<String>,
+}
+
+fn pack_needs_format() -> ApiError {
+    ApiError::validation(
+        "foods",
+        "foods names the other recipes of a variety pack for an aggregate format: give \
+         format=us.aggr with it",
+    )
+}
+
+/// `foods=` of a saved recipe's `format=us.aggr` file: the pack's other recipes (21 CFR
+/// 101.9(d)(13)(ii) sets one column per food; the recipe is one food, so the pack's others
+/// are named here). Refused where the format has no food columns, and for a pack of fewer
+/// than 2 or more than `MAX_FOODS` foods or naming one twice.
+fn pack_param(
+    id: &str,
+    format: Option<&nls_nutrition::Format>,
+    foods: Option<&str>,
+) -> Result<Vec<String>, ApiError> {
+    let aggregate = format.is_some_and(|f| f.has_food_columns());
+    let Some(foods) = foods else {
+        return match format {
+            Some(f) if aggregate => Err(ApiError::validation(
+                "foods",
+                format!(
+                    "{} sets one column per food of a variety pack (21 CFR 101.9(d)(13)(ii)) \
+                     and a saved recipe is one food: name the pack's other recipes, \
+                     foods=<recipe id>,<recipe id> ({} to {} foods with this one)",
+                    f.id,
+                    2,
+                    nls_readmodel::extras::MAX_FOODS
+                ),
+            )),
+            _ => Ok(Vec::new()),
+        };
+    };
+    if !aggregate {
+        return Err(pack_needs_format());
+    }
+    let ids: Vec<String> = foods
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned)
+        .collect();
+    let count = ids.len() + 1;
+    if !(2..=nls_readmodel::extras::MAX_FOODS).contains(&count) {
+        return Err(ApiError::validation(
+            "foods",
+            format!(
+                "a variety pack of {count} foods with this recipe; 2 to {} are drawn side by side",
+                nls_readmodel::extras::MAX_FOODS
+            ),
+        ));
+    }
+    for (i, other) in ids.iter().enumerate() {
+        if nls_events::RecipeId::parse(other).is_none() {
+            return Err(ApiError::validation(
+                "foods",
+                format!(
+                    "{:?} is not a recipe id",
+                    other.chars().take(40).collect::<String>()
+                ),
+            ));
+        }
+        if other == id || ids[..i].contains(other) {
+            return Err(ApiError::validation(
+                "foods",
+                format!("{other} is named twice: each food of the pack once"),
+            ));
+        }
+    }
+    Ok(ids)
+}
+
+/// The aggregate label of `first` and the pack's `others` (saved recipes of the caller's),
+/// computed in `format` (21 CFR 101.9(d)(13)(ii)): one column per food, each recipe's own
+/// fields as one standard column, as `POST /v1/analyze` computes a food given by recipe id.
+async fn pack_label(
+    conn: &mut sqlx::PgConnection,
+    caller: &Caller,
+    first: (&str, &nls_events::RecipeState),
+    others: &[String],
+    format: &nls_nutrition::Format,
+) -> Result<Label, ApiError> {
+    use nls_readmodel::derive;
+    let mut states = vec![(first.0.to_owned(), first.1.clone())];
+    for other in others {
+        let row = nls_readmodel::views::load_recipe(conn, caller.account_id, other)
+            .await
+            .map_err(ApiError::internal)?
+            .ok_or_else(|| {
+                ApiError::validation("foods", format!("no recipe of the account has id {other}"))
+            })?;
+        states.push((other.clone(), row.state));
+    }
+    let mut foods = Vec::with_capacity(states.len());
+    for (id, state) in states {
+        let state = derive::as_pack_food(state);
+        let derived = derive::derive(conn, caller.account_id, &id, &state, None).await?;
+        nls_readmodel::bounds::check_final_weight(&state, derived.extent.solids_g)?;
+        foods.push(nls_nutrition::Food {
+            name: state.name,
+            recipe: derived.input,
+        });
+    }
+    nls_nutrition::compute_aggregate(&foods, format, &nls_nutrition::Extras::default())
+        .map_err(|e| derive::DeriveError::Label(e).into())
 }
 
 /// `label.<type>?format=...&fop=...`: the current recipe's label in another format the
@@ -647,6 +765,10 @@ async fn derived_label_file(
         .map_err(ApiError::internal)?
         .ok_or_else(|| ApiError::not_found("recipe"))?;
     let label = match file.format {
+        Some(format) if format.has_food_columns() => {
+            let pack = pack_label(&mut conn, caller, (id, &row.state), &file.pack, format).await?;
+            serde_json::to_value(&pack).map_err(ApiError::internal)?
+        }
         Some(format) => {
             let mut in_format = row.state.clone();
             in_format.label_format = format.id.clone();

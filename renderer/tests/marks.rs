@@ -11,6 +11,16 @@ use nls_renderer::draw::{pdf, png, svg, Fonts, RenderOptions};
 
 const HEADLINE: &str = "INCOMPLETE DATA \u{2013} NOT FOR A PACKAGE";
 
+/// Every character the label's PDF maps to text (its fonts' ToUnicode maps).
+fn pdf_characters(label: &nls_nutrition::Label, fonts: &Fonts) -> String {
+    let d = pdf(label, fonts, &RenderOptions::default()).unwrap();
+    let doc = lopdf::Document::load_mem(&d).unwrap();
+    common::pdf_unicode::mappings(&doc)
+        .into_iter()
+        .map(|(_, c)| c)
+        .collect()
+}
+
 #[test]
 fn cfr_101_9_g_5_an_incomplete_label_names_what_is_unknown_in_every_file() {
     // The sample oats' minor ingredients give calories only: the label's data is incomplete.
@@ -41,12 +51,7 @@ fn cfr_101_9_g_5_an_incomplete_label_names_what_is_unknown_in_every_file() {
         p.len() > complete.len(),
         "the band and mark are drawn in the PNG"
     );
-    let d = pdf(&label, &fonts, &o).unwrap();
-    let doc = lopdf::Document::load_mem(&d).unwrap();
-    let mapped: String = common::pdf_unicode::mappings(&doc)
-        .into_iter()
-        .map(|(_, c)| c)
-        .collect();
+    let mapped = pdf_characters(&label, &fonts);
     for c in "INCOMPLETE".chars() {
         assert!(mapped.contains(c), "{c:?} not drawn in the PDF");
     }
@@ -69,4 +74,31 @@ fn a_draft_with_incomplete_data_carries_both_bands_and_the_draft_mark() {
     let incomplete = s.find(HEADLINE).expect("incomplete band");
     assert!(draft < incomplete, "the draft band first");
     assert!(s.contains(">DRAFT</text>") && !s.contains(">INCOMPLETE</text>"));
+}
+
+#[test]
+fn cfr_101_9_b_5_a_us_label_without_a_household_measure_says_what_to_give_in_every_file() {
+    // 21 CFR 101.9(b)(5), (b)(7): grams alone are not a lawful serving line; the band asks
+    // for the household measure. A label with one ("2/3 cup") carries no such band.
+    let mut recipe = common::us_recipe();
+    recipe.serving_size_text = None;
+    let label = compute_label(&recipe, format("standard").unwrap()).unwrap();
+    assert!(label
+        .warnings
+        .iter()
+        .any(|w| w.code == "no_household_measure"));
+    let s = svg(&label, &RenderOptions::default()).unwrap();
+    assert!(
+        s.contains("NO HOUSEHOLD MEASURE \u{2013} NOT FOR A PACKAGE"),
+        "{s}"
+    );
+    assert!(s.contains("101.9(b)(5)"), "{s}");
+    let mapped = pdf_characters(&label, &Fonts::bundled().unwrap());
+    for c in "HOUSEHOLD".chars() {
+        assert!(mapped.contains(c), "{c:?} not drawn in the PDF");
+    }
+    let with = compute_label(&common::us_recipe(), format("standard").unwrap()).unwrap();
+    assert!(!svg(&with, &RenderOptions::default())
+        .unwrap()
+        .contains("NO HOUSEHOLD MEASURE"));
 }

@@ -277,3 +277,42 @@ fn cfr_101_9_d_2_the_bilingual_title_is_the_largest_print() {
         "title {title} against {largest_other}"
     );
 }
+
+/// The `x` of the `<text>` element that holds `word` (the first one drawn, after the
+/// title and description).
+fn text_x(svg: &str, word: &str) -> f32 {
+    let body = svg.find("</desc>").expect("a description");
+    let at = body
+        + svg[body..]
+            .find(word)
+            .unwrap_or_else(|| panic!("{word} not drawn"));
+    let start = svg[..at].rfind("<text x=\"").expect("a text element") + "<text x=\"".len();
+    let end = start + svg[start..].find('"').expect("x's end");
+    svg[start..end].parse().expect("a number")
+}
+
+#[test]
+fn cfr_101_9_d_11_iii_the_tabular_display_splits_before_total_carbohydrate() {
+    // FDA's sample: fats, cholesterol and sodium in the left table, carbohydrate and protein
+    // in the right, also when voluntary fat rows lengthen the left (the middle would then
+    // fall before Sodium).
+    let mut recipe = common::us_recipe();
+    // The oats alone, whose data then gives every row (a voluntary row is never understated).
+    recipe.ingredients.truncate(1);
+    if let nls_nutrition::IngredientSource::PerHundredGrams(a) = &mut recipe.ingredients[0].source {
+        a.set(nls_nutrition::Nutrient::PolyunsaturatedFatG, 4.0);
+        a.set(nls_nutrition::Nutrient::MonounsaturatedFatG, 6.0);
+    }
+    recipe.voluntary_nutrients = ["polyunsaturated_fat_g", "monounsaturated_fat_g"]
+        .map(String::from)
+        .into();
+    let label = nls_nutrition::compute_label(&recipe, format("us.tab").unwrap()).unwrap();
+    assert!(label.display.contains_key("monounsaturated_fat_g"));
+    let s = svg(&label, &opts()).unwrap();
+    let left = text_x(&s, "Total Fat");
+    assert_eq!(text_x(&s, "Sodium"), left, "Sodium stays in the left table");
+    assert_eq!(text_x(&s, "Cholesterol"), left);
+    let right = text_x(&s, "Total Carbohydrate");
+    assert!(right > left, "Total Carbohydrate heads the right table");
+    assert_eq!(text_x(&s, "Protein"), right);
+}

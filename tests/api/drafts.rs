@@ -12,12 +12,14 @@ use crate::labels::{decode_png, fetch, svg_text};
 const BAND: &str = "DRAFT \u{2013} NOT A LAWFUL LABEL";
 
 /// A recipe in `format` with its embed on: (id, embed token, label). Sugar and water: data
-/// complete, so no incomplete-data mark is drawn besides the draft's.
+/// complete, so no incomplete-data mark is drawn besides the draft's; a household measure,
+/// so no US label is marked for want of one (21 CFR 101.9(b)(5)).
 async fn recipe_in(app: &TestApp, key: &str, format: &str) -> (String, String, Value) {
     let recipe = app
         .create_recipe(
             key,
             json!({ "name": format!("Scones {format}"), "servings": 4, "label_format": format,
+                    "serving_size_text": "1 scone",
                     "embed_enabled": true,
                     "ingredients": [{ "name": "sugar", "grams": 200 },
                                     { "name": "water", "grams": 120 }] }),

@@ -31,6 +31,7 @@ mod impossible_food;
 mod ingredients;
 mod labels;
 mod languages;
+mod letter;
 mod limits;
 mod metrics;
 mod missing_data;

@@ -320,6 +320,14 @@ try {
   await preview.getByRole('heading', { name: /Warnings \(\d+\)/ }).waitFor();
   const warnings = (await preview.textContent()) ?? '';
   check(/confirm_sub_ingredients/.test(warnings), 'the flour warning is listed');
+  // 21 CFR 101.9(b)(5): no household measure given yet; the preview says what to supply and
+  // takes the user to the field.
+  check(/no_household_measure/.test(warnings), 'the missing household measure is listed');
+  await preview.getByRole('button', { name: 'Fill in Household measure' }).click();
+  check(
+    await page.getByLabel('Household measure', { exact: true }).evaluate((el) => el === document.activeElement),
+    'the hint focuses the Household measure field',
+  );
   await preview.getByRole('heading', { name: /Claims \(\d+\)/ }).waitFor();
   check(/Contains:.*(Almond|Tree)/i.test(warnings), `allergen statement shown: ${warnings.slice(0, 300)}`);
 

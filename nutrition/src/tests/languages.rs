@@ -115,7 +115,7 @@ fn reg_1169_2011_art_15_a_bilingual_format_prints_the_list_in_each_language() {
     let l = label("eu.tab.fr-de");
     let languages: Vec<&str> = l.statements.iter().map(|s| s.language.as_str()).collect();
     assert_eq!(languages, ["fr", "de"]);
-    assert_eq!(l.statements[0].heading, "Ingrédients :");
+    assert_eq!(l.statements[0].heading, "Ingrédients\u{a0}:");
     assert_eq!(l.statements[1].heading, "Zutaten:");
     assert_eq!(l.statements[0].ingredient_statement, l.ingredient_statement);
     assert!(l.statements[1]
@@ -177,4 +177,27 @@ fn a_typed_name_of_unknown_language_is_printed_as_given_and_not_reported() {
     let l = compute_label(&r, format("eu.tab.de").unwrap()).expect("label");
     assert!(l.ingredient_statement.contains("Zucker"));
     assert_eq!(l.names_not_in_language["de"], ["butter"]);
+}
+
+#[test]
+fn french_colons_hold_to_their_word_with_a_no_break_space_as_french_typography_sets_them() {
+    // "Ingrédients :" (1169/2011 Art. 18(1)) and « Contient : » (FDR B.01.010.3): the space
+    // before a French colon is a no-break space (U+00A0, which every face of the label has),
+    // so a line never breaks between the word and its colon.
+    let catalog = crate::catalog::catalog().expect("catalog");
+    let mut checked = 0;
+    for t in catalog.terms().iter().filter(|t| t.language == "fr") {
+        for (key, text) in t.terms.iter() {
+            assert!(
+                !text.contains(" :"),
+                "{}.{}: {key} has an ordinary space before its colon: {text:?}",
+                t.language,
+                t.regime
+            );
+            checked += usize::from(text.contains("\u{a0}:"));
+        }
+    }
+    assert!(checked >= 2, "the French headings with a colon: {checked}");
+    let l = label("eu.tab.fr-de");
+    assert!(l.statements[0].heading.ends_with("\u{a0}:"));
 }

@@ -8,6 +8,12 @@
 //!   printed number is only the known part (the label JSON's `missing`), which 21 CFR
 //!   101.9(g)(5) and the EU's tolerances do not accept as a declared value.
 //!
+//! - A US label **without a household measure** prints its serving size in grams alone,
+//!   where 21 CFR 101.9(b)(5) and (b)(7) declare it in a common household measure (cup,
+//!   tablespoon, teaspoon, piece, slice, fraction, ounce, fluid ounce, in that order of
+//!   preference as FDA's NLEA guide quotes (b)(5)) followed by the metric amount: its band
+//!   says what to give (the label JSON's `no_household_measure` warning).
+//!
 //! Every file drawn from such a label (SVG, PNG, PDF, and so the embed, the export and the
 //! app's preview) carries its marks, so nobody prints one on a package without knowing.
 //! Labels of in-force formats with complete data carry nothing.
@@ -57,6 +63,17 @@ impl Band {
         }
     }
 
+    /// 21 CFR 101.9(b)(5), (b)(7): the serving line would show grams only.
+    fn no_household_measure() -> Band {
+        Band {
+            headline: "NO HOUSEHOLD MEASURE \u{2013} NOT FOR A PACKAGE".into(),
+            explanation: "The serving size needs a household measure before its grams \
+                          (21 CFR 101.9(b)(5)): give one, e.g. \"1 cup\", \"2 tbsp\", \
+                          \"1 slice\" or \"1/4 pizza\" (the recipe's serving_size_text)."
+                .into(),
+        }
+    }
+
     /// The band as a scene of its own, full width.
     fn scene(&self, m: &Metrics) -> Scene {
         let mut p = Painter::new(m);
@@ -96,32 +113,45 @@ impl Band {
     }
 }
 
-/// `label`'s scene with the bands it needs above it (draft first, then incomplete data) and
-/// the diagonal word across the whole; unchanged when it needs none.
+/// `label`'s scene with the bands it needs above it (draft first, then incomplete data, then
+/// a missing household measure) and, for a draft or incomplete data, the diagonal word across
+/// the whole; unchanged when it needs none.
 pub(crate) fn marked(m: &Metrics, label: &Label, draft: bool, drawn: Scene) -> Scene {
+    let incomplete = !label.missing.is_empty();
     let mut bands = Vec::new();
     if draft {
         bands.push(Band::draft());
     }
-    if !label.missing.is_empty() {
+    if incomplete {
         bands.push(Band::incomplete(label));
+    }
+    if label
+        .warnings
+        .iter()
+        .any(|w| w.code == "no_household_measure")
+    {
+        bands.push(Band::no_household_measure());
     }
     let Some(first) = bands.first() else {
         return drawn;
     };
-    let diagonal = if draft { DRAFT } else { INCOMPLETE };
-    let title = if draft {
-        format!("{DRAFT}: {}", drawn.title)
+    let diagonal = if draft {
+        Some(DRAFT)
     } else {
-        format!("{INCOMPLETE}: {}", drawn.title)
+        incomplete.then_some(INCOMPLETE)
     };
+    let title = match diagonal {
+        Some(word) => format!("{word}: {}", drawn.title),
+        None => drawn.title.clone(),
+    };
+    let inner = drawn.diagonal;
     let mut out = first.scene(m);
     for band in &bands[1..] {
         out.append_below(band.scene(m), 1.0, 2.0);
     }
     out.append_below(drawn, 1.0, GAP);
     out.title = title;
-    out.diagonal = Some(diagonal);
+    out.diagonal = diagonal.or(inner);
     out
 }
 

@@ -478,6 +478,30 @@ mod tests {
     }
 
     #[test]
+    fn a_french_colon_stays_with_its_word_across_a_line_break_and_every_face_has_its_space() {
+        // "Ingrédients\u{a0}:" (fr terms, 1169/2011 Art. 18(1)): lines break at ordinary
+        // spaces only, so the colon never starts a line; U+00A0 is drawn, not a .notdef box.
+        let m = Metrics::get().expect("fonts");
+        let spans = [
+            Span::new(Face::Black, "Ingrédients\u{a0}: "),
+            Span::new(Face::Regular, "farine de blé, beurre, sucre, sel"),
+        ];
+        let word = m.width(Face::Black, 10.0, "Ingrédients");
+        for max in [word + 1.0, word + 4.0, 80.0, 120.0] {
+            let lines = wrap(m, 10.0, max, &spans);
+            let first: String = lines[0].iter().map(|s| s.text.as_str()).collect();
+            assert!(first.starts_with("Ingrédients\u{a0}:"), "{max}: {first:?}");
+            for line in &lines[1..] {
+                let text: String = line.iter().map(|s| s.text.as_str()).collect();
+                assert!(!text.starts_with(':'), "{max}: {text:?}");
+            }
+        }
+        for face in Face::ALL {
+            assert!(m.has_glyph(face, '\u{a0}'), "{face:?} lacks U+00A0");
+        }
+    }
+
+    #[test]
     fn a_polygon_is_a_closed_path_in_its_colour() {
         let m = Metrics::get().expect("fonts");
         let mut p = Painter::new(m);

@@ -335,10 +335,19 @@ pub(crate) fn layout(m: &Metrics, label: &Label, format: &Format) -> Scene {
     }
 }
 
-/// Where the main rows divide into the two tables: before a top-level (unindented) row, as
-/// near the middle as possible (FDA's sample: fats, cholesterol and sodium left; carbohydrate
-/// and protein right).
+/// Where the main rows divide into the two tables: before Total Carbohydrate, as FDA's
+/// sample of 101.9(d)(11)(iii) sets them (fats, cholesterol and sodium left; carbohydrate
+/// and protein right), whatever voluntary rows (polyunsaturated and monounsaturated fat,
+/// the fibers, sugar alcohol) lengthen either side; without that row, before a top-level
+/// (unindented) row as near the middle as possible.
 fn split_point(main: &[&Line<'_>]) -> usize {
+    if let Some(carbohydrate) = main
+        .iter()
+        .position(|l| l.row.key == "total_carbohydrate_g")
+        .filter(|i| *i > 0)
+    {
+        return carbohydrate;
+    }
     let half = main.len() as f32 / 2.0;
     (1..main.len())
         .filter(|i| main[*i].row.style.indent == 0)

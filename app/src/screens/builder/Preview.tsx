@@ -60,6 +60,7 @@ export function Preview({ state, hint }: { state: PreviewState; hint: string | n
               {warnings.map((w, i) => (
                 <li key={`${w.code}-${i}`}>
                   <strong>{w.message}</strong> <code>{w.code}</code>
+                  {w.code === 'no_household_measure' && <HouseholdMeasureHint />}
                 </li>
               ))}
             </ul>
@@ -95,5 +96,22 @@ export function Preview({ state, hint }: { state: PreviewState; hint: string | n
         </div>
       )}
     </section>
+  );
+}
+
+// 21 CFR 101.9(b)(5), (b)(7): the US serving line is a household measure, then its grams.
+// Until one is given the drawing carries a band that says so; this points at the field
+// that supplies it (the builder's "Household measure").
+function HouseholdMeasureHint() {
+  const focus = () => document.getElementById('recipe-serving-text')?.focus();
+  return (
+    <span class="fix">
+      {' '}
+      Give the serving's household measure (e.g. “1 cup”, “2 tbsp”, “1 slice”, “1/4 pizza”): the label prints it before
+      the grams.{' '}
+      <button type="button" class="button link" onClick={focus}>
+        Fill in Household measure
+      </button>
+    </span>
   );
 }
