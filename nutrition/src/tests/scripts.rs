@@ -141,3 +141,33 @@ fn the_new_drafts_compute_their_rows_in_order_with_display_precision() {
     assert!(il.row("cholesterol_mg").is_none() && il.row("fibre_g").is_none());
     assert_eq!(il.display["per_100g.sugars_g"], "10g");
 }
+
+#[test]
+fn the_gulf_israel_thailand_and_vietnam_get_their_new_draft_by_default() {
+    for (code, id) in [
+        ("SA", "gcc.v.ar-en"),
+        ("AE", "gcc.v.ar-en"),
+        ("KW", "gcc.v.ar-en"),
+        ("QA", "gcc.v.ar-en"),
+        ("BH", "gcc.v.ar-en"),
+        ("OM", "gcc.v.ar-en"),
+        ("YE", "gcc.v.ar-en"),
+        ("IL", "il.tab"),
+        ("TH", "th.full"),
+        ("VN", "vn.v"),
+    ] {
+        let country = crate::countries::country(code).unwrap();
+        let serving: Vec<&crate::Format> = crate::formats()
+            .iter()
+            .filter(|f| f.countries.iter().any(|c| c == code))
+            .collect();
+        let default = crate::countries::default_format(code, &serving);
+        assert_eq!(default.map(|f| f.id.as_str()), Some(id), "{code}");
+        // Its first language is the country's first label language (FORMATS.md §2).
+        assert_eq!(
+            default.map(|f| &f.languages[0]),
+            country.languages.first(),
+            "{code}"
+        );
+    }
+}

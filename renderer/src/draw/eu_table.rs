@@ -3,7 +3,9 @@
 //! (Art. 32, 33), the percentage column and its note when the format shows one
 //! (Art. 32(4)-(5)), then portion and ingredient statements (allergens in bold, Art. 21).
 //! Rows sharing a printed name (energy kJ and kcal) share a table row. Every word comes from
-//! the format's terms.
+//! the format's terms. A right-to-left format's table is mirrored (its terms' direction);
+//! one whose languages read both ways gives each its side. Each cell is one direction: runs
+//! of a cell mixing both are set in the order typed.
 
 use std::borrow::Cow;
 
