@@ -88,6 +88,17 @@ impl Catalog {
                     {
                         return Err(data_error(&file, "terms of this language and regime twice"));
                     }
+                    t.check_source_kinds().map_err(|e| data_error(&file, e))?;
+                    // A language reads one way whatever the regime.
+                    if terms
+                        .iter()
+                        .any(|x| x.language == t.language && x.direction != t.direction)
+                    {
+                        return Err(data_error(
+                            &file,
+                            "direction differs from another terms file of this language",
+                        ));
+                    }
                     terms.push(t);
                 }
                 "layouts" => {

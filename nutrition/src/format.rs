@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::nutrient::Nutrient;
 use crate::regime::Regime;
-use crate::terms::Terms;
+use crate::terms::{Direction, Terms};
 
 /// What a row declares: a nutrient from the data, or an amount derived from them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -579,6 +579,33 @@ impl Format {
             }
         }
         out
+    }
+
+    /// The term `key` in the languages that read `direction` only, joined as [`Self::term`]
+    /// joins them: a table that sets each reading direction on its own side (Arabic names on
+    /// the right, English on the left) prints each side's words there.
+    pub fn term_reading(&self, key: &str, direction: Direction) -> String {
+        let key = self.term_overrides.get(key).map_or(key, String::as_str);
+        let mut printed: Vec<&str> = Vec::new();
+        for t in self.terms.iter().filter(|t| t.direction == direction) {
+            if let Some(text) = t.get(key).filter(|text| !printed.contains(text)) {
+                printed.push(text);
+            }
+        }
+        printed.join(" / ")
+    }
+
+    /// Which way the format's first language reads: a right-to-left format's table is
+    /// mirrored (names on the right, text aligned right).
+    pub fn direction(&self) -> Direction {
+        self.primary_terms().direction
+    }
+
+    /// Whether the format's languages read both ways (Arabic and English): each side of its
+    /// table then holds the names of the languages that read from it.
+    pub fn reads_both_ways(&self) -> bool {
+        let first = self.direction();
+        self.terms.iter().any(|t| t.direction != first)
     }
 
     /// The term `key` with `{name}` placeholders filled from `args`.

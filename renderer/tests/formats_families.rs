@@ -319,11 +319,13 @@ fn every_eu_language_format_draws_every_glyph_in_svg_png_and_pdf() {
 /// Whether the PDF embeds one of the Noto Sans files (a font stream equal to its bytes).
 fn embeds_fallback(pdf: &[u8]) -> bool {
     // Faces are embedded as subsets, which keep the font's `name` table: the fallback is the
-    // font program naming Noto Sans (ASCII or UTF-16BE).
-    let utf16: Vec<u8> = "Noto Sans"
-        .encode_utf16()
-        .flat_map(u16::to_be_bytes)
-        .collect();
+    // font program naming Noto Sans (ASCII or UTF-16BE); the script faces of the same
+    // family (Noto Sans Arabic, Hebrew, Thai) are not the fallback.
+    let names = |content: &[u8], text: &str| {
+        let utf16: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        content.windows(text.len()).any(|w| w == text.as_bytes())
+            || content.windows(utf16.len()).any(|w| w == utf16.as_slice())
+    };
     let doc = lopdf::Document::load_mem(pdf).unwrap();
     doc.objects
         .values()
@@ -333,8 +335,10 @@ fn embeds_fallback(pdf: &[u8]) -> bool {
                 .decompressed_content()
                 .unwrap_or_else(|_| s.content.clone());
             content.starts_with(&[0, 1, 0, 0])
-                && (content.windows(9).any(|w| w == b"Noto Sans")
-                    || content.windows(utf16.len()).any(|w| w == utf16.as_slice()))
+                && names(&content, "Noto Sans")
+                && !["Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Thai"]
+                    .iter()
+                    .any(|script| names(&content, script))
         })
 }
 

@@ -287,3 +287,46 @@ async fn countries_list_their_formats_and_a_recipe_gets_several_markets_labels_a
     assert!(allergens(&more[0]["label"]).contains(&json!("peanuts")));
     app.finish().await;
 }
+
+/// Issue 26, item 7: the new scripts' drafts say, word by word, how far each is sourced
+/// (LABEL_TERMS_SOURCES.md's kinds), and which way they read.
+#[tokio::test]
+async fn a_script_draft_names_each_words_source_kind_and_its_direction() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let gcc = app.get(&key, "/v1/formats/gcc.v.ar-en").await;
+    assert_eq!(gcc.status, StatusCode::OK);
+    assert_eq!(gcc.body["status"], "draft");
+    assert_eq!(gcc.body["direction"], "rtl");
+    let nutrients = gcc.body["nutrients"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let energy = nutrients
+        .iter()
+        .find(|n| n["key"] == "energy_kcal")
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(energy["name"], "الطاقة / Energy");
+    assert_eq!(
+        energy["source_kinds"],
+        json!({"ar": "secondary", "en": "secondary"})
+    );
+    let sugars = nutrients
+        .iter()
+        .find(|n| n["key"] == "sugars_g")
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(sugars["source_kinds"]["ar"], "oss-unattributed");
+    let il = app.get(&key, "/v1/formats/il.tab").await;
+    assert_eq!(il.body["direction"], "rtl");
+    let trans = il.body["nutrients"]
+        .as_array()
+        .and_then(|a| a.iter().find(|n| n["key"] == "trans_fat_g").cloned())
+        .unwrap_or_default();
+    assert_eq!(trans["source_kinds"], json!({"he": "official-text"}));
+    // Formats whose terms name one source for all carry no per-word kinds.
+    let eu = app.get(&key, "/v1/formats/eu.tab.ri").await;
+    assert_eq!(eu.body["direction"], "ltr");
+    assert!(eu.body["nutrients"][0].get("source_kinds").is_none());
+}

@@ -202,13 +202,26 @@ pub fn representation(f: &Format) -> Value {
             "basis": c.basis,
             "percent": c.percent,
         })).collect::<Vec<_>>(),
-        "nutrients": f.rows.iter().map(|r| json!({
-            "key": r.key,
-            "unit": r.unit,
-            "name": nls_nutrition::terms::strip_marks(&f.row_name(r)),
-            "rounding": r.rounding_id,
-            "reference": r.reference.as_ref().map(|x| json!({"value": x.value, "source": x.source})),
-        })).collect::<Vec<_>>(),
+        "nutrients": f.rows.iter().map(|r| {
+            let mut row = json!({
+                "key": r.key,
+                "unit": r.unit,
+                "name": nls_nutrition::terms::strip_marks(&f.row_name(r)),
+                "rounding": r.rounding_id,
+                "reference": r.reference.as_ref().map(|x| json!({"value": x.value, "source": x.source})),
+            });
+            // Where the terms say how far each word is sourced (issue 26, item 7), per language.
+            let kinds: serde_json::Map<String, Value> = f
+                .terms
+                .iter()
+                .filter_map(|t| Some((t.language.clone(), json!(t.source_kind(&r.term)?))))
+                .collect();
+            if !kinds.is_empty() {
+                row["source_kinds"] = Value::Object(kinds);
+            }
+            row
+        }).collect::<Vec<_>>(),
+        "direction": f.direction(),
         "citation": {"instrument": f.citation.instrument, "article": f.citation.article},
         "plan": f.plan,
         "status": f.status,

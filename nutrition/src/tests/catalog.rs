@@ -90,9 +90,18 @@ fn every_embedded_data_file_loads_and_validates() {
 
 /// The US format with one edit to its JSON text.
 fn us_with(edit: impl FnOnce(&mut serde_json::Value)) -> Result<Catalog, crate::DataError> {
+    edited("formats", "us.json", edit)
+}
+
+/// The embedded catalog with one edit to the JSON text of the data file `name` of `kind`.
+pub(super) fn edited(
+    kind: &str,
+    name: &str,
+    edit: impl FnOnce(&mut serde_json::Value),
+) -> Result<Catalog, crate::DataError> {
     let text = Catalog::embedded_sources()
         .iter()
-        .find(|s| s.1 == "us.json")
+        .find(|s| s.1 == name)
         .unwrap()
         .2;
     let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
@@ -100,10 +109,10 @@ fn us_with(edit: impl FnOnce(&mut serde_json::Value)) -> Result<Catalog, crate::
     let changed = serde_json::to_string(&v).unwrap();
     let mut sources: Vec<crate::catalog::Source<'_>> = Catalog::embedded_sources()
         .iter()
-        .filter(|s| s.1 != "us.json")
+        .filter(|s| s.1 != name)
         .copied()
         .collect();
-    sources.push(("formats", "us.json", &changed));
+    sources.push((kind, name, &changed));
     Catalog::load(&sources)
 }
 

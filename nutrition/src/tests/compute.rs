@@ -442,12 +442,32 @@ fn every_registry_row_has_a_unique_id_and_the_lines_its_family_needs() {
                 "calcium_mg",
                 "iron_mg",
             ],
-            "cl-20606" => &[
+            // Thailand: FORMATS.md §1.1's six, in Chile's order.
+            "cl-20606" | "th-fda" => &[
                 "energy_kcal",
                 "protein_g",
                 "fat_g",
                 "carbohydrate_g",
                 "sugars_g",
+                "sodium_mg",
+            ],
+            // GCC: the mandatory list of the nutricalc.co.uk paper (secondary,
+            // LABEL_TERMS_SOURCES.md §1); Israel: the open-source generators' order (§2);
+            // Vietnam: Circular 29/2023 Art. 5 (secondary, §4).
+            "gcc-gso" | "il-moh" => &[
+                "energy_kcal",
+                "fat_g",
+                "saturates_g",
+                "sodium_mg",
+                "carbohydrate_g",
+                "sugars_g",
+                "protein_g",
+            ],
+            "vn-moh" => &[
+                "energy_kcal",
+                "protein_g",
+                "carbohydrate_g",
+                "fat_g",
                 "sodium_mg",
             ],
             // LIV Art. 22(2): the reduced declaration.

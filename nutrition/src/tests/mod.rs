@@ -16,6 +16,7 @@ mod languages;
 mod missing;
 mod properties;
 mod rounding;
+mod scripts;
 mod statements;
 mod worked_examples;
 

@@ -3,10 +3,13 @@
 //! (Art. 32, 33), the percentage column and its note when the format shows one
 //! (Art. 32(4)-(5)), then portion and ingredient statements (allergens in bold, Art. 21).
 //! Rows sharing a printed name (energy kJ and kcal) share a table row. Every word comes from
-//! the format's terms.
+//! the format's terms. A right-to-left format's table is mirrored (its terms' direction);
+//! one whose languages read both ways gives each its side. Each cell is one direction: runs
+//! of a cell mixing both are set in the order typed.
 
 use std::borrow::Cow;
 
+use nls_nutrition::terms::Direction;
 use nls_nutrition::{Basis, Format, Label};
 
 use super::fonts::{Face, Metrics};
@@ -29,7 +32,14 @@ struct Line {
 
 /// One table row: a name and one or more stacked lines of values.
 struct TableRow {
+    /// Every language's name (read aloud; rows sharing it share a table row).
     name: String,
+    /// The name drawn in the first name column: every language's, or where the format's
+    /// languages read both ways, those that read left to right.
+    drawn: String,
+    /// Where the format's languages read both ways: the right-to-left languages' name, drawn
+    /// in a name column of its own at the table's right edge.
+    side: Option<String>,
     sub: bool,
     bold: bool,
     lines: Vec<Line>,
@@ -54,10 +64,20 @@ fn rows(format: &Format, label: &Label) -> Vec<TableRow> {
                 .map(|v| format!("{}%", number(v))),
         };
         let name = plain(&format.row_name(row));
+        let (drawn, side) = if format.reads_both_ways() {
+            (
+                plain(&format.term_reading(&row.term, Direction::Ltr)),
+                Some(plain(&format.term_reading(&row.term, Direction::Rtl))),
+            )
+        } else {
+            (name.clone(), None)
+        };
         match rows.last_mut() {
             Some(last) if last.name == name => last.lines.push(line),
             _ => rows.push(TableRow {
                 name,
+                drawn,
+                side,
                 sub: row.style.indent > 0,
                 bold: row.style.bold,
                 lines: vec![line],
@@ -294,6 +314,15 @@ fn draw_in(
         }
         headers.insert(2 + of, head);
     }
+    // A format whose languages read both ways gives each its side: a last name column holds
+    // the right-to-left names (Arabic on the right, English on the left, amounts between).
+    let side_col = rows.iter().any(|r| r.side.is_some()).then(|| {
+        headers.push(vec![String::new()]);
+        headers.len() - 1
+    });
+    // A right-to-left format's table is mirrored: names on the right, amounts to their
+    // left, every cell's text aligned right (its reading edge).
+    let mirror = format.direction() == Direction::Rtl && side_col.is_none();
     let n = headers.len();
     // The table column of value column `c`, and of the percentages.
     let slot = |c: usize| 1 + c + usize::from(percent_of.is_some_and(|of| c > of));
@@ -316,11 +345,14 @@ fn draw_in(
     let mut value_widths = vec![0f32; n];
     for row in rows {
         let indent = if row.sub { indent_em } else { 0.0 };
-        widths[0] = widths[0].max(indent + m.width(name_face(row), 1.0, &row.name));
-        for part in row.name.split(JOINT) {
+        widths[0] = widths[0].max(indent + m.width(name_face(row), 1.0, &row.drawn));
+        if let (Some(c), Some(side)) = (side_col, &row.side) {
+            widths[c] = widths[c].max(indent + m.width(name_face(row), 1.0, side));
+        }
+        for part in row.drawn.split(JOINT) {
             part_em = part_em.max(indent + m.width(name_face(row), 1.0, part));
         }
-        for word in row.name.split_whitespace() {
+        for word in row.drawn.split_whitespace() {
             word_em = word_em.max(indent + m.width(name_face(row), 1.0, word));
         }
         for line in &row.lines {
@@ -352,7 +384,7 @@ fn draw_in(
     // Still too wide: a one-line column head wider than its values breaks at the space
     // nearest its middle ("Quantity per" / "serving").
     if room / widths.iter().sum::<f32>() < MIN_TEXT {
-        for c in 1..n {
+        for c in (1..n).filter(|c| Some(*c) != side_col) {
             if headers[c].len() == 1 && widths[c] > value_widths[c] {
                 headers[c] = headers[c].iter().flat_map(|l| halves(l)).collect();
                 widths[c] = head_width(&headers[c]).max(value_widths[c]);
@@ -375,6 +407,17 @@ fn draw_in(
     for c in 0..n {
         col_x[c + 1] = col_x[c] + cols[c];
     }
+    // Where the text of column `c` goes, `inset` in from its edge: names from the left,
+    // amounts to the right; in a mirrored table the column stands mirrored and every text
+    // ends `inset` before its right edge.
+    let mirrored = |x: f32| 2.0 * x0 + table_w - x;
+    let place = |c: usize, anchor: Anchor, inset: f32| -> (f32, Anchor) {
+        match (mirror, anchor) {
+            (true, _) => (mirrored(col_x[c]) - inset, Anchor::End),
+            (false, Anchor::Start) => (col_x[c] + inset, Anchor::Start),
+            (false, Anchor::End) => (col_x[c + 1] - inset, Anchor::End),
+        }
+    };
 
     // Heading (the table-only frame has none: its title is the format's name, unprinted).
     let titled = !frame.is_bare();
@@ -388,13 +431,12 @@ fn draw_in(
     let mut y = 0.0;
     if titled {
         y = 0.3 * head_size + m.cap_height(Face::Black) * head_size;
-        p.text(
-            x0,
-            y,
-            head_size,
-            Anchor::Start,
-            vec![Span::new(Face::Black, title)],
-        );
+        let (x, anchor) = if mirror {
+            (x0 + table_w, Anchor::End)
+        } else {
+            (x0, Anchor::Start)
+        };
+        p.text(x, y, head_size, anchor, vec![Span::new(Face::Black, title)]);
         y += 0.45 * head_size;
     }
     said.push(title.to_string());
@@ -442,11 +484,11 @@ fn draw_in(
     for (c, lines) in headers.iter().enumerate() {
         for (i, l) in lines.iter().enumerate() {
             let baseline = y + CELL_PAD * 0.8 + cap + i as f32 * line_h;
-            let (x, anchor) = if c == 0 {
-                (col_x[0] + CELL_PAD, Anchor::Start)
-            } else {
-                (col_x[c + 1] - CELL_PAD, Anchor::End)
-            };
+            let (x, anchor) = place(
+                c,
+                if c == 0 { Anchor::Start } else { Anchor::End },
+                CELL_PAD,
+            );
             p.text(x, baseline, size, anchor, vec![Span::new(Face::Bold, l)]);
         }
     }
@@ -470,23 +512,37 @@ fn draw_in(
         let pad_y = CELL_PAD * 0.75;
         let first = y + pad_y + cap;
         let indent = if row.sub { indent_em * size } else { 0.0 };
-        let name_x = col_x[0] + CELL_PAD + indent;
+        let (name_x, name_anchor) = place(0, Anchor::Start, CELL_PAD + indent);
         let name_width = cols[0] - 2.0 * CELL_PAD - indent;
         let name_lines = match name_wrap {
-            NameWrap::No => vec![row.name.clone()],
-            NameWrap::Joints => wrap_at_joints(m, name_face(row), size, name_width, &row.name),
-            NameWrap::Words => wrap(m, size, name_width, &[Span::new(name_face(row), &row.name)])
-                .into_iter()
-                .map(|line| line.into_iter().map(|s| s.text).collect())
-                .collect(),
+            NameWrap::No => vec![row.drawn.clone()],
+            NameWrap::Joints => wrap_at_joints(m, name_face(row), size, name_width, &row.drawn),
+            NameWrap::Words => wrap(
+                m,
+                size,
+                name_width,
+                &[Span::new(name_face(row), &row.drawn)],
+            )
+            .into_iter()
+            .map(|line| line.into_iter().map(|s| s.text).collect())
+            .collect(),
         };
         for (i, line) in name_lines.iter().enumerate() {
             p.text(
                 name_x,
                 first + i as f32 * line_h,
                 size,
-                Anchor::Start,
+                name_anchor,
                 vec![Span::new(name_face(row), line)],
+            );
+        }
+        if let (Some(c), Some(side)) = (side_col, &row.side) {
+            p.text(
+                col_x[c + 1] - CELL_PAD - indent,
+                first,
+                size,
+                Anchor::End,
+                vec![Span::new(name_face(row), side)],
             );
         }
         let mut values = Vec::new();
@@ -494,13 +550,8 @@ fn draw_in(
             let baseline = first + i as f32 * line_h;
             let mut spoken = Vec::with_capacity(columns + 1);
             for (c, (column, v)) in said_as.iter().zip(&line.values).enumerate() {
-                p.text(
-                    col_x[slot(c) + 1] - CELL_PAD,
-                    baseline,
-                    size,
-                    Anchor::End,
-                    vec![Span::new(Face::Regular, v)],
-                );
+                let (x, anchor) = place(slot(c), Anchor::End, CELL_PAD);
+                p.text(x, baseline, size, anchor, vec![Span::new(Face::Regular, v)]);
                 spoken.push(match column {
                     Said::Term(id) => format.term_with(
                         &format!("column.said.{id}"),
@@ -516,11 +567,12 @@ fn draw_in(
                 None
             };
             if let Some(ri) = &ri {
+                let (x, anchor) = place(percent_slot, Anchor::End, CELL_PAD);
                 p.text(
-                    col_x[percent_slot + 1] - CELL_PAD,
+                    x,
                     baseline,
                     size,
-                    Anchor::End,
+                    anchor,
                     vec![Span::new(Face::Regular, ri)],
                 );
                 // The table-ri frame's languages may have no words for it: the figure alone.
@@ -541,6 +593,7 @@ fn draw_in(
     p.frame(x0, table_top, table_w, y - table_top, BORDER);
     // Column separators.
     for x in &col_x[1..n] {
+        let x = if mirror { mirrored(*x) } else { *x };
         p.rect(
             x - RULE / 2.0,
             table_top + BORDER,

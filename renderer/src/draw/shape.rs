@@ -187,6 +187,29 @@ mod tests {
         assert!(is_rtl(&glyphs));
     }
 
+    /// Noto Sans Arabic has the ASCII digits, but a digit stays in the Latin face that has
+    /// it: an Arabic run holds only Arabic letters and spaces, so the shaper never sets
+    /// "100" right to left ("001"); the amounts of a right-to-left table read as written.
+    #[test]
+    fn digits_beside_arabic_stay_in_a_left_to_right_run() {
+        let Some(m) = metrics_with(Face::Arabic) else {
+            return;
+        };
+        assert!(m.has_glyph(Face::Arabic, '1'), "the Arabic face has digits");
+        let runs = m.split(Face::Regular, "الطاقة 100 g");
+        assert_eq!(
+            runs,
+            vec![
+                (Face::Arabic, "الطاقة ".to_owned()),
+                (Face::Regular, "100 g".to_owned())
+            ]
+        );
+        let glyphs = m.glyphs(Face::Regular, "100 g");
+        let clusters: Vec<u32> = glyphs.iter().map(|g| g.cluster).collect();
+        assert_eq!(clusters, vec![0, 1, 2, 3, 4]);
+        assert!(!is_rtl(&glyphs));
+    }
+
     #[test]
     fn hebrew_is_set_right_to_left() {
         let Some(m) = metrics_with(Face::Hebrew) else {
