@@ -351,3 +351,65 @@ async fn a_plan_change_applies_in_every_process_even_a_frozen_one() {
     }
     assert_resumed_process_refuses(&fleet, 0, &key, StatusCode::FORBIDDEN).await;
 }
+
+/// A process that cannot renew its lease (its renewal waits on a lock this test holds, so
+/// its listener cannot act on the notifications queued behind it either) stops serving the
+/// key by itself: the revoke returns once that lease has expired, and the process answers
+/// 503 with `Retry-After` from memory, never 200; once it renews, 401.
+#[tokio::test]
+async fn a_process_that_cannot_renew_its_lease_refuses_keyed_requests() {
+    let fleet = Fleet::start(2).await;
+    let (_, clear) = fleet.business_key().await;
+    let key = Credential::Key(clear.clone());
+    fleet.warm(&key).await;
+    let mut blocker = fleet.pool.begin().await.expect("a transaction");
+    let locked: i32 = sqlx::query_scalar("select pid from process_lease where pid = $1 for update")
+        .bind(i32::try_from(fleet.children[1].id()).expect("a pid"))
+        .fetch_one(&mut *blocker)
+        .await
+        .expect("process 1's lease row");
+    assert_eq!(u32::try_from(locked).ok(), Some(fleet.children[1].id()));
+    // Its next renewal (within a second) waits for the lock.
+    let blocked = async {
+        for _ in 0..100 {
+            let waiting: bool = sqlx::query_scalar(
+                "select exists(select 1 from pg_stat_activity
+                               where application_name = 'nls query lease ' || $1
+                                 and wait_event_type = 'Lock')",
+            )
+            .bind(locked.to_string())
+            .fetch_one(&fleet.pool)
+            .await
+            .expect("pg_stat_activity");
+            if waiting {
+                return true;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        false
+    };
+    assert!(
+        blocked.await,
+        "process 1's renewal never waited for the lock"
+    );
+    timed(|| fleet.nls(&["key", "revoke", &clear]));
+    assert_eq!(fleet.status(0, &key).await, StatusCode::UNAUTHORIZED);
+    let refused = fleet
+        .get(1, &key)
+        .send()
+        .await
+        .expect("the process answers");
+    assert_eq!(refused.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert!(refused.headers().contains_key("retry-after"));
+    blocker.rollback().await.expect("lock released");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let status = fleet.status(1, &key).await;
+        assert_ne!(status, StatusCode::OK);
+        if status == StatusCode::UNAUTHORIZED {
+            break;
+        }
+        assert!(Instant::now() < deadline, "still {status}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
