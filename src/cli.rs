@@ -177,6 +177,14 @@ pub enum AccountAction {
         #[arg(long)]
         api_early_access: bool,
     },
+    /// Move an account to another plan (as support does); returns once every serving
+    /// process applies the new plan to the account's keys and sessions.
+    Plan {
+        #[arg(long)]
+        account: String,
+        #[arg(long, value_parser = ["free", "professional", "business"])]
+        plan: String,
+    },
 }
 
 #[derive(Debug, Subcommand)]

@@ -289,9 +289,11 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         embed_hub: embed_hub.clone(),
     });
     let metrics = Metrics::default();
+    let auth_cache = start_lease(&config, &mut tasks, shutdown.clone()).await?;
     let app_sessions = nls_web::app_session::AppSessions {
         pool: pool.clone(),
         site_url: site_url.to_string(),
+        cache: auth_cache.clone(),
     };
     let state = AppState(Arc::new(AppParts {
         app_sessions: app_sessions.clone(),
@@ -376,6 +378,7 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
                 config.rate_limit_per_minute,
                 config.rate_limit_enabled,
                 metrics,
+                auth_cache.clone(),
             ),
             nls_web::rate_limit::middleware,
         ))
@@ -389,6 +392,8 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         .layer(axum::middleware::from_fn(nls_web::request_id::middleware))
         // Who may name the client in `X-Forwarded-For` (web/src/client_addr.rs).
         .layer(axum::Extension(config.trusted_proxies.clone()))
+        // The extractors' authentications, from memory (web/src/auth_cache.rs).
+        .layer(axum::Extension(auth_cache))
         .layer(CatchPanicLayer::custom(panic_response))
         // Outermost but for the request id: nothing else works on a refused target.
         .layer(axum::middleware::from_fn(refuse_long_uri))
@@ -444,6 +449,46 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         applied,
         pool,
     })
+}
+
+/// How long start-up waits for the first lease before serving anyway (keyed requests get
+/// 503 until the lease task registers).
+const FIRST_LEASE_WAIT: Duration = Duration::from_secs(10);
+
+/// Starts this process's lease and revocation listener (web/src/lease.rs) on a connection
+/// of its own, and waits for the first registration, so that keyed requests are served as
+/// soon as the listener is bound.
+async fn start_lease(
+    config: &ServeConfig,
+    tasks: &mut Vec<JoinHandle<()>>,
+    shutdown: CancellationToken,
+) -> anyhow::Result<nls_web::auth_cache::AuthCache> {
+    let cache = nls_web::auth_cache::AuthCache::new();
+    // Two: the listener's, and room for its replacement while a lost one closes.
+    let pool = crate::db::connect_lazy(
+        &config.database_url,
+        2,
+        &format!("nls {} lease", config.role.name()),
+    )?;
+    let identity = nls_web::lease::Identity {
+        process_id: uuid::Uuid::now_v7(),
+        role: config.role.name().to_owned(),
+        host: std::fs::read_to_string("/proc/sys/kernel/hostname")
+            .map(|h| h.trim().to_owned())
+            .unwrap_or_else(|_| "unknown".into()),
+    };
+    let (registered, first) = tokio::sync::oneshot::channel();
+    tasks.push(tokio::spawn(nls_web::lease::run(
+        pool,
+        cache.clone(),
+        identity,
+        Some(registered),
+        shutdown,
+    )));
+    if tokio::time::timeout(FIRST_LEASE_WAIT, first).await.is_err() {
+        tracing::warn!("no lease yet; keyed requests get 503 until one is registered");
+    }
+    Ok(cache)
 }
 
 /// Starts the outbox relay on a thread of its own, with its own runtime, connections and

@@ -10,13 +10,47 @@ pub fn hash_password(password: &str) -> anyhow::Result<String> {
 }
 
 pub async fn run(url: &str, action: AccountAction) -> anyhow::Result<()> {
-    let AccountAction::Create {
-        name,
-        email,
-        plan,
-        password,
-        api_early_access,
-    } = action;
+    match action {
+        AccountAction::Create {
+            name,
+            email,
+            plan,
+            password,
+            api_early_access,
+        } => create(url, &name, &email, &plan, password, api_early_access).await,
+        AccountAction::Plan { account, plan } => change_plan(url, &account, &plan).await,
+    }
+}
+
+/// `nls account plan`: the new plan, applied by every serving process before it returns
+/// (the change notifies them from a trigger; web/src/lease.rs).
+async fn change_plan(url: &str, account: &str, plan: &str) -> anyhow::Result<()> {
+    let account_id =
+        uuid::Uuid::parse_str(account.trim()).context("--account must be an account id")?;
+    let pool = crate::db::migrate(url).await?;
+    let updated = sqlx::query("update account set plan_id = $2 where account_id = $1")
+        .bind(account_id)
+        .bind(plan)
+        .execute(&pool)
+        .await?;
+    if updated.rows_affected() == 0 {
+        bail!("no account {account_id}");
+    }
+    nls_web::lease::settle(&pool)
+        .await
+        .context("the plan is changed, but not every process confirmed it yet")?;
+    eprintln!("nls: account {account_id} is on the {plan} plan");
+    Ok(())
+}
+
+async fn create(
+    url: &str,
+    name: &str,
+    email: &str,
+    plan: &str,
+    password: Option<String>,
+    api_early_access: bool,
+) -> anyhow::Result<()> {
     let name = name.trim();
     let email = email.trim();
     if name.is_empty() || name.chars().count() > 200 {
@@ -39,7 +73,7 @@ pub async fn run(url: &str, action: AccountAction) -> anyhow::Result<()> {
     .bind(id)
     .bind(name)
     .bind(email)
-    .bind(&plan)
+    .bind(plan)
     .bind(password_hash)
     .bind(api_early_access)
     .execute(&pool)

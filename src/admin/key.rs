@@ -54,6 +54,11 @@ pub async fn run(url: &str, action: KeyAction) -> anyhow::Result<()> {
             if revoked.rows_affected() == 0 {
                 bail!("no active key matches");
             }
+            // Returns once every serving process has dropped the key (or lost its lease):
+            // from then on no process serves it (web/src/lease.rs).
+            nls_web::lease::settle(&pool)
+                .await
+                .context("the key is revoked, but not every process confirmed it yet")?;
             eprintln!("nls: key revoked");
             Ok(())
         }

@@ -54,6 +54,8 @@ async fn answer(app: &TestApp, ask: &Value) -> bool {
         .execute(&app.pool)
         .await
         .expect("plan update");
+    // Every process applies the new plan before the script goes on (as `nls account plan`).
+    nls_web::lease::settle(&app.pool).await.expect("settled");
     updated.rows_affected() == 1
 }
 

@@ -20,6 +20,9 @@ async fn missing_malformed_unknown_and_revoked_keys_get_401() {
         .execute(&app.pool)
         .await
         .expect("revoke");
+    // A hand-written revocation notifies every process (a trigger); waiting for them is
+    // what `nls key revoke` does after its update.
+    nls_web::lease::settle(&app.pool).await.expect("settled");
     let revoked = app.get(&key, "/v1/recipes").await;
     assert_eq!(revoked.status, StatusCode::UNAUTHORIZED);
     // A key never appears in an error message.

@@ -211,6 +211,7 @@ async fn export_without_a_valid_session_token_is_401() {
         .execute(&app.pool)
         .await
         .expect("expire tokens");
+    nls_web::lease::settle(&app.pool).await.expect("settled");
     let reply = export(&app, &expired, body.clone()).await;
     assert_eq!(reply.status, StatusCode::UNAUTHORIZED);
     assert_eq!(reply.code(), "unauthorized");

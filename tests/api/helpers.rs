@@ -88,6 +88,33 @@ pub fn private_nats(url: &str) -> NatsConfig {
     }
 }
 
+/// Creates an account on `plan` in `pool`'s database and returns `(account id, API key)`.
+pub async fn account_with_key(pool: &PgPool, plan: &str, early_access: bool) -> (Uuid, String) {
+    let account_id = Uuid::now_v7();
+    sqlx::query(
+        "insert into account (account_id, name, email, plan_id, api_early_access) values ($1, 'Test', $2, $3, $4)",
+    )
+    .bind(account_id)
+    .bind(format!("{account_id}@example.com"))
+    .bind(plan)
+    .bind(early_access)
+    .execute(pool)
+    .await
+    .expect("insert account");
+    let key = nls_web::auth::generate_key();
+    sqlx::query(
+        "insert into api_key (key_id, account_id, key_hash, key_prefix) values ($1, $2, $3, $4)",
+    )
+    .bind(key.key_id)
+    .bind(account_id)
+    .bind(&key.hash)
+    .bind(&key.prefix)
+    .execute(pool)
+    .await
+    .expect("insert key");
+    (account_id, key.clear)
+}
+
 pub struct TestApp {
     pub base: String,
     pub http: reqwest::Client,
@@ -156,27 +183,7 @@ impl TestApp {
 
     /// Creates an account on `plan` and returns `(account id, API key)`.
     pub async fn account(&self, plan: &str, early_access: bool) -> (Uuid, String) {
-        let account_id = Uuid::now_v7();
-        sqlx::query(
-            "insert into account (account_id, name, email, plan_id, api_early_access) values ($1, 'Test', $2, $3, $4)",
-        )
-        .bind(account_id)
-        .bind(format!("{account_id}@example.com"))
-        .bind(plan)
-        .bind(early_access)
-        .execute(&self.pool)
-        .await
-        .expect("insert account");
-        let key = nls_web::auth::generate_key();
-        sqlx::query("insert into api_key (key_id, account_id, key_hash, key_prefix) values ($1, $2, $3, $4)")
-            .bind(key.key_id)
-            .bind(account_id)
-            .bind(&key.hash)
-            .bind(&key.prefix)
-            .execute(&self.pool)
-            .await
-            .expect("insert key");
-        (account_id, key.clear)
+        account_with_key(&self.pool, plan, early_access).await
     }
 
     /// A Business account's key.

@@ -39,6 +39,7 @@ mod openapi;
 mod past;
 mod recipes;
 mod resilience;
+mod revocation;
 mod security;
 mod tree_bounds;
 mod us_layouts;

@@ -7,8 +7,8 @@
 //! `nls_session=nlsa_<256 random bits>`; `HttpOnly` (no script reads it), `SameSite=Lax`
 //! (not sent with cross-site subrequests or cross-site POSTs), `Path=/`, `Secure` when the
 //! site is served over HTTPS, and valid for [`SESSION_LIFETIME_SECS`]. Only its SHA-256 is
-//! stored (`app_session`); a sign-out revokes it in every process at once, since every
-//! request reads the row.
+//! stored (`app_session`); a sign-out returns once every process has dropped the session
+//! from its cache ([`crate::lease`]), so no process serves it afterwards.
 //!
 //! # CSRF
 //!
@@ -47,6 +47,7 @@ use subtle::ConstantTimeEq;
 use uuid::Uuid;
 
 use crate::auth::{Caller, Plan, Via};
+use crate::auth_cache::AuthCache;
 use crate::error::{ApiError, ErrorCode};
 use crate::json::{ApiJson, JsonFields};
 use crate::rate_limit::Decision;
@@ -79,6 +80,8 @@ pub struct AppSessions {
     pub pool: PgPool,
     /// `{site_url}`, whose origin is always accepted and whose scheme decides `Secure`.
     pub site_url: String,
+    /// Who each cookie is, without a database read per request.
+    pub cache: AuthCache,
 }
 
 impl AppSessions {
@@ -220,32 +223,43 @@ fn check_csrf(headers: &HeaderMap, token: &SessionToken) -> Result<(), ApiError>
     }
 }
 
-/// The session behind a cookie, with its account and plan, after counting one request in
-/// its account's sessions' bucket (keyed by the account id, which no API key shares: both
-/// are UUIDv7s). `admitted` is false when the bucket is full; `ahead` is `tat - now` after
-/// the request (or as it stands, when refused).
-const AUTHENTICATE_AND_COUNT: &str = "
-with session as (
-    select s.session_id, a.account_id, a.name, a.email, p.*
-    from app_session s
-    join account a on a.account_id = s.account_id
-    join plan p on p.plan_id = a.plan_id
-    where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
-),
-now as materialized (select clock_timestamp() as t),
-advanced as (
-    insert into rate_limit as r (key_id, tat)
-    select s.account_id, now.t + interval '60 seconds' / $2 from session s, now
-    on conflict (key_id) do update
-        set tat = greatest(r.tat, (select t from now)) + interval '60 seconds' / $2
-        where greatest(r.tat, (select t from now)) + interval '60 seconds' / $2
-              <= (select t from now) + interval '60 seconds'
-    returning r.key_id, r.tat
-)
-select s.*, a.key_id is not null as admitted,
-       coalesce(extract(epoch from (coalesce(a.tat, (select tat from rate_limit where key_id = s.account_id))
-                                    - now.t)), 0)::float8 as ahead
-from session s cross join now left join advanced a on a.key_id = s.account_id";
+/// A live session's caller, and how long it has left (`left_secs`).
+const AUTHENTICATE: &str = "
+select s.session_id, a.account_id, p.*,
+       extract(epoch from (s.expires_at - now()))::float8 as left_secs
+from app_session s
+join account a on a.account_id = s.account_id
+join plan p on p.plan_id = a.plan_id
+where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()";
+
+/// The caller behind a session cookie: from the process's cache, else read and cached.
+async fn authenticate(
+    sessions: &AppSessions,
+    token: &SessionToken,
+) -> Result<Option<Caller>, ApiError> {
+    crate::auth_cache::cached(
+        Some(&sessions.cache),
+        AuthCache::app_sessions,
+        &token.hash,
+        || async {
+            let Some(row) = sqlx::query(AUTHENTICATE)
+                .bind(&token.hash)
+                .fetch_optional(&sessions.pool)
+                .await?
+            else {
+                return Ok(None);
+            };
+            let caller = Caller {
+                account_id: row.try_get("account_id")?,
+                key_id: row.try_get("session_id")?,
+                plan: std::sync::Arc::new(Plan::from_row(&row)?),
+                via: Via::AppSession,
+            };
+            Ok(Some((caller, Some(crate::session::left_of(&row)?))))
+        },
+    )
+    .await
+}
 
 /// The session behind a cookie, its account and plan, without counting anything.
 const LOOK_UP: &str = r#"
@@ -288,27 +302,22 @@ pub async fn middleware(
             return err.into_response();
         }
     }
-    let row = match sqlx::query(AUTHENTICATE_AND_COUNT)
-        .bind(&token.hash)
-        .bind(f64::from(APP_REQUESTS_PER_MINUTE))
-        .fetch_optional(&sessions.pool)
-        .await
-    {
-        Ok(Some(row)) => row,
+    let caller = match authenticate(&sessions, &token).await {
+        Ok(Some(caller)) => caller,
         Ok(None) => return session_ended().into_response(),
-        Err(err) => return ApiError::from(err).into_response(),
+        Err(err) => return err.into_response(),
     };
-    let counted = (|| -> Result<(Caller, bool, f64), sqlx::Error> {
-        let caller = Caller {
-            account_id: row.try_get("account_id")?,
-            key_id: row.try_get("session_id")?,
-            plan: std::sync::Arc::new(Plan::from_row(&row)?),
-            via: Via::AppSession,
-        };
-        Ok((caller, row.try_get("admitted")?, row.try_get("ahead")?))
-    })();
-    let (caller, admitted, ahead) = match counted {
-        Ok(found) => found,
+    // The account's sessions share one bucket, keyed by the account id (which no API key
+    // shares: both are UUIDv7s).
+    let (admitted, ahead) = match crate::rate_limit::count(
+        &sessions.pool,
+        caller.account_id,
+        APP_REQUESTS_PER_MINUTE,
+        1,
+    )
+    .await
+    {
+        Ok(counted) => (counted.admitted, counted.ahead),
         Err(err) => return ApiError::from(err).into_response(),
     };
     if !admitted {
@@ -466,8 +475,9 @@ async fn start_session(
     .bind(SESSION_LIFETIME_SECS as f64)
     .execute(&sessions.pool)
     .await?;
-    // The account's live sessions beyond the cap, oldest first, end now.
-    sqlx::query(
+    // The account's live sessions beyond the cap, oldest first, end now: in every process
+    // before the new one is handed out.
+    let ended = sqlx::query(
         "update app_session set revoked_at = now()
          where session_id in (
              select session_id from app_session
@@ -479,6 +489,9 @@ async fn start_session(
     .bind(MAX_SESSIONS_PER_ACCOUNT)
     .execute(&sessions.pool)
     .await?;
+    if ended.rows_affected() > 0 {
+        crate::lease::settle(&sessions.pool).await?;
+    }
     let row = sqlx::query(LOOK_UP)
         .bind(&token.hash)
         .fetch_one(&sessions.pool)
@@ -597,6 +610,8 @@ async fn sign_out(
                 .bind(session_id)
                 .execute(&sessions.pool)
                 .await?;
+            // Ended in every process before the answer (issue 27).
+            crate::lease::settle(&sessions.pool).await?;
         }
     }
     let mut response = StatusCode::NO_CONTENT.into_response();
@@ -638,6 +653,7 @@ mod tests {
             pool: PgPool::connect_lazy("postgres://localhost/unused")
                 .unwrap_or_else(|_| unreachable!("a lazy pool never connects while it is built")),
             site_url: site.into(),
+            cache: AuthCache::new(),
         }
     }
 

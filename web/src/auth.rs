@@ -11,6 +11,7 @@ use sha2::{Digest, Sha256};
 use sqlx::{PgPool, Row};
 use uuid::Uuid;
 
+use crate::auth_cache::AuthCache;
 use crate::error::{ApiError, ErrorCode};
 
 const KEY_PREFIX: &str = "nls_";
@@ -135,6 +136,74 @@ fn unauthorized(message: &str) -> ApiError {
     ApiError::new(ErrorCode::Unauthorized, message)
 }
 
+/// What an active key authenticates as.
+#[derive(Debug, Clone)]
+pub struct KeyAuth {
+    pub caller: Caller,
+    /// Whether it may use the REST resources (Business plan or API early access).
+    pub entitled: bool,
+}
+
+impl KeyAuth {
+    /// The caller, or 403 `plan_feature_not_allowed` for a key without REST access.
+    pub fn entitled_caller(&self) -> Result<Caller, ApiError> {
+        if self.entitled {
+            Ok(self.caller.clone())
+        } else {
+            Err(ApiError::new(
+                ErrorCode::PlanFeatureNotAllowed,
+                "REST access needs the Business plan or API early access",
+            ))
+        }
+    }
+
+    /// Requests a minute this key may send: the plan's, or the operator's override.
+    pub fn per_minute(&self, override_per_minute: Option<u32>) -> u32 {
+        override_per_minute
+            .unwrap_or_else(|| u32::try_from(self.caller.plan.rate_limit_per_minute).unwrap_or(1))
+            .max(1)
+    }
+}
+
+/// An active key's account and plan.
+const KEY_LOOK_UP: &str = "select k.key_id, a.account_id, a.api_early_access, p.*
+     from api_key k
+     join account a on a.account_id = k.account_id
+     join plan p on p.plan_id = a.plan_id
+     where k.key_hash = $1 and k.revoked_at is null";
+
+/// The key whose SHA-256 is `hash`, if it is active: from the process's cache when it holds
+/// it (no database read; see [`crate::auth_cache`]), else read and cached. 503 when the
+/// process's lease is not live.
+pub async fn authenticate_key(
+    pool: &PgPool,
+    cache: Option<&AuthCache>,
+    hash: &[u8],
+) -> Result<Option<KeyAuth>, ApiError> {
+    crate::auth_cache::cached(cache, AuthCache::keys, hash, || async {
+        let Some(row) = sqlx::query(KEY_LOOK_UP)
+            .bind(hash)
+            .fetch_optional(pool)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let plan = Plan::from_row(&row)?;
+        let early_access: bool = row.try_get("api_early_access")?;
+        let auth = KeyAuth {
+            entitled: plan.rest_access || early_access,
+            caller: Caller {
+                account_id: row.try_get("account_id")?,
+                key_id: row.try_get("key_id")?,
+                plan: Arc::new(plan),
+                via: Via::ApiKey,
+            },
+        };
+        Ok(Some((auth, None)))
+    })
+    .await
+}
+
 impl<S> FromRequestParts<S> for Caller
 where
     S: Send + Sync,
@@ -143,7 +212,7 @@ where
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        // The rate limiter authenticates in the same statement that counts the request.
+        // The rate limiter (or the app's session middleware) authenticated it already.
         if let Some(caller) = parts.extensions.get::<Caller>() {
             return Ok(caller.clone());
         }
@@ -160,31 +229,11 @@ where
                 unauthorized("malformed API key; expected Authorization: Bearer nls_...")
             })?;
         let pool = PgPool::from_ref(state);
-        let row = sqlx::query(
-            "select k.key_id, a.account_id, a.api_early_access, p.*
-             from api_key k
-             join account a on a.account_id = k.account_id
-             join plan p on p.plan_id = a.plan_id
-             where k.key_hash = $1 and k.revoked_at is null",
-        )
-        .bind(hash_key(key))
-        .fetch_optional(&pool)
-        .await?
-        .ok_or_else(|| unauthorized("unknown or revoked API key"))?;
-        let plan = Plan::from_row(&row)?;
-        let early_access: bool = row.try_get("api_early_access")?;
-        if !(plan.rest_access || early_access) {
-            return Err(ApiError::new(
-                ErrorCode::PlanFeatureNotAllowed,
-                "REST access needs the Business plan or API early access",
-            ));
-        }
-        Ok(Self {
-            account_id: row.try_get("account_id")?,
-            key_id: row.try_get("key_id")?,
-            plan: Arc::new(plan),
-            via: Via::ApiKey,
-        })
+        let cache = parts.extensions.get::<AuthCache>();
+        authenticate_key(&pool, cache, &hash_key(key))
+            .await?
+            .ok_or_else(|| unauthorized("unknown or revoked API key"))?
+            .entitled_caller()
     }
 }
 

@@ -282,6 +282,24 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
+impl From<crate::lease::SettleError> for ApiError {
+    fn from(err: crate::lease::SettleError) -> Self {
+        match err {
+            crate::lease::SettleError::Database(err) => err.into(),
+            // The change is written; some process has not confirmed it yet (and will stop
+            // serving keys when its lease ends). Repeating the request confirms it again.
+            unconfirmed @ crate::lease::SettleError::Unconfirmed(_) => {
+                tracing::warn!(error = %unconfirmed, "revocation not confirmed in time");
+                Self::new(
+                    ErrorCode::Unavailable,
+                    "the change is recorded but not every server has confirmed it yet; retry",
+                )
+                .with_retry_after(1)
+            }
+        }
+    }
+}
+
 #[derive(Serialize)]
 struct ErrorBody {
     error: ErrorDetail,

@@ -4,6 +4,7 @@
 
 pub mod app_session;
 pub mod auth;
+pub mod auth_cache;
 pub mod body_deadline;
 pub mod client_addr;
 pub mod error;
@@ -14,6 +15,7 @@ pub mod headers;
 pub mod housekeeping;
 pub mod json;
 pub mod json_value;
+pub mod lease;
 pub mod metrics;
 pub mod paging;
 pub mod password;

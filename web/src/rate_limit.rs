@@ -12,38 +12,45 @@
 //! # Where the state lives, and why Postgres rather than NATS KV
 //!
 //! The state is one row per key in the `rate_limit` table (migration 0005), advanced by one
-//! `insert ... on conflict do update ... where ... returning` statement that computes the new
-//! `tat` from `clock_timestamp()`. That statement is atomic under concurrency (the conflicting
-//! row is locked and re-read), so every process sees one bucket per key, and the single clock
-//! of the database server decides, not the clocks of the service's hosts.
+//! `insert ... on conflict do update ... where ... returning` statement ([`COUNT`]) that
+//! computes the new `tat` from `clock_timestamp()`. That statement is atomic under
+//! concurrency (the conflicting row is locked and re-read), so every process sees one bucket
+//! per key, and the single clock of the database server decides, not the clocks of the
+//! service's hosts. The app's sessions count in the same table with the same statement,
+//! keyed by their account (`crate::app_session`).
 //!
 //! NATS KV could hold the same value, but only with a read followed by a compare-and-set
-//! update (two round trips, retried under contention, timestamps from each host's own clock),
-//! while the same statement in Postgres also authenticates the key: the limiter's query is
-//! the one the `Caller` extractor would otherwise run, extended by the upsert, so a request
-//! costs no extra round trip (see `bench/rate_limit.sh`). The table is unlogged, so the write
-//! does not wait for a WAL flush; a crash of the database only resets the buckets.
+//! update (two round trips, retried under contention, timestamps from each host's own clock).
+//! The table is unlogged, so the write does not wait for a WAL flush; a crash of the
+//! database only resets the buckets.
+//!
+//! # Who is calling: from memory
+//!
+//! The key's account and plan come from the process's authentication cache
+//! ([`crate::auth_cache`]), read from the database once per key (and per minute at most);
+//! a revocation reaches every process before it returns ([`crate::lease`]). So a counted
+//! request is one statement on one unlogged row, with no join and no read of the key.
 //!
 //! # Leases: most requests never reach Postgres
 //!
 //! A process that serves many requests for one key does not run the statement for each:
 //! it reserves several at once (the statement advances `tat` by `n·T` and is refused unless
-//! all `n` fit) and serves them from memory, with the authentication the statement made.
-//! The lease size follows the key's recent rate in this process: about
-//! [`LEASE_COVERS`] of traffic, at most 1% of the per-minute limit and at most
-//! [`MAX_LEASE`]; a lease lasts at most [`LEASE_TTL`]. So with the plans' limits (tens of
-//! requests a minute) every request is still counted in Postgres one by one; leases matter
+//! all `n` fit) and serves them from memory. The lease size follows the key's recent rate in
+//! this process: about [`LEASE_COVERS`] of traffic, at most 1% of the per-minute limit and at
+//! most [`MAX_LEASE`]; a lease lasts at most [`LEASE_TTL`]. So with the plans' limits (tens
+//! of requests a minute) every request is still counted in Postgres one by one; leases matter
 //! only for keys allowed thousands of requests a minute, which give up at most that 1%
 //! (reserved by one process and unused when the lease ends).
 //!
 //! # Revocation is immediate in every process
 //!
-//! A lease saves the bucket's write, not the key's check: every request served from a
-//! lease first reads whether its key is still active ([`STILL_ACTIVE`], one primary-key
-//! probe, no write, no WAL). So `nls key revoke` (which sets `api_key.revoked_at`) refuses
-//! the very next request in every process, with no message to miss or race; the lease of a
-//! revoked key is dropped and the `Caller` extractor answers 401. The read's cost is in
-//! BENCHMARKS.md ("API key revocation").
+//! A lease serves requests only while the key's authentication is in the cache: a
+//! revocation drops it in every live process before `nls key revoke` returns, and the next
+//! request finds no entry, drops the lease, reads the key again (revoked: 401 from the
+//! `Caller` extractor). A process that cannot confirm revocations (its lease on the
+//! database lapsed) answers 503 instead of serving anything. The cost of the former
+//! per-request check, and what its removal gained, are in BENCHMARKS.md ("Revocation
+//! without a read per request").
 //!
 //! # Response headers
 //!
@@ -63,7 +70,8 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use sqlx::{PgPool, Row};
 
-use crate::auth::{hash_key, looks_like_key, Caller, Plan};
+use crate::auth::{authenticate_key, hash_key, looks_like_key, Caller};
+use crate::auth_cache::AuthCache;
 use crate::error::{ApiError, ErrorCode};
 use crate::metrics::Metrics;
 
@@ -77,37 +85,26 @@ pub const RESET: HeaderName = HeaderName::from_static("ratelimit-reset");
 /// Paths under `/v1/` that are public (no key, not limited).
 const PUBLIC_PATHS: &[&str] = &["/v1/openapi.json"];
 
-/// Authenticates the key and advances its bucket by `$3` requests in one statement (all or
-/// none). `ahead` is `tat - now` in seconds after them, or null when they are refused.
-const AUTHENTICATE_AND_COUNT: &str = "
-with caller as (
-    select k.key_id, a.account_id, a.api_early_access, p.*,
-           greatest(coalesce($2::int4, p.rate_limit_per_minute), 1) as per_minute
-    from api_key k
-    join account a on a.account_id = k.account_id
-    join plan p on p.plan_id = a.plan_id
-    where k.key_hash = $1 and k.revoked_at is null
-),
-now as materialized (select clock_timestamp() as t),
+/// Advances bucket `$1` (a key, or an account's app sessions) by `$3` requests of a limit of
+/// `$2` a minute, all or none. `admitted` says which; `ahead` is `tat - now` in seconds
+/// after them, or as the bucket stands when refused (the statement's snapshot of the row is
+/// the one before its own update).
+pub const COUNT: &str = "
+with now as materialized (select clock_timestamp() as t),
 advanced as (
     insert into rate_limit as r (key_id, tat)
-    select c.key_id, now.t + interval '60 seconds' / c.per_minute * $3 from caller c, now
+    select $1, now.t + interval '60 seconds' / $2::float8 * $3::int4 from now
     on conflict (key_id) do update
         set tat = greatest(r.tat + (excluded.tat - (select t from now)), excluded.tat)
         where greatest(r.tat + (excluded.tat - (select t from now)), excluded.tat)
               <= (select t from now) + interval '60 seconds'
-    returning r.key_id, r.tat
+    returning r.tat
 )
-select c.*, extract(epoch from (a.tat - now.t))::float8 as ahead
-from caller c cross join now left join advanced a on a.key_id = c.key_id";
-
-/// Whether a leased key is still active: checked before each request a lease serves.
-const STILL_ACTIVE: &str =
-    "select exists(select 1 from api_key where key_id = $1 and revoked_at is null)";
-
-/// Where a refused key's bucket stands (`tat - now`, seconds).
-const AHEAD: &str =
-    "select extract(epoch from (tat - clock_timestamp()))::float8 from rate_limit where key_id = $1";
+select exists(select 1 from advanced) as admitted,
+       coalesce(extract(epoch from (coalesce((select tat from advanced),
+                                             (select tat from rate_limit where key_id = $1))
+                                    - now.t)), 60)::float8 as ahead
+from now";
 
 /// The longest a lease is used.
 pub const LEASE_TTL: Duration = Duration::from_secs(1);
@@ -128,6 +125,8 @@ pub struct RateLimiter {
     pub enabled: bool,
     /// Where refusals are counted (they never reach a route).
     pub metrics: Metrics,
+    /// Who each key is (see the module documentation).
+    pub cache: AuthCache,
     leases: Leases,
 }
 
@@ -137,12 +136,14 @@ impl RateLimiter {
         override_per_minute: Option<u32>,
         enabled: bool,
         metrics: Metrics,
+        cache: AuthCache,
     ) -> Self {
         Self {
             pool,
             override_per_minute,
             enabled,
             metrics,
+            cache,
             leases: Leases::default(),
         }
     }
@@ -175,12 +176,9 @@ impl Leases {
     }
 }
 
-/// Requests reserved from a key's bucket, with who the key belongs to.
+/// Requests reserved from a key's bucket.
 #[derive(Debug, Clone)]
 struct Lease {
-    key_id: uuid::Uuid,
-    /// `None` when the key may not use the REST resources (the extractor answers 403).
-    caller: Option<Caller>,
     limit: u32,
     /// The reservation's size and what is left of it.
     size: u32,
@@ -327,125 +325,80 @@ pub async fn middleware(
     response
 }
 
-/// Authenticates and counts one request: `None` for an unknown key; the caller only when
-/// the key may use the REST resources (otherwise the extractor gives the 403). Served from
-/// the key's lease when it has one (see the module documentation).
+/// Authenticates and counts one request: `None` for an unknown or revoked key; the caller
+/// only when the key may use the REST resources (otherwise the extractor gives the 403).
+/// Served from the key's lease when it has one (see the module documentation).
 async fn check(
     limiter: &RateLimiter,
     hash: &[u8],
 ) -> Result<Option<(Decision, Option<Caller>)>, ApiError> {
     let slot = limiter.leases.slot(hash);
+    let Some(auth) = authenticate_key(&limiter.pool, Some(&limiter.cache), hash).await? else {
+        // Revoked (or never known): whatever was reserved for it is given up.
+        *slot.lock().await = None;
+        return Ok(None);
+    };
+    let caller = auth.entitled_caller().ok();
+    let limit = auth.per_minute(limiter.override_per_minute);
     let mut lease = slot.lock().await;
     let now = Instant::now();
-    if let Some(current) = lease.as_mut() {
-        if let Some(decision) = current.take(now) {
-            let (key_id, caller) = (current.key_id, current.caller.clone());
-            // The lock is not held over the check, so the key's other requests go on.
-            drop(lease);
-            return still_active(limiter, key_id, &slot)
-                .await
-                .map(|active| active.then_some((decision, caller)));
-        }
+    if let Some(decision) = lease
+        .as_mut()
+        .filter(|current| current.limit == limit)
+        .and_then(|current| current.take(now))
+    {
+        return Ok(Some((decision, caller)));
     }
-    let limit = lease.as_ref().map(|l| l.limit);
-    let size = limit.map_or(1, |limit| Lease::next_size(lease.as_ref(), limit, now));
-    let mut granted = reserve(limiter, hash, size).await?;
-    if let Some(Grant { ahead: None, .. }) = granted {
-        if size > 1 {
-            // Near the limit: the whole lease did not fit, a single request may.
-            granted = reserve(limiter, hash, 1).await?;
-        }
+    let mut size = Lease::next_size(lease.as_ref(), limit, now);
+    let mut counted = count(&limiter.pool, auth.caller.key_id, limit, size).await?;
+    if !counted.admitted && size > 1 {
+        // Near the limit: the whole lease did not fit, a single request may.
+        size = 1;
+        counted = count(&limiter.pool, auth.caller.key_id, limit, size).await?;
     }
-    let Some(grant) = granted else {
+    if !counted.admitted {
         *lease = None;
-        return Ok(None);
-    };
-    let decision = match grant.ahead {
-        Some(ahead) => {
-            let mut fresh = Lease {
-                key_id: grant.key_id,
-                caller: grant.caller.clone(),
-                limit: grant.limit,
-                size: grant.size,
-                left: grant.size,
-                ahead,
-                granted_at: now,
-            };
-            let decision = fresh.take(now);
-            *lease = Some(fresh);
-            decision.unwrap_or_else(|| Decision::allowed(grant.limit, ahead))
-        }
-        None => {
-            *lease = None;
-            let ahead: Option<f64> = sqlx::query_scalar(AHEAD)
-                .bind(grant.key_id)
-                .fetch_optional(&limiter.pool)
-                .await?;
-            Decision::refused(grant.limit, ahead.unwrap_or(60.0))
-        }
-    };
-    Ok(Some((decision, grant.caller)))
-}
-
-/// Whether the key of a lease is still active; a revoked key's lease is dropped.
-async fn still_active(
-    limiter: &RateLimiter,
-    key_id: uuid::Uuid,
-    slot: &Slot,
-) -> Result<bool, ApiError> {
-    let active: bool = sqlx::query_scalar(STILL_ACTIVE)
-        .bind(key_id)
-        .fetch_one(&limiter.pool)
-        .await?;
-    if !active {
-        *slot.lock().await = None;
+        return Ok(Some((Decision::refused(limit, counted.ahead), caller)));
     }
-    Ok(active)
-}
-
-/// What the statement answered for a known key.
-struct Grant {
-    key_id: uuid::Uuid,
-    caller: Option<Caller>,
-    limit: u32,
-    size: u32,
-    /// `None` when refused.
-    ahead: Option<f64>,
-}
-
-/// Runs [`AUTHENTICATE_AND_COUNT`] for `size` requests; `None` for an unknown key.
-async fn reserve(limiter: &RateLimiter, hash: &[u8], size: u32) -> Result<Option<Grant>, ApiError> {
-    let override_limit = limiter
-        .override_per_minute
-        .map(|n| i32::try_from(n).unwrap_or(i32::MAX));
-    let Some(row) = sqlx::query(AUTHENTICATE_AND_COUNT)
-        .bind(hash)
-        .bind(override_limit)
-        .bind(i32::try_from(size).unwrap_or(1))
-        .fetch_optional(&limiter.pool)
-        .await?
-    else {
-        return Ok(None);
-    };
-    let per_minute: i32 = row.try_get("per_minute")?;
-    let limit = u32::try_from(per_minute).unwrap_or(1).max(1);
-    let plan = Plan::from_row(&row)?;
-    let early_access: bool = row.try_get("api_early_access")?;
-    let key_id: uuid::Uuid = row.try_get("key_id")?;
-    let entitled = plan.rest_access || early_access;
-    let caller = Caller {
-        account_id: row.try_get("account_id")?,
-        key_id,
-        plan: std::sync::Arc::new(plan),
-        via: crate::auth::Via::ApiKey,
-    };
-    Ok(Some(Grant {
-        key_id,
-        caller: entitled.then_some(caller),
+    let mut fresh = Lease {
         limit,
         size,
+        left: size,
+        ahead: counted.ahead,
+        granted_at: now,
+    };
+    let decision = fresh
+        .take(now)
+        .unwrap_or_else(|| Decision::allowed(limit, counted.ahead));
+    *lease = Some(fresh);
+    Ok(Some((decision, caller)))
+}
+
+/// What [`COUNT`] answered.
+#[derive(Debug, Clone, Copy)]
+pub struct Counted {
+    pub admitted: bool,
+    /// `tat - now` in seconds, after the requests or as the bucket stands when refused.
+    pub ahead: f64,
+}
+
+/// Runs [`COUNT`]: `n` requests of bucket `bucket`, limited to `per_minute`.
+pub async fn count(
+    pool: &PgPool,
+    bucket: uuid::Uuid,
+    per_minute: u32,
+    n: u32,
+) -> Result<Counted, sqlx::Error> {
+    let row = sqlx::query(COUNT)
+        .bind(bucket)
+        .bind(f64::from(per_minute.max(1)))
+        .bind(i32::try_from(n).unwrap_or(i32::MAX))
+        .fetch_one(pool)
+        .await?;
+    Ok(Counted {
+        admitted: row.try_get("admitted")?,
         ahead: row.try_get("ahead")?,
-    }))
+    })
 }
 
 #[cfg(test)]
@@ -478,8 +431,6 @@ mod tests {
     fn lease(size: u32, left: u32, limit: u32, age: Duration) -> (Lease, Instant) {
         let now = Instant::now();
         let lease = Lease {
-            key_id: uuid::Uuid::nil(),
-            caller: None,
             limit,
             size,
             left,

@@ -4,6 +4,8 @@
 //! Tokens are `nlst_` + 256 random bits (base64url), valid for one hour, stored only as
 //! SHA-256 digests in `session_token`. Neither tokens nor passwords are ever logged.
 
+use std::time::Duration;
+
 use argon2::password_hash::rand_core::OsRng;
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::{header, request::Parts, HeaderValue, StatusCode};
@@ -19,6 +21,7 @@ use sqlx::{PgPool, Row};
 use uuid::Uuid;
 
 use crate::auth::Plan;
+use crate::auth_cache::AuthCache;
 use crate::error::{ApiError, ErrorCode};
 use crate::json::{ApiJson, JsonFields};
 
@@ -116,23 +119,39 @@ where
             })?;
         let token_hash = hash_token(token);
         let pool = PgPool::from_ref(state);
-        let row = sqlx::query(
-            "select s.account_id, p.*
-             from session_token s
-             join account a on a.account_id = s.account_id
-             join plan p on p.plan_id = a.plan_id
-             where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()",
-        )
-        .bind(&token_hash)
-        .fetch_optional(&pool)
-        .await?
-        .ok_or_else(|| unauthorized("unknown, expired or revoked session token"))?;
-        Ok(Self {
-            account_id: row.try_get("account_id")?,
-            plan: Plan::from_row(&row)?,
-            token_hash,
+        let cache = parts.extensions.get::<AuthCache>();
+        crate::auth_cache::cached(cache, AuthCache::tokens, &token_hash, || async {
+            let Some(row) = sqlx::query(
+                "select s.account_id, p.*,
+                        extract(epoch from (s.expires_at - now()))::float8 as left_secs
+                 from session_token s
+                 join account a on a.account_id = s.account_id
+                 join plan p on p.plan_id = a.plan_id
+                 where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()",
+            )
+            .bind(&token_hash)
+            .fetch_optional(&pool)
+            .await?
+            else {
+                return Ok(None);
+            };
+            let caller = Self {
+                account_id: row.try_get("account_id")?,
+                plan: Plan::from_row(&row)?,
+                token_hash: token_hash.clone(),
+            };
+            Ok(Some((caller, Some(left_of(&row)?))))
         })
+        .await?
+        .ok_or_else(|| unauthorized("unknown, expired or revoked session token"))
     }
+}
+
+/// How long a session or token row (`left_secs`) stays valid: an entry of the process's
+/// cache must not outlive it.
+pub(crate) fn left_of(row: &sqlx::postgres::PgRow) -> Result<Duration, sqlx::Error> {
+    let secs: f64 = row.try_get("left_secs")?;
+    Ok(Duration::try_from_secs_f64(secs).unwrap_or(Duration::ZERO))
 }
 
 /// `POST /auth/v1/token` body, also the app's sign-in (`POST /auth/v1/session`).
@@ -244,20 +263,24 @@ async fn issue(
     Ok(response)
 }
 
-/// Revokes the presented session token at once; 204. An unknown, expired or already
+/// Revokes the presented session token in every process; 204. An unknown, expired or already
 /// revoked token is 401, like any other use of it.
 #[tracing::instrument(skip_all, fields(account_id = %caller.account_id))]
 async fn revoke(
     axum::extract::State(pool): axum::extract::State<PgPool>,
     caller: SessionCaller,
 ) -> Result<StatusCode, ApiError> {
-    sqlx::query(
+    let revoked = sqlx::query(
         "update session_token set revoked_at = now()
          where token_hash = $1 and revoked_at is null",
     )
     .bind(&caller.token_hash)
     .execute(&pool)
     .await?;
+    // Refused by every process before the answer: each has dropped the token (issue 27).
+    if revoked.rows_affected() > 0 {
+        crate::lease::settle(&pool).await?;
+    }
     Ok(StatusCode::NO_CONTENT)
 }
 
