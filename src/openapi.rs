@@ -2154,8 +2154,10 @@ fn schemas(codes: &[&str]) -> Value {
             "nutrients": {"type": "array", "items": {"type": "object", "properties": {
                 "key": {"type": "string"}, "unit": {"type": "string"}, "name": {"type": "string"},
                 "rounding": {"type": "string"},
-                "reference": {"type": ["object", "null"], "properties": {"value": {"type": "number"}, "source": {"type": "string"}}}},
+                "reference": {"type": ["object", "null"], "properties": {"value": {"type": "number"}, "source": {"type": "string"}}},
+                "source_kinds": {"type": "object", "additionalProperties": {"type": "string"}, "description": "Present where the format's terms say how far each word is sourced (reference/sources/LABEL_TERMS_SOURCES.md's kinds: official-text, official-copy, official-guidance, secondary, oss, oss-unattributed): language (ISO 639-1) → the kind of source of the nutrient's printed name, e.g. `{\"ar\": \"secondary\", \"en\": \"secondary\"}`. Anything but `official-text` is unconfirmed wording."}},
                 "required": ["key", "unit", "name", "rounding", "reference"]}},
+            "direction": {"type": "string", "enum": ["ltr", "rtl"], "description": "Which way the format's first language reads: a right-to-left format's table is drawn mirrored (names on the right)."},
             "citation": {"type": "object", "properties": {"instrument": {"type": "string"}, "article": {"type": "string"}}, "required": ["instrument", "article"]},
             "plan": {"type": "string", "enum": ["free", "professional", "business"]},
             "status": {"type": "string", "enum": ["in_force", "proposed", "draft", "repealed"]},
