@@ -281,18 +281,13 @@ impl Regime {
             .iter()
             .filter(|a| a.when.iter().any(|c| c.holds(&per_100g)))
             .map(|a| {
-                let held: Vec<&str> = a
-                    .when
-                    .iter()
-                    .flat_map(|c| &c.sum_of)
-                    .filter(|n| per_100g(**n) > 0.0)
-                    .map(|n| n.key())
-                    .fold(Vec::new(), |mut v, k| {
-                        if !v.contains(&k) {
-                            v.push(k);
-                        }
-                        v
-                    });
+                // The substances of its conditions the food holds, each once.
+                let mut held: Vec<&str> = Vec::new();
+                for n in a.when.iter().flat_map(|c| &c.sum_of) {
+                    if per_100g(*n) > 0.0 && !held.contains(&n.key()) {
+                        held.push(n.key());
+                    }
+                }
                 let condition = a
                     .only_if
                     .as_deref()

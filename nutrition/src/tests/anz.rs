@@ -366,6 +366,8 @@ fn fsanz_1_2_8_8_3_daily_intake_reference_values() {
         ("carbohydrate_g", 310.0),
         ("sugars_g", 90.0),
         ("sodium_mg", 2300.0),
+        // 1.2.8—8(2): dietary fibre, if declared.
+        ("fibre_g", 30.0),
     ]
     .into_iter()
     .collect();
@@ -569,6 +571,72 @@ fn fsanz_s11_2_3_polyols_given_only_as_a_total_are_warned() {
     // Laws without named substances do not warn.
     let eu_label = compute_label(&sweetened(&[(PolyolsG, 10.0)]), eu()).unwrap();
     assert!(!codes(&eu_label).contains(&"polyols_not_named".to_string()));
+}
+
+#[test]
+fn fsanz_s12_3_rows_a_claim_brings_are_declared_when_asked() {
+    // 1.2.8—6(3), (5), (12) (pp. 105-106) in S12—3's format (p. 548): asked for in
+    // voluntary_nutrients (a claim is made), declared in S12—3's order and words.
+    let mut r = recipe(
+        2.0,
+        None,
+        vec![ing(
+            "muesli",
+            100.0,
+            &[
+                (TotalCarbohydrateG, 60.0),
+                (DietaryFiberG, 8.0),
+                (TotalFatG, 10.0),
+                (SaturatedFatG, 2.0),
+                (TransFatG, 0.1),
+                (PolyunsaturatedFatG, 3.0),
+                (MonounsaturatedFatG, 4.0),
+                (CholesterolMg, 0.0),
+                (SodiumMg, 20.0),
+                (PotassiumMg, 400.0),
+            ],
+        )],
+    );
+    let plain = compute_label(&r, nip()).unwrap();
+    assert_eq!(plain.rows.len(), 7);
+    r.voluntary_nutrients = [
+        "trans_fat_g",
+        "polyunsaturated_fat_g",
+        "monounsaturated_fat_g",
+        "cholesterol_mg",
+        "dietary_fiber_g",
+        "potassium_mg",
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect();
+    let label = compute_label(&r, nip_di()).unwrap();
+    assert_eq!(
+        row_keys(&label),
+        [
+            "energy_kj",
+            "protein_g",
+            "fat_g",
+            "saturates_g",
+            "trans_fat_g",
+            "polyunsaturated_fat_g",
+            "monounsaturated_fat_g",
+            "cholesterol_mg",
+            "carbohydrate_g",
+            "sugars_g",
+            "fibre_g",
+            "sodium_mg",
+            "potassium_mg"
+        ]
+    );
+    let t = nip().primary_terms();
+    assert_eq!(t.get("nutrient.trans_fat_g"), Some("—trans"));
+    assert_eq!(t.get("nutrient.fibre_g"), Some("Dietary fibre"));
+    // 4 g of fibre a serving of 30 g (1.2.8—8(2)): 13 %.
+    assert_eq!(label.display["per_serving.fibre_g"], "4g");
+    let fibre = label.row("fibre_g").unwrap();
+    assert_eq!(fibre.cells[0].percent, Some(13.0));
+    assert_eq!(label.display["per_serving.cholesterol_mg"], "0mg");
 }
 
 fn codes(label: &crate::Label) -> Vec<String> {
