@@ -1070,6 +1070,7 @@ fn declare_rows(
         };
         let mut cells = Vec::with_capacity(columns.len());
         let mut first_insignificant = false;
+        let mut also_printed = false;
         for c in columns {
             let exact = quantity(row.quantity, c.amounts);
             if c.column.unrounded {
@@ -1078,12 +1079,26 @@ fn declare_rows(
             let (mut cell, insignificant) = declare(format, row, c.column, exact);
             if let Some(also) = also_text(format, row, c.amounts) {
                 cell.text = format!("{} ({also})", cell.text);
+                also_printed = true;
             }
             if cells.is_empty() {
                 first_insignificant = insignificant;
             }
             display.insert(key_in(c), cell.text.clone());
             cells.push(cell);
+        }
+        // Folic acid printed (so added) while some ingredient's data lacks it: the printed
+        // amount is only the known part, a lower bound like any undetermined mandatory one.
+        if let Some(n) = row
+            .also
+            .as_ref()
+            .map(|a| a.nutrient)
+            .filter(|_| also_printed)
+        {
+            let names = lacking(columns, &n);
+            if !names.is_empty() && !reports.missing.iter().any(|m| m.nutrient == n.key()) {
+                reports.missing.push(MissingNutrient::new(n.key(), names));
+            }
         }
         if first_insignificant {
             reports.significance.insignificant.push(row.key.clone());

@@ -327,6 +327,32 @@ fn folate_with_folic_acid_added_prints_its_folic_acid_in_parentheses_21_cfr_101_
         label.display.get("folate_mcg").map(String::as_str),
         Some("40mcg DFE")
     );
+    // Folic acid printed while another ingredient's data lacks it: only the known part, so
+    // the label reports it missing (and is drawn marked incomplete), as any lower bound is.
+    let mut partial = one_serving(&[(FolateMcg, 291.0), (FolicAcidMcg, 154.0)]);
+    partial.ingredients[0].added_nutrients = ["folic_acid_mcg".to_string()].into();
+    let mut other = partial.ingredients[0].clone();
+    other.label_name = "Spinach".into();
+    other.added_nutrients = Default::default();
+    let mut spinach = NutrientAmounts::default();
+    spinach.set(FolateMcg, 194.0);
+    other.source = IngredientSource::PerHundredGrams(spinach);
+    partial.ingredients.push(other);
+    let label = compute_label(&partial, format("standard").expect("us.v")).expect("label");
+    let folic = label
+        .missing
+        .iter()
+        .find(|m| m.nutrient == "folic_acid_mcg")
+        .expect("folic acid reported missing");
+    assert_eq!(folic.ingredients.len(), 1, "{folic:?}");
+    assert!(
+        folic.ingredients[0].eq_ignore_ascii_case("spinach"),
+        "{folic:?}"
+    );
+    assert!(label
+        .warnings
+        .iter()
+        .any(|w| w.code == "incomplete_nutrient_data"));
     // A trace that rounds to 0 mcg is not "added" on the label.
     let mut trace = one_serving(&[(FolateMcg, 40.0), (FolicAcidMcg, 0.4)]);
     trace.voluntary_nutrients = ["folate_mcg".to_string()].into();
