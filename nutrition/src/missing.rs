@@ -95,6 +95,7 @@ pub fn inputs(q: Quantity) -> Vec<Nutrient> {
         Quantity::Nutrient(n) => vec![n],
         Quantity::SaltG => vec![Nutrient::SodiumMg],
         Quantity::AvailableCarbohydrate => vec![Nutrient::TotalCarbohydrateG],
+        Quantity::CaFdrSaturatedPlusTrans => vec![Nutrient::SaturatedFatG, Nutrient::TransFatG],
         Quantity::AnnexXivKj
         | Quantity::AnnexXivKcal
         | Quantity::Cxg2Kj
