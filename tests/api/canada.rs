@@ -98,6 +98,23 @@ async fn a_canadian_label_is_in_force_rounded_by_column_4_and_drawn_without_a_dr
         assert!(pct.get(key).is_none(), "{key}: {pct}");
     }
 
+    // The format says which daily values are unconfirmed, value by value.
+    let format = app.get(&key, "/v1/formats/ca.std.bi").await;
+    assert_eq!(format.status, StatusCode::OK, "{:?}", format.body);
+    assert_eq!(format.body["status"], "in_force");
+    let nutrients = format.body["nutrients"].as_array().expect("nutrients");
+    let reference = |key: &str| {
+        nutrients
+            .iter()
+            .find(|n| n["key"] == key)
+            .map(|n| n["reference"].clone())
+            .unwrap_or_default()
+    };
+    assert_eq!(reference("fat_g")["value"], 75.0);
+    assert_eq!(reference("fat_g")["status"], "unconfirmed");
+    assert_eq!(reference("sodium_mg")["value"], 2300.0);
+    assert!(reference("sodium_mg").get("status").is_none());
+
     // Drawn from a recipe: both languages, no DRAFT band or diagonal.
     let recipe = app
         .create_recipe(
