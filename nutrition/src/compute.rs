@@ -244,6 +244,10 @@ fn quantity(q: Quantity, a: &NutrientAmounts) -> f64 {
         Quantity::FsanzS11Kj => fsanz_s11_energy_kj(a),
         Quantity::FsanzAvailableCarbohydrate => fsanz_available_carbohydrate(a),
         Quantity::Cxg2Kcal => cxg_2_energy(a).1,
+        Quantity::CaFdrSaturatedPlusTrans => {
+            let declared = |n| rounding::ca_fdr_b01_401_fat(a.get(n).unwrap_or(0.0)).amount;
+            declared(Nutrient::SaturatedFatG) + declared(Nutrient::TransFatG)
+        }
     }
 }
 

@@ -39,6 +39,11 @@ pub enum Quantity {
     /// carbohydrate less dietary fibre and the specific components of S11—2(3) the data
     /// gives.
     FsanzAvailableCarbohydrate,
+    /// Canada, FDR table to B.01.401, item 6: the sum of saturated and trans fatty acids,
+    /// each as declared by column 4 of items 4 and 5 (the sum is expressed only as a
+    /// percentage of its daily value, which column 4 sets to 0 % when both are declared
+    /// "0 g"; from the declared amounts, that holds by construction).
+    CaFdrSaturatedPlusTrans,
 }
 
 impl Quantity {
@@ -54,6 +59,7 @@ impl Quantity {
             "cxg_2_kcal" => Quantity::Cxg2Kcal,
             "fsanz_s11_kj" => Quantity::FsanzS11Kj,
             "fsanz_available_carbohydrate" => Quantity::FsanzAvailableCarbohydrate,
+            "ca_fdr_b01_401_item_6_sum" => Quantity::CaFdrSaturatedPlusTrans,
             key => Quantity::Nutrient(Nutrient::from_key(key)?),
         })
     }
@@ -124,6 +130,9 @@ pub enum Rounding {
     CaFdrPotassiumCalcium,
     /// Item 15: iron.
     CaFdrIron,
+    /// Item 6: the sum of saturated and trans fatty acids, already a sum of declared amounts
+    /// (column 3: expressed only as a percentage; no rounding of its own).
+    CaFdrSum,
     /// No rounding rule in the format's law (CXG 2-1985 sets none): the amount is printed at
     /// a display precision of this many decimals, which is a presentation, not a rule.
     DisplayPrecision {
@@ -167,6 +176,7 @@ impl Rounding {
             "ca_fdr_b01_401_protein" => Rounding::CaFdrProtein,
             "ca_fdr_b01_401_potassium_calcium" => Rounding::CaFdrPotassiumCalcium,
             "ca_fdr_b01_401_iron" => Rounding::CaFdrIron,
+            "ca_fdr_b01_401_item_6_sum" => Rounding::CaFdrSum,
             "no_rule_whole" => Rounding::DisplayPrecision { decimals: 0 },
             "no_rule_one_decimal" => Rounding::DisplayPrecision { decimals: 1 },
             other => return Err(format!("unknown rounding rule {other:?}")),
@@ -197,6 +207,11 @@ impl PercentRounding {
             // No rounding rule for the percentage in the format's law (FSANZ %DI): a whole
             // percent is a display precision, which the format's notes say.
             "no_rule_whole_percent" => Ok(PercentRounding::WholePercent),
+            // Canada, FDR table to B.01.401, column 4 of items 3, 6, 8, 10, 11, 13-15:
+            // "0%" where the amount is declared as 0, otherwise the nearest multiple of 1 %.
+            // Computed from the declared amount (B.01.401(1.2) for minerals; the format's
+            // `percent_of`), a 0 declaration gives 0 % by construction.
+            "ca_fdr_b01_401_percent_dv" => Ok(PercentRounding::WholePercent),
             other => Err(format!("unknown percentage rule {other:?}")),
         }
     }
@@ -210,6 +225,17 @@ pub struct Reference {
     pub value: f64,
     /// The instrument and paragraph that set it.
     pub source: String,
+    /// `unconfirmed` where the value could not be confirmed against an official text
+    /// (a format in force then lists it in its labels' `unconfirmed`); absent when confirmed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<String>,
+}
+
+impl Reference {
+    /// Whether the value is marked unconfirmed.
+    pub fn is_unconfirmed(&self) -> bool {
+        self.status.as_deref() == Some("unconfirmed")
+    }
 }
 
 /// When a row is declared.

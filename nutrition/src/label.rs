@@ -285,16 +285,22 @@ pub struct FormatStatus {
 }
 
 impl FormatStatus {
-    /// The status `format` gives the labels computed in it.
+    /// The status `format` gives the labels computed in it. A draft names what is
+    /// unconfirmed (its notes); a format in force whose law leaves some reference values to
+    /// a document we do not hold (Canada's Table of Daily Values) names those values, each
+    /// marked `unconfirmed` in its row (issue 26: such a row "stays unconfirmed and says so").
     pub fn of(format: &Format) -> Self {
         let draft = format.status != "in_force";
+        let unconfirmed = if draft {
+            Some(format.notes.clone().unwrap_or_else(|| {
+                "this format is not confirmed against its law's text".to_string()
+            }))
+        } else {
+            unconfirmed_references(format)
+        };
         Self {
             status: format.status.clone(),
-            unconfirmed: draft.then(|| {
-                format.notes.clone().unwrap_or_else(|| {
-                    "this format is not confirmed against its law's text".to_string()
-                })
-            }),
+            unconfirmed,
         }
     }
 
@@ -302,6 +308,26 @@ impl FormatStatus {
     pub fn is_draft(&self) -> bool {
         self.status != "in_force"
     }
+}
+
+/// "daily values unconfirmed: fat_g 75 g (source); …" for the rows whose reference value is
+/// marked unconfirmed, or `None` when every value is confirmed.
+fn unconfirmed_references(format: &Format) -> Option<String> {
+    let rows: Vec<String> = format
+        .rows
+        .iter()
+        .filter_map(|r| {
+            let reference = r.reference.as_ref().filter(|v| v.is_unconfirmed())?;
+            Some(format!(
+                "{} {} {} ({})",
+                r.key,
+                crate::rounding::number(reference.value),
+                r.unit,
+                reference.source
+            ))
+        })
+        .collect();
+    (!rows.is_empty()).then(|| format!("reference values unconfirmed: {}", rows.join("; ")))
 }
 
 /// One food of an aggregate label: its column, name and serving.

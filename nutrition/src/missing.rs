@@ -97,6 +97,7 @@ pub fn inputs(q: Quantity) -> Vec<Nutrient> {
         Quantity::AvailableCarbohydrate | Quantity::FsanzAvailableCarbohydrate => {
             vec![Nutrient::TotalCarbohydrateG]
         }
+        Quantity::CaFdrSaturatedPlusTrans => vec![Nutrient::SaturatedFatG, Nutrient::TransFatG],
         Quantity::AnnexXivKj
         | Quantity::AnnexXivKcal
         | Quantity::Cxg2Kj

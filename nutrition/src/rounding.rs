@@ -336,6 +336,16 @@ fn decimals_of(scale: f64) -> usize {
 // is always what the column permits. Ties go up, as everywhere in this file (the FDR sets no
 // tie rule).
 
+/// Item 1, the serving of stated size expressed in a metric unit (g or mL), column 4(1):
+/// less than 10 → nearest 0.1; 10 or more → nearest 1.
+pub fn ca_fdr_b01_401_item_1_serving(metric: f64) -> f64 {
+    if metric < 10.0 {
+        half_up(metric, 1.0, 10.0)
+    } else {
+        half_up(metric, 1.0, 1.0)
+    }
+}
+
 /// Item 2, energy (Calories): < 5 → nearest 1 Calorie; 5 to 50 → nearest 5; > 50 → nearest 10.
 pub fn ca_fdr_b01_401_energy(kcal: f64) -> Declared {
     Declared::exact(if kcal < 5.0 {
@@ -417,6 +427,13 @@ pub fn ca_fdr_b01_401_iron(mg: f64) -> Declared {
     })
 }
 
+/// Item 6, the sum of saturated and trans fatty acids (g): column 3 expresses it only as a
+/// percentage of its daily value, so it has no rounding of its own. The sum of two declared
+/// amounts (multiples of 0.1 g) is kept at 0.1 g to shed binary noise (0.1 + 0.2).
+pub fn ca_fdr_b01_401_item_6_sum(g: f64) -> Declared {
+    Declared::exact(half_up(g, 1.0, 10.0))
+}
+
 // ---------------------------------------------------------------- FSANZ
 
 /// FSANZ Standard 1.2.8—7(3): average quantities "to not more than 3 significant figures"
@@ -467,6 +484,7 @@ pub fn apply(rule: Rounding, amount: f64) -> Declared {
         Rounding::CaFdrProtein => ca_fdr_b01_401_protein(amount),
         Rounding::CaFdrPotassiumCalcium => ca_fdr_b01_401_potassium_calcium(amount),
         Rounding::CaFdrIron => ca_fdr_b01_401_iron(amount),
+        Rounding::CaFdrSum => ca_fdr_b01_401_item_6_sum(amount),
         Rounding::DisplayPrecision { decimals } => display_precision(amount, decimals),
     }
 }

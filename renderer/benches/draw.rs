@@ -52,7 +52,7 @@ fn draw(c: &mut Criterion) {
         ("cn.b5 (Chinese text form)", in_format("cn.b5")),
         ("eu.lin.de (linear-only)", in_format("eu.lin.de")),
         ("eu.tab.ri.de (table-ri)", in_format("eu.tab.ri.de")),
-        ("ca.std.pair (table-paired)", in_format("ca.std.pair")),
+        ("ca.std.pair (ca-standard-paired)", in_format("ca.std.pair")),
         ("anz.nip.di (nip with %DI)", in_format("anz.nip.di")),
         ("eu.fop.e.de (energy repeat)", in_format("eu.fop.e.de")),
     ];

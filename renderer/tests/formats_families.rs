@@ -667,18 +667,26 @@ fn the_eaeu_table_prints_russian_words_units_and_a_decimal_comma() {
     check_golden("eaeu-ru", "eaeu.ru");
 }
 
-/// FDR B.01.401 core nutrients in English and French (LABEL_RULES.md §5.1), a word both
-/// languages share printed once.
+/// FDR B.01.401: the words of column 2 of its table in English then French (B.01.451(1)(b)),
+/// the title of B.01.401(3)(e)(iv), the "% Daily Value*" head and the statement of item 16 in
+/// both languages, saturated and "+ trans" bracketed with the one percentage of their sum
+/// (item 6), a word both languages share printed once. The model: the Directory's bilingual
+/// standard figure as LABEL_TERMS_SOURCES.md §6b describes it.
 #[test]
 fn the_canadian_table_prints_both_languages() {
     in_order(
         "ca.std.bi",
         &[
-            "25 g",
+            "Nutrition Facts",
+            "Valeur nutritive",
+            "Per 2 biscuits (25 g)",
+            "pour 2 biscuits (25 g)",
             "Calories",
+            "% Daily Value*",
+            "% valeur quotidienne*",
             "Fat / Lipides",
             "Saturated / saturés",
-            "Trans / trans",
+            "+ Trans / trans",
             "Carbohydrate / Glucides",
             "Fibre / Fibres",
             "Sugars / Sucres",
@@ -688,6 +696,8 @@ fn the_canadian_table_prints_both_languages() {
             "Potassium",
             "Calcium",
             "Iron / Fer",
+            "*5% or less is a little, 15% or more is a lot",
+            "*5 % ou moins c\u{2019}est peu, 15 % ou plus c\u{2019}est beaucoup",
         ],
     );
     let s = texts(&svg(&label("ca.std.bi"), &opts(1.0)).unwrap());
@@ -695,7 +705,27 @@ fn the_canadian_table_prints_both_languages() {
         !s.contains("Calories / Calories") && !s.contains("Sodium / Sodium"),
         "{s}"
     );
+    // In force: no draft band.
+    assert!(!s.contains("DRAFT"), "{s}");
     check_golden("ca-std-bi", "ca.std.bi");
+}
+
+/// The combined percentage of item 6 is printed once, beside the bracketed pair, and equals
+/// the label's (the sum of the declared saturated and trans amounts over its daily value).
+#[test]
+fn the_canadian_sum_of_saturated_and_trans_is_one_percentage() {
+    let l = label("ca.std.bi");
+    let sum = l.row("saturated_plus_trans").unwrap().cells[0]
+        .percent
+        .unwrap();
+    let sat = l.declared_in("per_serving", "saturates_g").unwrap();
+    let trans = l.declared_in("per_serving", "trans_fat_g").unwrap();
+    assert_eq!(sum, ((sat + trans) / 20.0 * 100.0).round());
+    let s = texts(&svg(&l, &opts(1.0)).unwrap());
+    let pct = format!("|{}%|", sum);
+    assert!(s.contains(&pct), "{pct} in {s}");
+    // Not a row of its own.
+    assert!(!s.contains("Saturated + Trans"), "{s}");
 }
 
 /// Art. 34(2): the linear form runs every declaration in, in the Annex XV order.
@@ -1045,20 +1075,24 @@ fn the_anz_panel_with_daily_intakes_follows_s12_4() {
     check_golden("anz-nip-di", "anz.nip.di");
 }
 
-/// The split ("horizontal") table: the rows in two side-by-side tables, each with its heads.
+/// The split table: the rows in two side-by-side tables, each with its heads (Brazil,
+/// Mercosur); Canada's horizontal format (FDR B.01.454 Part 4): the title block at the left,
+/// two tables each under its "% Daily Value*" head, the statement of item 16 below.
 #[test]
 fn split_tables_set_their_rows_side_by_side() {
     let s = texts(&svg(&label("ca.hor.bi"), &opts(1.0)).unwrap());
-    assert_eq!(s.matches("|25 g|").count(), 2, "{s}");
+    assert_eq!(s.matches("|% Daily Value*|").count(), 2, "{s}");
     in_order(
         "ca.hor.bi",
         &[
-            "25 g",
+            "Nutrition Facts",
+            "Valeur nutritive",
             "Calories",
+            "% Daily Value*",
             "Fat / Lipides",
-            "25 g",
-            "Protein / Protéines",
+            "% Daily Value*",
             "Iron / Fer",
+            "*5% or less is a little",
         ],
     );
     in_order(
@@ -1097,6 +1131,18 @@ fn paired_tables_print_one_table_per_language() {
         let s = texts(&svg(&label(id), &opts(1.0)).unwrap());
         assert!(!s.contains(" / "), "{id}: {s}");
     }
+    // Each table in its language's words and numbers.
+    in_order(
+        "ca.std.pair",
+        &[
+            "Nutrition Facts",
+            "% Daily Value*",
+            "*5% or less is a little, 15% or more is a lot",
+            "Valeur nutritive",
+            "% valeur quotidienne*",
+            "*5 % ou moins",
+        ],
+    );
     check_golden("ca-std-pair", "ca.std.pair");
 }
 

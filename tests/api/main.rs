@@ -12,6 +12,7 @@ mod audit;
 mod auth;
 mod backup;
 mod bounds;
+mod canada;
 mod client_limits;
 mod columns;
 mod connections;

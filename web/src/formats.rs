@@ -208,7 +208,14 @@ pub fn representation(f: &Format) -> Value {
                 "unit": r.unit,
                 "name": nls_nutrition::terms::strip_marks(&f.row_name(r)),
                 "rounding": r.rounding_id,
-                "reference": r.reference.as_ref().map(|x| json!({"value": x.value, "source": x.source})),
+                // A value not confirmed against an official text says so (Canada's daily values).
+                "reference": r.reference.as_ref().map(|x| {
+                    let mut v = json!({"value": x.value, "source": x.source});
+                    if x.is_unconfirmed() {
+                        v["status"] = json!("unconfirmed");
+                    }
+                    v
+                }),
             });
             // Where the terms say how far each word is sourced (issue 26, item 7), per language.
             let kinds: serde_json::Map<String, Value> = f

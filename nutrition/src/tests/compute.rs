@@ -517,6 +517,16 @@ fn every_registry_row_has_a_unique_id_and_the_lines_its_family_needs() {
                 assert_eq!(f.rows[at + 1].key, "protein_g", "format {}", f.id);
             }
         }
+        // FDR table to B.01.401 item 6: the sum of saturated and trans fat (its %DV only)
+        // follows trans fat in the formats that print the Directory's table.
+        let mut needed: Vec<&str> = needed.to_vec();
+        if f.row("saturated_plus_trans").is_some() {
+            let at = needed
+                .iter()
+                .position(|k| *k == "trans_fat_g")
+                .map_or(0, |i| i + 1);
+            needed.insert(at, "saturated_plus_trans");
+        }
         assert_eq!(keys, needed, "format {}", f.id);
     }
 }

@@ -4,6 +4,7 @@
 
 mod allergens;
 mod anz;
+mod canada;
 mod catalog;
 mod claims;
 mod columns;

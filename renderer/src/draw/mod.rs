@@ -8,6 +8,7 @@
 //! No I/O, no system fonts, no clock: the same label and options give the same bytes.
 
 pub mod bounds;
+mod ca_table;
 mod error;
 mod eu_linear;
 mod eu_table;
@@ -83,7 +84,7 @@ impl RenderOptions {
 
 /// The layouts this renderer draws; `nutrition/data/layouts.json` describes the same ids
 /// (a test keeps the two lists equal).
-pub const LAYOUTS: [&str; 14] = [
+pub const LAYOUTS: [&str; 18] = [
     "us-vertical",
     "eu-table",
     "table-only",
@@ -98,6 +99,10 @@ pub const LAYOUTS: [&str; 14] = [
     "table-split",
     "table-paired",
     "table-split-paired",
+    "ca-standard",
+    "ca-standard-paired",
+    "ca-horizontal",
+    "ca-horizontal-paired",
 ];
 
 /// The embedded format of `label`.
@@ -153,6 +158,12 @@ fn scene(
         "table-paired" => paired::layout(metrics, label, format, eu_table::layout_table_only),
         "table-split-paired" => {
             paired::layout(metrics, label, format, eu_table::layout_table_split)
+        }
+        "ca-standard" => ca_table::layout_standard(metrics, label, format),
+        "ca-standard-paired" => paired::layout(metrics, label, format, ca_table::layout_standard),
+        "ca-horizontal" => ca_table::layout_horizontal(metrics, label, format),
+        "ca-horizontal-paired" => {
+            paired::layout(metrics, label, format, ca_table::layout_horizontal)
         }
         _ => return Err(RenderError::UnsupportedFormat(label.format.clone())),
     };

@@ -180,71 +180,69 @@ fn circle(cx: f32, cy: f32, r: f32) -> Vec<PathOp> {
     ]
 }
 
-/// Canada's bilingual horizontal symbol (B.01.351, Schedule K.1): black panel with a white
-/// magnifying glass and "HIGH IN / ÉLEVÉ EN", the nutrients in black on white beside it.
+/// Canada's bilingual horizontal symbol as Schedule K.1 to the FDR describes figures 1(BH) to
+/// 7(BH): a white box outlined by a thin black line; at its top the heading "High in" /
+/// "Élevé en" in black bold; under it a black magnifying glass at the left and three bars
+/// stacked to its right, in the order saturated fat, sugars, sodium: black with the
+/// nutrient's words in white bold where the product reaches its threshold, white outlined
+/// and empty where it does not; "Health Canada" / "Santé Canada" centred at the bottom. The
+/// Directory of Nutrition Symbol Specifications' dimensions are not held: proportions are the
+/// figures' arrangement, not their measurements.
 pub(crate) fn canada(p: &mut Painter<'_>, s: &Scheme, r: &FopResult) -> f32 {
     let m = p.m;
     let marks = warnings(r);
-    let x = 8.0;
-    let w = BASE_WIDTH - 16.0;
-    let size = 12.0;
-    let rows = marks.len().max(1) as f32;
-    let h = (rows * size * 1.35 + 12.0).max(64.0);
-    let y = 8.0;
-    // Outer black frame; left black panel.
-    p.polygon(&[(x, y), (x + w, y), (x + w, y + h), (x, y + h)], BLACK);
-    let panel = w * 0.46;
-    let t = 2.5;
-    p.polygon(
-        &[
-            (x + panel, y + t),
-            (x + w - t, y + t),
-            (x + w - t, y + h - t),
-            (x + panel, y + h - t),
-        ],
-        WHITE,
+    let (x, y, w) = (8.0, 8.0, BASE_WIDTH - 16.0);
+    let line = 1.2;
+    let heading = s.heading.as_deref().unwrap_or("High in / Élevé en");
+    let hs = fit(m, Face::Black, 16.0, w - 16.0, heading);
+    let head_base = y + 6.0 + m.cap_height(Face::Black) * hs;
+    let bar_h = 18.0;
+    let gap = 3.0;
+    let bars_top = head_base + 7.0;
+    let bars_h = 3.0 * bar_h + 2.0 * gap;
+    let icon = bars_h;
+    let footer = s.footer.as_deref().unwrap_or("");
+    let fs = 8.0;
+    let foot_base = bars_top + bars_h + 6.0 + m.cap_height(Face::Regular) * fs;
+    let h = foot_base + 5.0 - y;
+    p.frame(x, y, w, h, line);
+    p.text(
+        x + 8.0,
+        head_base,
+        hs,
+        Anchor::Start,
+        vec![Span::new(Face::Black, heading)],
     );
-    let icon = h * 0.62;
-    magnifier(p, x + 6.0, y + (h - icon) / 2.0, icon, WHITE, BLACK);
-    let heading = s.heading.as_deref().unwrap_or("HIGH IN / ÉLEVÉ EN");
-    let (en, fr) = heading.split_once(" / ").unwrap_or((heading, ""));
-    let tx = x + 10.0 + icon + (panel - icon - 10.0) / 2.0;
-    let hs = fit(m, Face::Black, 14.0, panel - icon - 14.0, fr).min(fit(
-        m,
-        Face::Black,
-        14.0,
-        panel - icon - 14.0,
-        en,
-    ));
-    p.centred(Face::Black, hs, tx, y + h / 2.0 - 2.0, en, WHITE);
-    p.centred(Face::Black, hs, tx, y + h / 2.0 + hs + 1.0, fr, WHITE);
-    let block = rows * size * 1.35;
-    let mut base = y + (h - block) / 2.0 + size;
-    for mark in &marks {
-        let text = mark.text.clone().unwrap_or_else(|| mark.nutrient.clone());
-        let sz = fit(m, Face::Black, size, w - panel - 12.0, &text);
-        p.text(
-            x + panel + 8.0,
-            base,
-            sz,
-            Anchor::Start,
-            vec![Span::new(Face::Black, text)],
-        );
-        base += size * 1.35;
+    magnifier(p, x + 6.0, bars_top, icon, BLACK, WHITE);
+    let bx = x + 10.0 + icon;
+    let bw = x + w - 6.0 - bx;
+    for (k, code) in ["saturated_fat", "sugars", "sodium"]
+        .into_iter()
+        .enumerate()
+    {
+        let top = bars_top + k as f32 * (bar_h + gap);
+        match marks.iter().find(|mk| mk.code == code) {
+            Some(mark) => {
+                p.rect(bx, top, bw, bar_h);
+                let text = mark.text.clone().unwrap_or_else(|| mark.nutrient.clone());
+                let size = fit(m, Face::Black, 11.0, bw - 8.0, &text);
+                let base = top + bar_h / 2.0 + m.cap_height(Face::Black) * size / 2.0;
+                p.text_in(
+                    bx + 5.0,
+                    base,
+                    size,
+                    Anchor::Start,
+                    vec![Span::new(Face::Black, text)],
+                    WHITE,
+                );
+            }
+            None => p.frame(bx, top, bw, bar_h, line),
+        }
     }
-    let mut bottom = y + h + 6.0;
-    if let Some(footer) = &s.footer {
-        let fw = m.width(Face::Bold, 8.0, footer);
-        p.text(
-            x + w - fw,
-            bottom + 6.0,
-            8.0,
-            Anchor::Start,
-            vec![Span::new(Face::Bold, footer.clone())],
-        );
-        bottom += 12.0;
+    if !footer.is_empty() {
+        p.centred(Face::Regular, fs, x + w / 2.0, foot_base, footer, BLACK);
     }
-    bottom
+    y + h + 6.0
 }
 
 /// Brazil's box: a black-edged rectangle with a magnifying glass, "ALTO EM" and the nutrients.
