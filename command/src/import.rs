@@ -73,7 +73,8 @@ impl Problem {
     /// The problem a single create would answer with `error`, placed at `row`; `field` is
     /// the column when the error names none the import knows.
     pub fn from_api(row: usize, field: &str, error: ApiError) -> Self {
-        let code = error.code().as_str().to_owned();
+        let error_code = error.code();
+        let code = error_code.as_str().to_owned();
         let ApiError::Client {
             message, details, ..
         } = error
@@ -90,6 +91,7 @@ impl Problem {
         let named = detail
             .and_then(|d| d["field"].as_str())
             .and_then(column_of)
+            .or_else(|| column_of_code(error_code))
             .unwrap_or(field);
         // The message says which JSON field; the column says it here.
         let problem = match message.split_once(": ") {
@@ -103,6 +105,17 @@ impl Problem {
             code,
             suggestions: detail.and_then(|d| d.get("suggestions")).cloned(),
         }
+    }
+}
+
+/// The column a refusal that names no field is about.
+fn column_of_code(code: ErrorCode) -> Option<&'static str> {
+    match code {
+        ErrorCode::UnknownLabelFormat
+        | ErrorCode::PlanFormatNotAllowed
+        | ErrorCode::FormatNotPermitted => Some("label_format"),
+        ErrorCode::UnknownIngredient => Some("ingredient"),
+        _ => None,
     }
 }
 

@@ -369,3 +369,27 @@ async fn an_xlsx_sheet_imports_like_its_csv() {
     assert_eq!(written(&app).await, (1, 1));
     app.finish().await;
 }
+
+/// Plan rules hold per recipe: a format above the plan is a problem of its recipe's row,
+/// with the code a single create answers, and the import counts against the rate limit.
+#[tokio::test]
+async fn formats_above_the_plan_are_row_problems_and_the_import_is_rate_counted() {
+    let app = TestApp::spawn().await;
+    let (_, free) = app.account("free", true).await;
+    let file = "recipe,servings,ingredient,grams,label_format\n\
+        Sugar water,1,sugar,100,standard\n\
+        Sucre,1,sugar,100,eu-1169\n\
+        Zucker,1,sugar,100,klingon\n";
+    let reply = csv(&app, &free, "", file).await;
+    assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{:?}", reply.body);
+    let above = problem_at(&reply, 3).expect("row 3");
+    assert_eq!(above["field"], "label_format");
+    assert_eq!(above["code"], "plan_format_not_allowed");
+    let unknown = problem_at(&reply, 4).expect("row 4");
+    assert_eq!(unknown["field"], "label_format");
+    assert_eq!(unknown["code"], "unknown_label_format");
+    assert!(problem_at(&reply, 2).is_none());
+    assert!(reply.headers.contains_key("ratelimit-remaining"));
+    assert_eq!(written(&app).await, (0, 0));
+    app.finish().await;
+}
