@@ -228,6 +228,14 @@ pub const OPERATIONS: &[Operation] = &[
     ),
     op(
         "post",
+        "/v1/imports",
+        "importRecipes",
+        "Recipes",
+        "Create many recipes from a CSV file or an .xlsx sheet, all or nothing",
+        Auth::ApiKey,
+    ),
+    op(
+        "post",
         "/v1/analyze",
         "analyze",
         "Analyze",
@@ -1384,6 +1392,43 @@ fn describe(op: &Operation) -> Value {
                 ),
             );
         }
+        ("post", "/v1/imports") => {
+            params.push(query_param(
+                "dry_run",
+                "`true`: answer 200 with what would be created (each recipe with its `label`, or the `label_error` that would refuse it) and every row's problem, and create nothing. `Idempotency-Key` is ignored.",
+                json!({"type": "boolean", "default": false}),
+            ));
+            params.push(idempotency_key());
+            description = Some(IMPORT_DESCRIPTION);
+            body = Some(json!({"required": true, "content": {
+                "text/csv": {
+                    "schema": {"type": "string", "description": "UTF-8 CSV with a header row."},
+                    "example": "recipe,servings,ingredient,grams,label_format\nBanana bread,8,banana,300,standard\nBanana bread,8,fooddb:169761,250,\nBanana bread,8,egg,100,\n"
+                },
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
+                    "schema": {"type": "string", "contentMediaType": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "description": "An .xlsx workbook; its first sheet is read."}
+                }
+            }}));
+            responses.insert(
+                "201".into(),
+                ok_json(
+                    "Every recipe of the file, created.",
+                    schema_ref("ImportReport"),
+                    true,
+                    false,
+                ),
+            );
+            responses.insert(
+                "200".into(),
+                ok_json(
+                    "`dry_run=true`: what would be created, and every problem.",
+                    schema_ref("ImportReport"),
+                    true,
+                    false,
+                ),
+            );
+            responses.insert("503".into(), response_ref("Unavailable"));
+        }
         ("get", "/v1/openapi.json") => {
             responses.insert("200".into(), json!({"description": "This OpenAPI 3.1 document.", "content": json_body(json!({"type": "object"}))}));
         }
@@ -1603,6 +1648,8 @@ fn error_codes_table() -> String {
     }
     table
 }
+
+const IMPORT_DESCRIPTION: &str = "Columns (a header row, any order, names case-insensitive): `recipe`, `servings`, `ingredient`, `grams`, and optionally `serving_weight_g` and `label_format`; one row per ingredient line, the rows of a recipe together (a recipe name that comes back after another recipe is a row problem). A recipe's `servings`, `serving_weight_g` and `label_format` are given on one of its rows or identically on each. `ingredient` is an id (`ing_...`, `rcp_...`, `fooddb:<id>`) or a name, resolved as a recipe line's `name` is. CSV: UTF-8, comma-separated (semicolon-separated when the header has semicolons and no comma), numbers with a decimal point and no thousands separators. Every row is checked and resolved first, and each recipe decided and derived as `POST /v1/recipes` would; any problem refuses the whole file with 400 `validation_failed`, `details` listing each problem as `{row, field, problem, code}` (the header is row 1; `code` is what a single create would answer; the first 100 are listed). Otherwise every recipe is created in one transaction. Limits: 10,000 rows besides the header, 2,000 recipes, a body of 1 MiB (429 `payload_too_large`; an .xlsx may unpack to at most 32 MiB), and 30 s from the request's arrival (503 `unavailable`, nothing created). An `Idempotency-Key` replays the first answer to the same file, and refuses another file with 409 `idempotency_key_reused`. The import counts as one request against the rate limit.";
 
 const DESCRIPTION: &str = "\
 Renders compliant nutrition labels, manages recipes and custom ingredients, and computes \
@@ -1830,7 +1877,7 @@ fn error_responses() -> Value {
         "MethodNotAllowed": error_response("The path exists, the method does not.", &codes_with(405), false),
         "Conflict": error_response("Conflicts with the current state. `ingredient_name_taken`: another custom ingredient of the account has the same name, compared case- and Unicode-normalisation-insensitively (NFKC, case folded); `details`: `{\"field\": \"name\", \"ingredient_id\"}` of the other one. `breaks_dependent_recipe`: the write would leave a recipe that uses this one (directly or through sub-recipes) without a label; nothing is written; `details`: `{\"recipe_id\", \"name\", \"problem\": {\"code\", \"message\", ...}}`, the problem with the limit's details where it is `recipe_too_large`. `label_unavailable` (label files): the recipe's label cannot be computed; `details`: `{\"code\", \"message\"}` of the reason, as in the recipe's `label_error`.", &codes_with(409), false),
         "PreconditionFailed": error_response("`If-Match` names another version.", &codes_with(412), false),
-        "UnsupportedMediaType": error_response("The body must be JSON.", &codes_with(415), false),
+        "UnsupportedMediaType": error_response("The body must be JSON (`POST /v1/imports`: `text/csv` or an .xlsx workbook).", &codes_with(415), false),
         "UnprocessableContent": error_response("The request is well-formed but goes past a bound. `recipe_too_large`: with its sub-recipes expanded the recipe goes past a limit: `nesting_depth` 8 levels, `expanded_lines` 2,000 lines (identical lines merged), `statement_chars` 9,000 characters of ingredient statement, `label_bytes` 131,072 bytes of label JSON; `details`: `{\"limit\", \"max\", \"value\"}`. `incomplete_nutrient_data` (`strict=true` on analyze and label files): the label declares nutrients some ingredients' data lacks; `details`: the label's `missing`, `[{\"nutrient\", \"ingredients\"}]`. Label files and export: more pixels than 16,777,216 per PNG (`image_too_large`; lower `width` or `scale`) or statements over 10,000 characters together (`statement_too_long`); `details`: `[{field, problem}]`. A physical width (`width_in`, `width_mm`) below the one at which a US label's type keeps FDA's minimum sizes (`label_too_small`); `details`: `[{field, problem, min_width_in, min_width_mm}]`. A format its law does not allow for this food (`format_not_permitted`: the simplified US format for a food with fewer than 8 of the 15 nutrients of 21 CFR 101.9(f) insignificant); `details`: `[{field, problem, rule, insignificant, needed}]`.", &codes_with(422), false),
         "RequestTimeout": error_response("The request body did not arrive within the body read timeout (30 s by default); the connection is closed.", &codes_with(408), false),
         "UriTooLong": error_response("The request target is longer than 8,192 bytes.", &codes_with(414), false),
@@ -2220,7 +2267,31 @@ fn schemas(codes: &[&str]) -> Value {
     if let (Some(all), Value::Object(more)) = (all.as_object_mut(), more_schemas()) {
         all.extend(more);
     }
+    all["ImportReport"] = import_report_schema();
     all
+}
+
+/// `POST /v1/imports`'s answer.
+fn import_report_schema() -> Value {
+    json!({"type": "object", "properties": {
+            "dry_run": {"type": "boolean"},
+            "rows": {"type": "integer", "description": "Rows read besides the header."},
+            "recipes": {"type": "array", "items": {"type": "object", "properties": {
+                "name": {"type": "string"},
+                "first_row": {"type": "integer"},
+                "last_row": {"type": "integer"},
+                "id": {"type": "string", "description": "The created recipe (not in a dry run)."},
+                "location": {"type": "string"},
+                "version": {"type": "integer"},
+                "label": {"type": ["object", "null"], "description": "Dry run: the label the create would compute (as a recipe's `label`)."},
+                "label_error": {"type": "object", "description": "Dry run: why the create would be refused.", "properties": {"code": {"type": "string"}, "message": {"type": "string"}}, "required": ["code", "message"]}
+            }, "required": ["name", "first_row", "last_row"]}},
+            "problems": {"type": "array", "description": "Dry run: every problem that would refuse the import (the first 100).", "items": {"type": "object", "properties": {
+                "row": {"type": "integer"}, "field": {"type": "string"}, "problem": {"type": "string"}, "code": {"type": "string"},
+                "suggestions": {"type": "array", "description": "An ingredient name that matched nothing: the closest foods."}
+            }, "required": ["row", "field", "problem", "code"]}},
+            "more_problems": {"type": "integer", "description": "Dry run: problems past the listed ones."}
+        }, "required": ["dry_run", "rows", "recipes"]})
 }
 
 /// `voluntary_nutrients` of recipes and analyses.

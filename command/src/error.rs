@@ -14,6 +14,7 @@ use serde_json::json;
 use thiserror::Error;
 
 use crate::decide::DomainError;
+use crate::import::{self, ImportError};
 
 /// Why a write did not happen.
 #[derive(Debug, Error)]
@@ -46,6 +47,9 @@ pub enum CommandError {
     /// This `Idempotency-Key` came with another request.
     #[error("the Idempotency-Key was used with a different request")]
     IdempotencyKeyReused,
+    /// A bulk import refused as a whole or for its rows.
+    #[error(transparent)]
+    Import(#[from] ImportError),
     /// Lost the race for the stream on every attempt.
     #[error("too many concurrent writers")]
     Contention,
@@ -137,6 +141,7 @@ impl From<CommandError> for ApiError {
                 ErrorCode::IdempotencyKeyReused,
                 "this Idempotency-Key was used with a different request",
             ),
+            CommandError::Import(e) => import_error(e),
             CommandError::Contention => ApiError::new(
                 ErrorCode::Unavailable,
                 "the resource is being changed by many writers at once; retry shortly",
@@ -191,6 +196,62 @@ fn domain_error(err: DomainError, what: &str) -> ApiError {
         }
         DomainError::BelowDryMatter { final_g, solids_g } => {
             ApiError::from(BelowDryMatter { final_g, solids_g })
+        }
+    }
+}
+
+/// An import's refusal. Row problems are `validation_failed` with one detail per problem
+/// (`row`, `field`, `problem`, and the `code` the same problem has in a single create); the
+/// bounds name their limit; a deadline passed is 503, as nothing was created.
+fn import_error(err: ImportError) -> ApiError {
+    let message = err.to_string();
+    match err {
+        ImportError::Rows { problems, more } => {
+            let first = problems.first().map_or(String::new(), |p| {
+                format!(": row {} {}: {}", p.row, p.field, p.problem)
+            });
+            let more_note = if more > 0 {
+                format!(
+                    "; the first {} problems are listed, {more} more are not",
+                    problems.len()
+                )
+            } else {
+                String::new()
+            };
+            ApiError::new(
+                ErrorCode::ValidationFailed,
+                format!("{message}, nothing was imported{first}{more_note}"),
+            )
+            .with_details(json!(problems))
+        }
+        ImportError::Deadline { secs } => ApiError::new(
+            ErrorCode::Unavailable,
+            format!(
+                "the import did not finish within {secs} s and nothing was imported; import \
+                 the file in smaller parts"
+            ),
+        )
+        .with_retry_after(1),
+        ImportError::TooManyRows { limit } => ApiError::new(
+            ErrorCode::ValidationFailed,
+            format!("{message}; import at most {limit} rows at once"),
+        )
+        .with_details(json!([{ "row": limit + 2, "field": "", "problem": format!("past the limit of {limit} rows") }])),
+        ImportError::TooManyRecipes { limit } => ApiError::new(
+            ErrorCode::ValidationFailed,
+            format!("{message}; import at most {limit} recipes at once"),
+        ),
+        ImportError::TooLarge { .. } => ApiError::new(
+            ErrorCode::PayloadTooLarge,
+            format!(
+                "{message}; at most {} bytes (and {} bytes sent)",
+                import::sheet::MAX_XLSX_UNPACKED_BYTES,
+                nls_web::BODY_LIMIT_BYTES
+            ),
+        )
+        .with_retry_after(1),
+        ImportError::Unreadable(_) | ImportError::NoHeader => {
+            ApiError::new(ErrorCode::ValidationFailed, message)
         }
     }
 }

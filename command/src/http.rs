@@ -2,13 +2,13 @@
 //! `Location` for a create, 200 for an update, 204 for a delete, all but deletes with the
 //! version as `ETag`) and refusals become the JSON error body (through `ApiError`).
 
-use axum::extract::{FromRef, Path, State};
-use axum::http::{StatusCode, Uri};
+use axum::extract::{FromRef, Path, Request, State};
+use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{post, put};
 use axum::Router;
-use nls_web::{ApiError, ApiJson, Caller, IdempotencyKey, IfMatch, Versioned};
-use serde::Serialize;
+use nls_web::{ApiError, ApiJson, ApiQuery, Caller, ErrorCode, IdempotencyKey, IfMatch, Versioned};
+use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 
 use crate::requests::{IngredientBody, RecipeBody};
@@ -24,6 +24,7 @@ where
     Router::new()
         .route("/v1/recipes", post(create_recipe))
         .route("/v1/recipes/{id}", put(update_recipe).delete(delete_recipe))
+        .route("/v1/imports", post(import))
         .route("/v1/ingredients", post(create_ingredient))
         .route(
             "/v1/ingredients/{id}",
@@ -145,4 +146,84 @@ async fn delete_ingredient(
         app.delete_ingredient(&caller, ingredient_id(&id)?, expected.as_deref())
             .await?,
     ))
+}
+
+/// The media type of an .xlsx workbook.
+pub const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/// `POST /v1/imports` parameters.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ImportParams {
+    /// Answer what would be created, and create nothing.
+    #[serde(default)]
+    dry_run: bool,
+}
+
+/// The two kinds of file an import reads.
+#[derive(Debug, Clone, Copy)]
+enum FileKind {
+    Csv,
+    Xlsx,
+}
+
+fn file_kind(headers: &HeaderMap) -> Result<FileKind, ApiError> {
+    let mime = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .map(|m| m.trim().to_ascii_lowercase())
+        .unwrap_or_default();
+    match mime.as_str() {
+        "text/csv" => Ok(FileKind::Csv),
+        XLSX => Ok(FileKind::Xlsx),
+        _ => Err(ApiError::new(
+            ErrorCode::UnsupportedMediaType,
+            format!("send the file as text/csv or as {XLSX} (an .xlsx workbook)"),
+        )),
+    }
+}
+
+/// `POST /v1/imports`: the file is read and checked off the async threads (a 10,000-row
+/// sheet is milliseconds of work, an .xlsx also unpacked), then resolved and written.
+#[tracing::instrument(skip_all, fields(account_id = %caller.account_id))]
+async fn import(
+    State(app): State<CommandState>,
+    caller: Caller,
+    key: IdempotencyKey,
+    ApiQuery(params): ApiQuery<ImportParams>,
+    request: Request,
+) -> Result<Response, ApiError> {
+    let started = std::time::Instant::now();
+    let kind = file_kind(request.headers())?;
+    let path = request.uri().path().to_owned();
+    let raw = nls_web::json::read_limited(request).await?;
+    // The kind is part of the request: the same bytes as another kind are another request.
+    let idem = key.0.filter(|_| !params.dry_run).map(|k| {
+        let tag: &[u8] = match kind {
+            FileKind::Csv => b"text/csv\0",
+            FileKind::Xlsx => b"xlsx\0",
+        };
+        Idempotency::new(k, "POST", &path, &[tag, &raw].concat())
+    });
+    let (plan, rows) = tokio::task::spawn_blocking(move || {
+        let sheet = match kind {
+            FileKind::Csv => crate::import::sheet::read_csv(&raw),
+            FileKind::Xlsx => crate::import::sheet::read_xlsx(&raw),
+        }?;
+        let rows = sheet.rows.len().saturating_sub(1);
+        crate::import::plan(&sheet).map(|plan| (plan, rows))
+    })
+    .await
+    .map_err(ApiError::internal)?
+    .map_err(crate::error::CommandError::from)?;
+    let report = app
+        .import(&caller, plan, rows, params.dry_run, idem, started)
+        .await?;
+    let status = if report.dry_run {
+        StatusCode::OK
+    } else {
+        StatusCode::CREATED
+    };
+    Ok((status, axum::Json(report)).into_response())
 }

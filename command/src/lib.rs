@@ -6,6 +6,7 @@
 pub mod decide;
 pub mod error;
 pub mod http;
+pub mod import;
 pub mod service;
 
 /// The request bodies and their field rules, shared with `/v1/analyze`.

@@ -27,6 +27,9 @@ use crate::decide::{self, Context, RecipeCommand};
 use crate::error::{self, CommandError};
 use crate::requests::{IngredientChange, RecipeChange};
 
+mod import;
+pub use import::{ImportReport, ImportedRecipe};
+
 /// How often a write is retried after losing a race for the same stream.
 const MAX_ATTEMPTS: usize = 8;
 
@@ -225,28 +228,29 @@ impl CommandState {
         change: &RecipeChange,
         resolved: Resolved,
     ) -> Result<(Created<RecipeRepr>, Vec<Envelope>), CommandError> {
-        let id = nls_events::RecipeId::generate();
-        let command = RecipeCommand {
-            change: change.clone(),
-            lines: resolved.lines,
-            prepared: resolved.prepared,
-        };
-        let events = decide::create_recipe(command, &context(caller))
-            .map_err(|e| error::domain(e, "recipe"))?;
-        let state = events
-            .iter()
-            .fold(RecipeState::default(), RecipeState::evolve);
-        let derived = derive::derive(conn, caller.account_id, id.as_str(), &state, None)
+        let prepared = prepare_recipe(conn, caller, change, resolved).await?;
+        self.write_recipe(conn, caller, &meta(caller), prepared)
             .await
-            .map_err(error::derive)?;
-        decide::check_final_weight(&state, derived.extent.solids_g)
-            .map_err(|e| error::domain(e, "recipe"))?;
-        let columns = LabelColumns::derived(&derived).map_err(CommandError::internal)?;
+    }
+
+    /// Records a recipe [`prepare_recipe`] decided and derived.
+    async fn write_recipe(
+        &self,
+        conn: &mut PgConnection,
+        caller: &Caller,
+        meta: &EventMeta,
+        prepared: PreparedRecipe,
+    ) -> Result<(Created<RecipeRepr>, Vec<Envelope>), CommandError> {
+        let PreparedRecipe {
+            id,
+            events,
+            state,
+            columns,
+        } = prepared;
         let new: Vec<NewEvent> = events.iter().map(RecipeEvent::to_new_event).collect();
-        let stored =
-            views::record_new_recipe(conn, id.as_str(), &meta(caller), &new, &state, &columns)
-                .await
-                .map_err(error::projection)?;
+        let stored = views::record_new_recipe(conn, id.as_str(), meta, &new, &state, &columns)
+            .await
+            .map_err(error::projection)?;
         let (Some(first), Some(last)) = (stored.first(), stored.last()) else {
             return Err(CommandError::internal("a create stored no event"));
         };
@@ -547,6 +551,47 @@ async fn refuse_if_it_breaks(
         Some(broken) => Err(error::broken(broken)),
         None => Ok(()),
     }
+}
+
+/// A new recipe decided and derived, not yet written: what a create records, and what an
+/// import's dry run shows.
+struct PreparedRecipe {
+    id: nls_events::RecipeId,
+    events: Vec<RecipeEvent>,
+    state: RecipeState,
+    columns: LabelColumns,
+}
+
+/// Decides a create from its `resolved` lines and derives its label, writing nothing.
+async fn prepare_recipe(
+    conn: &mut PgConnection,
+    caller: &Caller,
+    change: &RecipeChange,
+    resolved: Resolved,
+) -> Result<PreparedRecipe, CommandError> {
+    let id = nls_events::RecipeId::generate();
+    let command = RecipeCommand {
+        change: change.clone(),
+        lines: resolved.lines,
+        prepared: resolved.prepared,
+    };
+    let events =
+        decide::create_recipe(command, &context(caller)).map_err(|e| error::domain(e, "recipe"))?;
+    let state = events
+        .iter()
+        .fold(RecipeState::default(), RecipeState::evolve);
+    let derived = derive::derive(conn, caller.account_id, id.as_str(), &state, None)
+        .await
+        .map_err(error::derive)?;
+    decide::check_final_weight(&state, derived.extent.solids_g)
+        .map_err(|e| error::domain(e, "recipe"))?;
+    let columns = LabelColumns::derived(&derived).map_err(CommandError::internal)?;
+    Ok(PreparedRecipe {
+        id,
+        events,
+        state,
+        columns,
+    })
 }
 
 /// Serialises the writes of one account that can change a recipe graph: a recipe update

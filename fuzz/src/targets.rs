@@ -118,4 +118,35 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("label_pipeline", label_pipeline),
     ("sign_up_body", sign_up_body),
     ("webhook_url", webhook_url),
+    ("import_file", import_file),
 ];
+
+/// `POST /v1/imports` files: the first byte picks CSV (even) or .xlsx (odd), the rest is the
+/// file. Reading and checking give recipes or problems, never a panic, and what they give
+/// holds together: each recipe has one row per entry, rows past the header, problems
+/// bounded.
+pub fn import_file(data: &[u8]) {
+    use nls_command::import::{self, sheet};
+    let Some((&pick, file)) = data.split_first() else {
+        return;
+    };
+    let read = if pick % 2 == 0 {
+        sheet::read_csv(file)
+    } else {
+        sheet::read_xlsx(file)
+    };
+    let Ok(sheet) = read else {
+        return;
+    };
+    assert!(sheet.rows.len() <= sheet::MAX_ROWS + 1);
+    let Ok(plan) = import::plan(&sheet) else {
+        return;
+    };
+    assert!(plan.problems.listed.len() <= import::MAX_PROBLEMS);
+    let header = sheet.rows.first().map_or(0, |r| r.number);
+    for recipe in &plan.recipes {
+        let entries = recipe.change.entries.as_ref().map_or(0, Vec::len);
+        assert!(entries > 0 && entries == recipe.rows.len());
+        assert!(recipe.rows.iter().all(|row| *row > header));
+    }
+}

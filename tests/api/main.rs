@@ -28,6 +28,7 @@ mod graph_race;
 mod history_pages;
 mod http_details;
 mod http_limits;
+mod imports;
 mod impossible_food;
 mod ingredients;
 mod labels;
