@@ -348,9 +348,9 @@ mod tests {
         // The process's own end comes first, the waiters' last.
         assert!(VALID_FOR - MARGIN < VALID_FOR);
         assert!(VALID_FOR + GRACE < SETTLE_LIMIT);
-        // Two renewals may be missed before the lease ends.
-        assert!(RENEW_EVERY * 2 < VALID_FOR - MARGIN);
+        // Nine renewals may be missed before the lease ends.
+        assert!(RENEW_EVERY * 9 < VALID_FOR - MARGIN);
         let sent = Instant::now();
-        assert_eq!(lease_end(sent) - sent, Duration::from_millis(2750));
+        assert_eq!(lease_end(sent) - sent, Duration::from_millis(9750));
     }
 }
