@@ -46,8 +46,9 @@ fn property_of(quantity: Quantity) -> Option<&'static str> {
     })
 }
 
-/// The column whose amounts the JSON-LD gives: the first per serving, else the first.
-fn json_ld_column(label: &Label, format: &Format) -> usize {
+/// The column whose amounts the JSON-LD gives: the first per serving, else the first; and
+/// whether it is per serving.
+fn json_ld_column(label: &Label, format: &Format) -> (usize, bool) {
     label
         .columns
         .iter()
@@ -57,7 +58,7 @@ fn json_ld_column(label: &Label, format: &Format) -> usize {
                 .iter()
                 .any(|c| &c.id == id && c.basis == Basis::Serving)
         })
-        .unwrap_or(0)
+        .map_or((0, false), |i| (i, true))
 }
 
 /// The printed serving size: the household measure with its weight, or the weight.
@@ -110,16 +111,10 @@ pub fn semantic(label: &Label, format: &Format) -> Semantic {
 }
 
 fn json_ld(label: &Label, format: &Format) -> String {
-    let column = json_ld_column(label, format);
+    let (column, per_serving) = json_ld_column(label, format);
     let mut object = Map::new();
     object.insert("@context".into(), "https://schema.org".into());
     object.insert("@type".into(), "NutritionInformation".into());
-    let per_serving = label.columns.get(column).is_some_and(|id| {
-        format
-            .columns
-            .iter()
-            .any(|c| &c.id == id && c.basis == Basis::Serving)
-    });
     let serving = if per_serving {
         serving_text(label)
     } else {
