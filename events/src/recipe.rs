@@ -97,6 +97,14 @@ pub struct FrontOfPackFacts {
     /// v8: the reference amount of Canada's Table of Reference Amounts, grams.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reference_amount_g: Option<f64>,
+    /// v9: the package's principal display surface, cm² (sets the printed size of marks).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub principal_display_area_cm2: Option<f64>,
+}
+
+/// Whether `facts` hold what only schema version 9 carries.
+fn facts_v9(facts: Option<&FrontOfPackFacts>) -> bool {
+    facts.is_some_and(|f| f.principal_display_area_cm2.is_some())
 }
 
 /// Whether `facts` hold what only schema version 8 carries.
@@ -110,7 +118,8 @@ fn facts_v8(facts: Option<&FrontOfPackFacts>) -> bool {
 /// carries a package or what preparation adds; v5 when it names front-of-pack schemes or
 /// their facts; v6 when it asks for voluntary nutrients or a line marks nutrients added; v7
 /// when a line names itself in other languages; v8 when its front-of-pack facts say which
-/// critical nutrients were added or give Canada's reference amount. Written as the lowest version that can hold it (each
+/// critical nutrients were added or give Canada's reference amount; v9 when they give the
+/// package's principal display surface. Written as the lowest version that can hold it (each
 /// version adds optional members to the one before).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RecipeCreated {
@@ -148,7 +157,9 @@ pub struct RecipeCreated {
 
 impl RecipeCreated {
     fn schema_version(&self) -> i16 {
-        if facts_v8(self.front_of_pack_facts.as_ref()) {
+        if facts_v9(self.front_of_pack_facts.as_ref()) {
+            9
+        } else if facts_v8(self.front_of_pack_facts.as_ref()) {
             8
         } else if any_label_names(&self.ingredients) || any_label_names(&self.prepared) {
             7
@@ -233,6 +244,9 @@ pub struct RecipeUpdated {
 
 impl RecipeUpdated {
     fn schema_version(&self) -> i16 {
+        if facts_v9(self.front_of_pack_facts.as_ref()) {
+            return 9;
+        }
         if facts_v8(self.front_of_pack_facts.as_ref()) {
             return 8;
         }
@@ -325,10 +339,10 @@ impl RecipeEvent {
     /// Covers every pair ever written; old shapes are upcast here and nowhere else.
     pub fn decode(event_type: &str, version: i16, data: Value) -> Result<Self, DecodeError> {
         Ok(match (event_type, version) {
-            // v2 to v8 add optional members to v1 (v3, v6 and v7 to lines, v8 to the facts):
-            // one struct reads them all.
-            ("recipe_created", 1..=8) => Self::Created(payload(event_type, version, data)?),
-            ("recipe_updated", 1..=8) => Self::Updated(payload(event_type, version, data)?),
+            // v2 to v9 add optional members to v1 (v3, v6 and v7 to lines, v8 and v9 to the
+            // facts): one struct reads them all.
+            ("recipe_created", 1..=9) => Self::Created(payload(event_type, version, data)?),
+            ("recipe_updated", 1..=9) => Self::Updated(payload(event_type, version, data)?),
             ("recipe_archived", 1) => Self::Archived,
             ("recipe_unarchived", 1) => Self::Unarchived,
             ("recipe_embed_enabled", 1) => Self::EmbedEnabled(payload(event_type, version, data)?),
@@ -716,6 +730,32 @@ mod tests {
             ..Default::default()
         });
         assert_eq!(RecipeEvent::Created(older).kind(), ("recipe_created", 5));
+    }
+
+    #[test]
+    fn facts_giving_the_display_area_make_version_9_in_creates_and_updates() {
+        let facts = Some(FrontOfPackFacts {
+            principal_display_area_cm2: Some(35.0),
+            ..Default::default()
+        });
+        let mut created = pancakes();
+        created.front_of_pack_facts = facts.clone();
+        let event = RecipeEvent::Created(created);
+        assert_eq!(event.kind(), ("recipe_created", 9));
+        let back = RecipeEvent::decode("recipe_created", 9, event.payload()).ok();
+        assert_eq!(back.as_ref(), Some(&event));
+        let update = RecipeEvent::Updated(RecipeUpdated {
+            front_of_pack_facts: facts,
+            ..Default::default()
+        });
+        assert_eq!(update.kind(), ("recipe_updated", 9));
+        let state = RecipeState::default().evolve(&event).evolve(&update);
+        assert_eq!(
+            state
+                .front_of_pack_facts
+                .and_then(|f| f.principal_display_area_cm2),
+            Some(35.0)
+        );
     }
 
     #[test]

@@ -60,6 +60,7 @@ fn main() {
         category: Some(Category::General),
         added_critical_nutrients: None,
         reference_amount_g: Some(30.0),
+        principal_display_area_cm2: None,
     };
     let run = || front_of_pack(black_box(&label), &ids, &facts, Some(30.0), "2026-06-01").unwrap();
     assert_eq!(run().len(), ids.len());

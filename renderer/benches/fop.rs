@@ -23,6 +23,7 @@ fn facts() -> Facts {
         density_g_per_ml: Some(1.0),
         added_critical_nutrients: Some(vec![Added::FreeSugars, Added::Fats, Added::Sodium]),
         reference_amount_g: Some(30.0),
+        principal_display_area_cm2: None,
     }
 }
 

@@ -59,6 +59,8 @@ impl FopParams {
             non_nutritive_sweeteners: self.non_nutritive_sweeteners,
             caffeine: self.caffeine,
             category: self.category,
+            // The drawing is proportional whatever the surface: the size is the JSON's.
+            principal_display_area_cm2: None,
         };
         Ok((f != Facts::default() || self.racc_g.is_some()).then_some(f))
     }

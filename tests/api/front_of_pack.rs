@@ -449,3 +449,50 @@ async fn fdr_b_01_350_canadas_symbol_takes_canadas_reference_amount_not_the_us_r
     );
     app.finish().await;
 }
+
+/// Issue 26, item 7: the seals' printed size by the package's principal display surface
+/// (NOM-051 table A1, transcribed: unconfirmed), kept on the recipe and refused when absurd.
+#[tokio::test]
+async fn nom_051_seal_size_follows_the_principal_display_surface() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let body = |area: serde_json::Value| {
+        json!({ "name": "Galletas saladas", "servings": 10, "label_format": "mx.tab.100",
+                "ingredients": [
+                    { "name": "all-purpose flour", "grams": 400 },
+                    { "name": "butter", "grams": 80 },
+                    { "name": "salt", "grams": 12 }
+                ],
+                "front_of_pack_facts": { "state": "solid", "free_sugars_g_per_100g": 0,
+                                         "added_critical_nutrients": ["sodium", "fats"],
+                                         "principal_display_area_cm2": area } })
+    };
+    let recipe = app.create_recipe(&key, body(json!(150))).await;
+    let octagons = recipe["label"]["front_of_pack"]
+        .as_array()
+        .expect("front_of_pack")
+        .iter()
+        .find(|f| f["scheme"] == "mx.fop.oct")
+        .cloned()
+        .expect("Mexico's octagons");
+    assert!(
+        !octagons["marks"].as_array().expect("marks").is_empty(),
+        "{octagons}"
+    );
+    // > 100 and ≤ 200 cm²: 2.5 × 2.77 cm.
+    assert_eq!(octagons["mark_size"]["width_cm"], json!(2.5), "{octagons}");
+    assert_eq!(octagons["mark_size"]["height_cm"], json!(2.77));
+    assert_eq!(octagons["mark_size"]["status"], "unconfirmed");
+    assert_eq!(
+        recipe["front_of_pack_facts"]["principal_display_area_cm2"],
+        json!(150.0)
+    );
+    let bad = app.post(&key, "/v1/recipes", body(json!(-3))).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{}", bad.body);
+    assert!(
+        bad.body.to_string().contains("principal_display_area_cm2"),
+        "{}",
+        bad.body
+    );
+    app.finish().await;
+}

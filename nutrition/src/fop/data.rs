@@ -7,6 +7,8 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
+use super::mark_size::SizeTable;
+
 /// Every scheme file, by file name. A test checks the list against the directory.
 pub(crate) static FILES: &[(&str, &str)] = &[
     (
@@ -240,6 +242,9 @@ pub struct Scheme {
     pub nutriscore: Option<NutriScoreSpec>,
     #[serde(default)]
     pub grade: Option<GradeSpec>,
+    /// The marks' printed size by the package's principal display surface.
+    #[serde(default)]
+    pub mark_sizes: Option<SizeTable>,
 }
 
 /// How a traffic-light scheme rounds the amounts it prints.
@@ -519,6 +524,9 @@ impl Scheme {
                     )));
                 }
             }
+        }
+        if let Some(t) = &s.mark_sizes {
+            t.check().map_err(err)?;
         }
         for b in &s.bands {
             if b.green.value > b.red.value {

@@ -111,6 +111,11 @@ pub struct Facts {
     /// later phases judge a product by them (see [`super::data::Evaluates`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub added_critical_nutrients: Option<Vec<Added>>,
+    /// The package's principal display surface, cm² (Mexico: "superficie principal de
+    /// exhibición"), which sets how large the marks are printed where a scheme's data has a
+    /// size table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub principal_display_area_cm2: Option<f64>,
 }
 
 impl Facts {
@@ -131,6 +136,15 @@ impl Facts {
             return Err((
                 "reference_amount_g",
                 "must be a number of grams above 0 and at most 10000",
+            ));
+        }
+        if !self
+            .principal_display_area_cm2
+            .is_none_or(|v| v.is_finite() && v > 0.0 && v <= 1_000_000.0)
+        {
+            return Err((
+                "principal_display_area_cm2",
+                "must be a number of cm² above 0 and at most 1000000",
             ));
         }
         if !share(self.free_sugars_g_per_100g) {

@@ -10,6 +10,7 @@
 pub mod data;
 pub mod grade;
 pub mod input;
+pub mod mark_size;
 pub mod nutriscore;
 pub mod result;
 pub mod traffic;
@@ -20,6 +21,7 @@ mod tests;
 
 pub use data::{scheme, schemes, Kind, Scheme, SchemeDataError, State, Status};
 pub use input::{Added, Category, Facts, Product};
+pub use mark_size::MarkSize;
 pub use result::{
     Check, Colour, Component, FopResult, GradeComponent, GradeMark, Level, LightMark, Mark,
     ScoreMark, WarningMark,
@@ -52,12 +54,21 @@ pub fn in_market(s: &Scheme, label: &Label) -> bool {
 /// Evaluates one scheme for `product` on `date` (ISO `YYYY-MM-DD`).
 pub fn evaluate(s: &Scheme, product: &Product, date: &str, in_market: bool) -> FopResult {
     let required = in_market && s.required;
-    match s.kind {
+    let mut result = match s.kind {
         Kind::Warning => warning::evaluate(s, product, date, required),
         Kind::TrafficLight => traffic::evaluate(s, product, required),
         Kind::Nutriscore => nutriscore::evaluate(s, product, required),
         Kind::Grade => grade::evaluate(s, product, in_market),
+    };
+    // The size matters only for marks that are printed.
+    if let (Some(table), Some(area), false) = (
+        &s.mark_sizes,
+        product.facts.principal_display_area_cm2,
+        result.marks.is_empty(),
+    ) {
+        result.mark_size = table.size_for(area, result.marks.len());
     }
+    result
 }
 
 /// The front-of-pack entries of `label`: every mandatory scheme of its market, then the

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::data::Status;
+use super::mark_size::MarkSize;
 
 /// One scheme's outcome, as the label JSON carries it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -35,6 +36,10 @@ pub struct FopResult {
     pub exempt: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// How large the marks must be printed on this package, where the scheme's data has a
+    /// size table and the request gave `front_of_pack_facts.principal_display_area_cm2`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mark_size: Option<MarkSize>,
 }
 
 /// One element on the package.

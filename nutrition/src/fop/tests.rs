@@ -1992,3 +1992,49 @@ fn the_label_json_carries_front_of_pack_and_reads_it_back() {
     let back: crate::Label = serde_json::from_value(json).unwrap();
     assert_eq!(back.front_of_pack, label.front_of_pack);
 }
+
+#[test]
+fn mexico_seal_size_follows_the_display_area_and_stays_unconfirmed() {
+    let d = "2021-01-01";
+    // Two seals (energy 300 kcal, sodium 400 mg per 100 g, phase one).
+    let salty = [("calories", 300.0), ("sodium_mg", 400.0)];
+    let with_area = |area: Option<f64>| {
+        let mut f = solid();
+        f.free_sugars_g_per_100g = Some(0.0);
+        f.principal_display_area_cm2 = area;
+        run("mx.fop.oct", &product(&salty, 100.0, f), d)
+    };
+    assert_eq!(codes(&with_area(None)), ["energy", "sodium"]);
+    // Without the area nothing is said about size.
+    assert!(with_area(None).mark_size.is_none());
+    // Table A1 (transcribed): > 60 and ≤ 100 cm² → 2.0 × 2.22 cm.
+    let size = with_area(Some(100.0)).mark_size.unwrap();
+    assert_eq!((size.width_cm, size.height_cm), (Some(2.0), Some(2.22)));
+    assert!(!size.single_mark);
+    assert_eq!(size.status, Status::Unconfirmed);
+    // 4.5.3.4.2 (transcribed): 40 cm² or less, one seal for both.
+    let small = with_area(Some(40.0)).mark_size.unwrap();
+    assert!(small.single_mark);
+    assert_eq!(small.width_cm, Some(1.5));
+    // ≤ 5 cm²: a share of the surface, not a size.
+    let tiny = with_area(Some(4.0)).mark_size.unwrap();
+    assert_eq!((tiny.width_cm, tiny.share_of_area_pct), (None, Some(15.0)));
+    // No seal, no size.
+    let mut f = solid();
+    f.free_sugars_g_per_100g = Some(0.0);
+    f.principal_display_area_cm2 = Some(100.0);
+    let plain = run("mx.fop.oct", &product(&[("calories", 100.0)], 100.0, f), d);
+    assert!(plain.marks.is_empty() && plain.mark_size.is_none());
+}
+
+#[test]
+fn a_display_area_out_of_range_is_refused_by_name() {
+    let f = Facts {
+        principal_display_area_cm2: Some(0.0),
+        ..Facts::default()
+    };
+    assert_eq!(
+        f.validate().map_err(|e| e.0),
+        Err("principal_display_area_cm2")
+    );
+}

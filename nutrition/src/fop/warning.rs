@@ -19,6 +19,7 @@ pub(crate) fn base(s: &Scheme, required: bool) -> FopResult {
         missing: Vec::new(),
         exempt: None,
         notes: Vec::new(),
+        mark_size: None,
     }
 }
 
