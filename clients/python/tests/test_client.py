@@ -53,7 +53,10 @@ def test_a_stale_if_match_raises_and_the_retrying_update_applies_to_the_current_
 
 
 def test_lists_are_read_page_after_page(nls, unique):
-    made = {nls.create_ingredient({"name": f"{unique} paste {i}", "nutrients_per_100g": {"calories": 100 + i}}).id for i in range(5)}
+    made = {
+        nls.create_ingredient({"name": f"{unique} paste {i}", "nutrients_per_100g": {"calories": 100 + i}}).id
+        for i in range(5)
+    }
     listed = [i.id for i in nls.ingredients(q=unique, limit=2)]
     assert len(listed) == 5 and set(listed) == made
 

@@ -123,14 +123,20 @@ class Client:
     def update_recipe_retrying(self, recipe_id: str, change: Callable[[Recipe], Body], attempts: int = 5) -> Recipe:
         """Reads the recipe, asks ``change`` for the update to make to that version and writes it
         with If-Match; when someone else wrote in between (412), reads again and asks again."""
-        return _retrying(lambda: self.get_recipe(recipe_id), lambda c, v: self.update_recipe(recipe_id, c, v), change, attempts)
+        return _retrying(
+            lambda: self.get_recipe(recipe_id), lambda c, v: self.update_recipe(recipe_id, c, v), change, attempts
+        )
 
     def delete_recipe(self, recipe_id: str, if_match: int | None = None) -> None:
         self._http.delete(f"/v1/recipes/{recipe_id}", headers=_if_match(if_match))
 
-    def recipes(self, q: str | None = None, limit: int | None = None, include_archived: bool = False) -> Iterator[Recipe]:
+    def recipes(
+        self, q: str | None = None, limit: int | None = None, include_archived: bool = False
+    ) -> Iterator[Recipe]:
         """Every recipe (filtered by name with ``q``), fetching page after page as it goes."""
-        return self._pages("/v1/recipes", Recipe, {"q": q, "limit": limit, "include_archived": include_archived or None})
+        return self._pages(
+            "/v1/recipes", Recipe, {"q": q, "limit": limit, "include_archived": include_archived or None}
+        )
 
     def label_svg(self, recipe_id: str, **params: Any) -> str:
         """The label drawn as SVG text (query parameters of ``GET /v1/recipes/{id}/label.svg`` as keywords)."""
@@ -168,7 +174,9 @@ class Client:
     def ingredients(
         self, q: str | None = None, limit: int | None = None, include_archived: bool = False
     ) -> Iterator[Ingredient]:
-        return self._pages("/v1/ingredients", Ingredient, {"q": q, "limit": limit, "include_archived": include_archived or None})
+        return self._pages(
+            "/v1/ingredients", Ingredient, {"q": q, "limit": limit, "include_archived": include_archived or None}
+        )
 
     # Foods, analysis, webhooks ----------------------------------------------------------------
 
@@ -211,9 +219,7 @@ def _if_match(version: int | None) -> dict[str, str]:
     return {} if version is None else {"If-Match": etag(version)}
 
 
-def _retrying(
-    read: Callable[[], V], write: Callable[[Body, int], V], change: Callable[[V], Body], attempts: int
-) -> V:
+def _retrying(read: Callable[[], V], write: Callable[[Body, int], V], change: Callable[[V], Body], attempts: int) -> V:
     for attempt in range(1, attempts + 1):
         current = read()
         try:
