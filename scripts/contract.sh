@@ -26,27 +26,13 @@ if [[ ! -x "$VENV/bin/schemathesis" ]]; then
     "$VENV/bin/pip" install -q 'schemathesis>=4,<5'
 fi
 
-cargo build -q --bin nls
-NLS="$ROOT/target/debug/nls"
-tag="contract_$(date +%s)_$$"
-server="${DATABASE_URL%/*}"
-export DATABASE_URL="$server/nls_$tag"
-export NLS_NATS_STREAM="NLS_CONTRACT_$tag" NLS_NATS_PREFIX="nlscontract$tag"
-"$NLS" migrate 2>/dev/null
-ACC=$("$NLS" account create --name Contract --email "contract-$tag@example.com" --plan business 2>/dev/null)
-KEY=$("$NLS" key create --account "$ACC" 2>/dev/null)
-PORT="${NLS_CONTRACT_PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}"
-NLS_WEBHOOK_KEY="$(head -c 32 /dev/urandom | base64)" \
-    NLS_RATE_LIMIT_PER_MINUTE=1000000 "$NLS" serve --listen "127.0.0.1:$PORT" >"$ROOT/.nls/contract-server.log" 2>&1 &
-SERVER=$!
-cleanup() {
-    kill "$SERVER" 2>/dev/null || true
-    wait "$SERVER" 2>/dev/null || true
-    psql "$server/postgres" -qAtc "drop database if exists nls_$tag with (force)" >/dev/null 2>&1 || true
-}
-trap cleanup EXIT
-for _ in $(seq 100); do curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 0.1; done
-kill -0 "$SERVER" || { log "server did not start (port $PORT busy?)"; exit 1; }
+# shellcheck source=scripts/live-server.sh
+source "$ROOT/scripts/live-server.sh"
+nls_live_setup contract
+trap nls_live_cleanup EXIT
+NLS_RATE_LIMIT_PER_MINUTE=1000000 nls_live_serve "$ROOT/.nls/contract-server.log" "${NLS_CONTRACT_PORT:-}"
+KEY="$NLS_LIVE_KEY"
+PORT="${NLS_LIVE_URL##*:}"
 
 log "schemathesis against http://127.0.0.1:$PORT/v1/openapi.json"
 # The event stream never ends and the viewer's files are not JSON: both are left out.

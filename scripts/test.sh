@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: `cargo test --workspace "$@"` against a ready Postgres and
 # NATS (found or started by scripts/services.sh), then (without arguments) the schemathesis
-# contract test of scripts/contract.sh. Exit code is the first failure's.
+# contract test of scripts/contract.sh and the typed clients' staleness check and tests
+# (scripts/clients.sh). Exit code is the first failure's.
 #
 # The tests create one database per test on the server in DATABASE_URL, connecting to the
 # database named there, so by default it points at the server's `postgres` database.
@@ -82,6 +83,15 @@ if ((rc == 0)) && [[ -z "${NLS_SKIP_CONTRACT:-}" && $# -eq 0 ]]; then
     log "contract test: scripts/contract.sh"
     set +e
     bash "$ROOT/scripts/contract.sh"
+    rc=$?
+    set -e
+fi
+# The typed clients: the checked-in ones must match the service's document, and both must
+# work against a live server (scripts/clients.sh); skipped with the contract test.
+if ((rc == 0)) && [[ -z "${NLS_SKIP_CONTRACT:-}" && $# -eq 0 ]]; then
+    log "clients: scripts/clients.sh check, then test"
+    set +e
+    bash "$ROOT/scripts/clients.sh" check && bash "$ROOT/scripts/clients.sh" test
     rc=$?
     set -e
 fi

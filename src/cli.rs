@@ -1,4 +1,5 @@
-//! The command line: `serve`, `migrate`, `account`, `key`, `replay`, `fooddb`, `stream`.
+//! The command line: `serve`, `migrate`, `account`, `key`, `replay`, `fooddb`, `stream`,
+//! `openapi`.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -152,6 +153,9 @@ pub enum Command {
         #[command(subcommand)]
         action: StreamAction,
     },
+    /// Print the OpenAPI document, the body of `GET /v1/openapi.json` (for the clients'
+    /// generators: `scripts/clients.sh`).
+    Openapi,
 }
 
 #[derive(Debug, Subcommand)]
@@ -318,6 +322,13 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Key { action } => crate::admin::key::run(&url, action).await,
         Command::Replay => crate::admin::replay::run(&url).await,
         Command::Fooddb { action } => crate::admin::fooddb::run(action),
+        Command::Openapi => {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            out.write_all(crate::openapi::document_bytes())?;
+            out.write_all(b"\n")?;
+            Ok(())
+        }
         Command::Stream {
             action: StreamAction::Delete { name },
         } => {

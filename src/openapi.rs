@@ -474,15 +474,20 @@ pub fn document() -> &'static Value {
     DOC.get_or_init(build)
 }
 
-async fn serve_document() -> Response {
+/// The body of `GET /v1/openapi.json`, serialised once; `nls openapi` prints the same bytes,
+/// so the clients generated from that output describe exactly what the service serves.
+pub fn document_bytes() -> &'static [u8] {
     static BYTES: OnceLock<Vec<u8>> = OnceLock::new();
-    let bytes = BYTES.get_or_init(|| serde_json::to_vec_pretty(document()).unwrap_or_default());
+    BYTES.get_or_init(|| serde_json::to_vec_pretty(document()).unwrap_or_default())
+}
+
+async fn serve_document() -> Response {
     (
         [
             (header::CONTENT_TYPE, "application/json"),
             (header::CACHE_CONTROL, "public, max-age=300"),
         ],
-        bytes.clone(),
+        document_bytes(),
     )
         .into_response()
 }

@@ -346,3 +346,23 @@ async fn the_reference_page_loads_only_from_this_host() {
     assert_eq!(licence.status, StatusCode::OK);
     app.finish().await;
 }
+
+/// `nls openapi`, which the clients are generated from (`scripts/clients.sh`), prints the
+/// served document byte for byte (and a final newline).
+#[tokio::test]
+async fn the_openapi_command_prints_the_served_document() {
+    let app = TestApp::spawn().await;
+    let served = reqwest::get(format!("{}/v1/openapi.json", app.base))
+        .await
+        .expect("document served")
+        .bytes()
+        .await
+        .expect("document read");
+    let printed = std::process::Command::new(env!("CARGO_BIN_EXE_nls"))
+        .arg("openapi")
+        .output()
+        .expect("nls openapi runs");
+    assert!(printed.status.success(), "{printed:?}");
+    assert_eq!(printed.stdout.strip_suffix(b"\n"), Some(&served[..]));
+    app.finish().await;
+}

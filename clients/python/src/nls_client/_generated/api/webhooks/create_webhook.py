@@ -1,0 +1,261 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.webhook_create import WebhookCreate
+from ...models.webhook_with_secret import WebhookWithSecret
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: WebhookCreate,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/webhooks",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | WebhookWithSecret | None:
+    if response.status_code == 201:
+        response_201 = WebhookWithSecret.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | WebhookWithSecret]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: WebhookCreate,
+) -> Response[Error | WebhookWithSecret]:
+    """Register a webhook endpoint (its signing secret is shown once)
+
+     Business plan. Each delivery is `POST`ed as JSON `{"type", "timestamp", "data"}`, signed per the
+    Standard Webhooks specification: `webhook-id` (the same on every attempt of one delivery), `webhook-
+    timestamp` (Unix seconds) and `webhook-signature: v1,<base64 HMAC-SHA256 of
+    "{id}.{timestamp}.{body}" under the secret's bytes>` (after a rotation, a second `v1,` entry signed
+    with the old secret, space-separated, for 24 hours). Types: `label.changed` (exactly when a recipe's
+    printed label changes, whatever caused it: `data` has `recipe_id`, `recipe_name`, `format`,
+    `version_before`, `version_after`, `changes: [{field, before, after}]` over printed values, and
+    `cause: {type, id, version}`), `recipe.created`, `recipe.updated`, `recipe.deleted`,
+    `ingredient.updated`, `embed.disabled`, and `ping`. 2xx is success; no redirect is followed; 10 s
+    per attempt; failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h, in order
+    per recipe; an endpoint whose every attempt fails for 5 days is disabled (`disabled_reason`, and an
+    `endpoint.disabled` entry in its delivery log). URLs must be https and may not reach private,
+    loopback, link-local or metadata addresses, checked when saved and after DNS resolution at every
+    attempt. 503 `unavailable` when the operator has not configured webhooks.
+
+    Args:
+        body (WebhookCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | WebhookWithSecret]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: WebhookCreate,
+) -> Error | WebhookWithSecret | None:
+    """Register a webhook endpoint (its signing secret is shown once)
+
+     Business plan. Each delivery is `POST`ed as JSON `{"type", "timestamp", "data"}`, signed per the
+    Standard Webhooks specification: `webhook-id` (the same on every attempt of one delivery), `webhook-
+    timestamp` (Unix seconds) and `webhook-signature: v1,<base64 HMAC-SHA256 of
+    "{id}.{timestamp}.{body}" under the secret's bytes>` (after a rotation, a second `v1,` entry signed
+    with the old secret, space-separated, for 24 hours). Types: `label.changed` (exactly when a recipe's
+    printed label changes, whatever caused it: `data` has `recipe_id`, `recipe_name`, `format`,
+    `version_before`, `version_after`, `changes: [{field, before, after}]` over printed values, and
+    `cause: {type, id, version}`), `recipe.created`, `recipe.updated`, `recipe.deleted`,
+    `ingredient.updated`, `embed.disabled`, and `ping`. 2xx is success; no redirect is followed; 10 s
+    per attempt; failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h, in order
+    per recipe; an endpoint whose every attempt fails for 5 days is disabled (`disabled_reason`, and an
+    `endpoint.disabled` entry in its delivery log). URLs must be https and may not reach private,
+    loopback, link-local or metadata addresses, checked when saved and after DNS resolution at every
+    attempt. 503 `unavailable` when the operator has not configured webhooks.
+
+    Args:
+        body (WebhookCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | WebhookWithSecret
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: WebhookCreate,
+) -> Response[Error | WebhookWithSecret]:
+    """Register a webhook endpoint (its signing secret is shown once)
+
+     Business plan. Each delivery is `POST`ed as JSON `{"type", "timestamp", "data"}`, signed per the
+    Standard Webhooks specification: `webhook-id` (the same on every attempt of one delivery), `webhook-
+    timestamp` (Unix seconds) and `webhook-signature: v1,<base64 HMAC-SHA256 of
+    "{id}.{timestamp}.{body}" under the secret's bytes>` (after a rotation, a second `v1,` entry signed
+    with the old secret, space-separated, for 24 hours). Types: `label.changed` (exactly when a recipe's
+    printed label changes, whatever caused it: `data` has `recipe_id`, `recipe_name`, `format`,
+    `version_before`, `version_after`, `changes: [{field, before, after}]` over printed values, and
+    `cause: {type, id, version}`), `recipe.created`, `recipe.updated`, `recipe.deleted`,
+    `ingredient.updated`, `embed.disabled`, and `ping`. 2xx is success; no redirect is followed; 10 s
+    per attempt; failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h, in order
+    per recipe; an endpoint whose every attempt fails for 5 days is disabled (`disabled_reason`, and an
+    `endpoint.disabled` entry in its delivery log). URLs must be https and may not reach private,
+    loopback, link-local or metadata addresses, checked when saved and after DNS resolution at every
+    attempt. 503 `unavailable` when the operator has not configured webhooks.
+
+    Args:
+        body (WebhookCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | WebhookWithSecret]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: WebhookCreate,
+) -> Error | WebhookWithSecret | None:
+    """Register a webhook endpoint (its signing secret is shown once)
+
+     Business plan. Each delivery is `POST`ed as JSON `{"type", "timestamp", "data"}`, signed per the
+    Standard Webhooks specification: `webhook-id` (the same on every attempt of one delivery), `webhook-
+    timestamp` (Unix seconds) and `webhook-signature: v1,<base64 HMAC-SHA256 of
+    "{id}.{timestamp}.{body}" under the secret's bytes>` (after a rotation, a second `v1,` entry signed
+    with the old secret, space-separated, for 24 hours). Types: `label.changed` (exactly when a recipe's
+    printed label changes, whatever caused it: `data` has `recipe_id`, `recipe_name`, `format`,
+    `version_before`, `version_after`, `changes: [{field, before, after}]` over printed values, and
+    `cause: {type, id, version}`), `recipe.created`, `recipe.updated`, `recipe.deleted`,
+    `ingredient.updated`, `embed.disabled`, and `ping`. 2xx is success; no redirect is followed; 10 s
+    per attempt; failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h, in order
+    per recipe; an endpoint whose every attempt fails for 5 days is disabled (`disabled_reason`, and an
+    `endpoint.disabled` entry in its delivery log). URLs must be https and may not reach private,
+    loopback, link-local or metadata addresses, checked when saved and after DNS resolution at every
+    attempt. 503 `unavailable` when the operator has not configured webhooks.
+
+    Args:
+        body (WebhookCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | WebhookWithSecret
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

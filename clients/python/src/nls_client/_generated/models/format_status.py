@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class FormatStatus(StrEnum):
+    DRAFT = "draft"
+    IN_FORCE = "in_force"
+    PROPOSED = "proposed"
+    REPEALED = "repealed"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,51 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="IngredientEntryNutrients")
+
+
+@_attrs_define
+class IngredientEntryNutrients:
+    """Amounts per 100 g of this ingredient that override (or complete) its data for this line, keyed like
+    `nutrients_per_100g`, e.g. `{"added_sugars_g": 3, "trans_fat_g": 0}` where the food table lacks them. Unknown key:
+    400 `unknown_field`.
+
+    """
+
+    additional_properties: dict[str, float] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        ingredient_entry_nutrients = cls()
+
+        ingredient_entry_nutrients.additional_properties = d
+        return ingredient_entry_nutrients
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> float:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: float) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

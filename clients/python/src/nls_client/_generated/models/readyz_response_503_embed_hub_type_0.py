@@ -1,0 +1,100 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.readyz_response_503_embed_hub_type_0_state import ReadyzResponse503EmbedHubType0State
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="ReadyzResponse503EmbedHubType0")
+
+
+@_attrs_define
+class ReadyzResponse503EmbedHubType0:
+    """Where embed pages are served: whether the hub listens for label changes over NATS (null elsewhere).
+
+    Attributes:
+        last_error (None | str | Unset):
+        state (ReadyzResponse503EmbedHubType0State | Unset):
+        streams (int | Unset):
+    """
+
+    last_error: None | str | Unset = UNSET
+    state: ReadyzResponse503EmbedHubType0State | Unset = UNSET
+    streams: int | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        last_error: None | str | Unset
+        if isinstance(self.last_error, Unset):
+            last_error = UNSET
+        else:
+            last_error = self.last_error
+
+        state: str | Unset = UNSET
+        if not isinstance(self.state, Unset):
+            state = self.state.value
+
+        streams = self.streams
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({})
+        if last_error is not UNSET:
+            field_dict["last_error"] = last_error
+        if state is not UNSET:
+            field_dict["state"] = state
+        if streams is not UNSET:
+            field_dict["streams"] = streams
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+
+        def _parse_last_error(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        last_error = _parse_last_error(d.pop("last_error", UNSET))
+
+        _state = d.pop("state", UNSET)
+        state: ReadyzResponse503EmbedHubType0State | Unset
+        if isinstance(_state, Unset):
+            state = UNSET
+        else:
+            state = ReadyzResponse503EmbedHubType0State(_state)
+
+        streams = d.pop("streams", UNSET)
+
+        readyz_response_503_embed_hub_type_0 = cls(
+            last_error=last_error,
+            state=state,
+            streams=streams,
+        )
+
+        readyz_response_503_embed_hub_type_0.additional_properties = d
+        return readyz_response_503_embed_hub_type_0
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
