@@ -238,9 +238,35 @@ pub fn representation(f: &Format) -> Value {
     })
 }
 
+/// The few fields a format picker needs (`GET /v1/formats?view=light`): a subset of
+/// [`representation`], with the same names and values.
+pub fn light_representation(f: &Format) -> Value {
+    json!({
+        "id": f.id,
+        "aliases": f.aliases,
+        "name": f.name,
+        "family": f.family,
+        "countries": f.countries,
+        "plan": f.plan,
+        "status": f.status,
+        "role": f.role,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_light_representation_is_a_subset_of_the_full_one() {
+        let us = nls_nutrition::format("us.v").expect("us.v");
+        let (light, full) = (light_representation(us), representation(us));
+        let light = light.as_object().expect("an object");
+        assert!(light.len() < 10, "{light:?}");
+        for (key, value) in light {
+            assert_eq!(Some(value), full.get(key), "{key}");
+        }
+    }
 
     /// Issue 29, item 6: an unknown `label_format` answers in under 1 KB, names the nearest
     /// ids and points to `GET /v1/formats`.
