@@ -10,6 +10,7 @@ import { ErrorNotice, StatusLine } from '../components/Notice';
 import { TableHead } from '../components/TableHead';
 import { Title } from '../components/Title';
 import { drawLabel } from '../drawing';
+import { describe } from '../lookup';
 import type { ImportProblem, ImportReport } from '../types';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -214,7 +215,7 @@ function RecipePreview({ recipe, problems, drawAtOnce }: { recipe: Recipe; probl
                   <td>{line?.ingredient ?? '—'}</td>
                   <td>{line ? line.grams : '—'}</td>
                   <td>
-                    {line?.ingredient_id}
+                    {line && <ResolvedName id={line.ingredient_id} />}
                     {rowProblems.map((p, i) => (
                       <span key={i} class="problem">
                         Row {p.row}, {p.field}: {p.problem}
@@ -244,6 +245,19 @@ function RecipePreview({ recipe, problems, drawAtOnce }: { recipe: Recipe; probl
       </div>
     </li>
   );
+}
+
+/** What an id names (a food's or custom ingredient's name), the id while it is looked up. */
+function ResolvedName({ id }: { id: string }) {
+  const [name, setName] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void describe(id).then((choice) => live && setName(choice?.name ?? null));
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  return <>{name ?? id}</>;
 }
 
 function CreatedList({ report }: { report: ImportReport }) {
