@@ -21,12 +21,14 @@ import {
   axeCounts,
   calories,
   check,
+  finish,
   fitsWidth,
   heading,
   labelText,
   metric,
   metrics,
   percentile,
+  reportFailure,
   shot,
   sleep,
   stage,
@@ -645,16 +647,10 @@ try {
   metric({ metric: 'axe_minor_or_moderate', screens: axeCounts });
 } catch (err) {
   failed = err;
-  if (lastPage && process.env.FAIL_SCREENSHOT) await lastPage.screenshot({ path: process.env.FAIL_SCREENSHOT, fullPage: true }).catch(() => {});
-  if (lastPage) console.error(`at ${lastPage.url()}; page errors: ${pageErrors.join('; ') || 'none'}`);
+  await reportFailure(lastPage, pageErrors);
 } finally {
   await browser.close().catch(() => {});
   hostServer.close();
 }
 if (process.env.METRICS_FILE) writeFileSync(process.env.METRICS_FILE, metrics.map((m) => JSON.stringify(m)).join('\n') + '\n');
-console.log(JSON.stringify({ ok: !failed }));
-if (failed) {
-  console.error(failed.stack || String(failed));
-  process.exit(1);
-}
-process.exit(0);
+finish(failed);

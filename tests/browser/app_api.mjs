@@ -7,7 +7,24 @@
 // Started by tests/api/app.rs (same control channel and environment as app.mjs).
 import { chromium } from 'playwright-core';
 import { chromiumOptions } from './chromium.mjs';
-import { EMAIL, PASSWORD, SERVICE, ask, axeCheck, axeCounts, check, fitsWidth, heading, labelText, metric, shot, stage, until } from './app_helpers.mjs';
+import {
+  EMAIL,
+  PASSWORD,
+  SERVICE,
+  ask,
+  axeCheck,
+  axeCounts,
+  check,
+  finish,
+  fitsWidth,
+  heading,
+  labelText,
+  metric,
+  reportFailure,
+  shot,
+  stage,
+  until,
+} from './app_helpers.mjs';
 
 // The API as the signed-in page calls it (session cookie and CSRF token).
 const api = (page, method, path, body) =>
@@ -265,17 +282,11 @@ try {
   metric({ metric: 'axe_minor_or_moderate', screens: axeCounts });
 } catch (err) {
   failed = err;
-  if (lastPage && process.env.FAIL_SCREENSHOT) await lastPage.screenshot({ path: process.env.FAIL_SCREENSHOT, fullPage: true }).catch(() => {});
-  if (lastPage) console.error(`at ${lastPage.url()}; page errors: ${pageErrors.join('; ') || 'none'}`);
+  await reportFailure(lastPage, pageErrors);
 } finally {
   await browser.close().catch(() => {});
 }
-console.log(JSON.stringify({ ok: !failed }));
-if (failed) {
-  console.error(failed.stack || String(failed));
-  process.exit(1);
-}
-process.exit(0);
+finish(failed);
 
 /** Opens a folded part of the builder by its summary (a click, as a person does). */
 async function openPanel(page, title) {

@@ -104,3 +104,20 @@ export const calories = (text) => {
   return m ? Number(m[1]) : null;
 };
 
+
+/** Says where a failed run stopped, with a full-page screenshot when FAIL_SCREENSHOT is set. */
+export async function reportFailure(page, pageErrors) {
+  if (!page) return;
+  if (process.env.FAIL_SCREENSHOT) await page.screenshot({ path: process.env.FAIL_SCREENSHOT, fullPage: true }).catch(() => {});
+  console.error(`at ${page.url()}; page errors: ${pageErrors.join('; ') || 'none'}`);
+}
+
+/** Ends the script: the last line `{"ok": ...}`, the error on stderr, and the exit status. */
+export function finish(failed) {
+  console.log(JSON.stringify({ ok: !failed }));
+  if (failed) {
+    console.error(failed.stack || String(failed));
+    process.exit(1);
+  }
+  process.exit(0);
+}

@@ -189,12 +189,8 @@ pub fn check_stored(format: Option<&Format>, plan: &Plan) -> Result<(), ApiError
 
 /// A format as `/v1/formats` shows it.
 pub fn representation(f: &Format) -> Value {
-    json!({
-        "id": f.id,
-        "aliases": f.aliases,
-        "name": f.name,
-        "family": f.family,
-        "countries": f.countries,
+    let mut full = light_representation(f);
+    let rest = json!({
         "languages": f.languages,
         "layout": f.layout,
         "columns": f.columns.iter().map(|c| json!({
@@ -230,16 +226,17 @@ pub fn representation(f: &Format) -> Value {
         }).collect::<Vec<_>>(),
         "direction": f.direction(),
         "citation": {"instrument": f.citation.instrument, "article": f.citation.article},
-        "plan": f.plan,
-        "status": f.status,
         "in_force_from": f.in_force_from,
         "notes": f.notes,
-        "role": f.role,
-    })
+    });
+    if let (Value::Object(map), Value::Object(rest)) = (&mut full, rest) {
+        map.extend(rest);
+    }
+    full
 }
 
-/// The few fields a format picker needs (`GET /v1/formats?view=light`): a subset of
-/// [`representation`], with the same names and values.
+/// The few fields a format picker needs (`GET /v1/formats?view=light`); [`representation`]
+/// is these and the rest.
 pub fn light_representation(f: &Format) -> Value {
     json!({
         "id": f.id,
