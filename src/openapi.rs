@@ -212,6 +212,22 @@ pub const OPERATIONS: &[Operation] = &[
     ),
     op(
         "get",
+        "/v1/racc-categories",
+        "listRaccCategories",
+        "Formats",
+        "The reference amounts (RACC) of 21 CFR 101.12(b) a package's category names",
+        Auth::ApiKey,
+    ),
+    op(
+        "get",
+        "/v1/fop-schemes",
+        "listFopSchemes",
+        "Formats",
+        "The front-of-pack schemes a recipe's front_of_pack names",
+        Auth::ApiKey,
+    ),
+    op(
+        "get",
         "/v1/formats/{id}",
         "getFormat",
         "Formats",
@@ -841,6 +857,28 @@ fn more_schemas() -> Value {
             "recipe_id": {"type": "string"},
             "data": {"type": "array", "items": schema_ref("LabelSetEntry")}},
             "required": ["recipe_id", "data"]},
+        "RaccCategoryList": {"type": "object", "properties": {"data": {"type": "array", "items": {"type": "object", "properties": {
+            "id": {"type": "string", "examples": ["bakery.cookies"]},
+            "product_category": {"type": "string", "examples": ["Bakery products"]},
+            "name": {"type": "string", "description": "The table's wording of the row."},
+            "value": {"type": ["number", "null"], "description": "The reference amount, in `unit`; null where the table gives a household measure."},
+            "unit": {"type": ["string", "null"], "enum": ["g", "mL", null]},
+            "measure": {"type": "string", "description": "The household measure the table gives instead of a weight (`1 tbsp`)."},
+            "citation": {"type": "string"},
+            "confirmed": {"type": "boolean"},
+            "notes": {"type": "string"}},
+            "required": ["id", "product_category", "name", "value", "unit", "citation", "confirmed", "notes"]}}},
+            "required": ["data"]},
+        "FopSchemeList": {"type": "object", "properties": {"data": {"type": "array", "items": {"type": "object", "properties": {
+            "id": {"type": "string", "examples": ["uk.fop.tl"]},
+            "name": {"type": "string"},
+            "kind": {"type": "string", "enum": ["warning", "traffic_light", "nutriscore", "grade"]},
+            "markets": {"type": "array", "items": {"type": "string"}},
+            "required": {"type": "boolean", "description": "Mandatory in its markets."},
+            "status": {"type": "string", "enum": ["confirmed", "unconfirmed"]},
+            "citation": {"type": "string"}},
+            "required": ["id", "name", "kind", "markets", "required", "status", "citation"]}}},
+            "required": ["data"]},
         "CountryList": {"type": "object", "properties": {"data": {"type": "array", "items": {"type": "object", "properties": {
             "code": {"type": "string", "examples": ["DE"]},
             "name": {"type": "string"},
@@ -1348,12 +1386,41 @@ fn describe(op: &Operation) -> Value {
                     "Regime family id (`us-fda`, `eu-1169`, `uk`).",
                     json!({"type": "string", "examples": ["eu-1169"]}),
                 ),
+                query_param(
+                    "view",
+                    "`light`: each format's `id`, `aliases`, `name`, `family`, `countries`, `plan`, `status` and `role` only (a picker's list, a tenth of the full one); `full` (default): every field. Another value: 400 `validation_failed`.",
+                    json!({"type": "string", "enum": ["light", "full"]}),
+                ),
             ]);
             responses.insert(
                 "200".into(),
                 ok_json(
                     "Formats in catalog order.",
                     schema_ref("FormatList"),
+                    true,
+                    false,
+                ),
+            );
+        }
+        ("get", "/v1/racc-categories") => {
+            description = Some("Every row of 21 CFR 101.12(b) table 2 that NLS holds (`nutrition/data/racc.json`): the ids a recipe's `package.racc_category` takes, with the table's wording, the reference amount in g or mL (or the household measure the table gives instead), the citation, and whether the row was checked against the law's text (`confirmed`, `notes`).");
+            responses.insert(
+                "200".into(),
+                ok_json(
+                    "The categories, by product category.",
+                    schema_ref("RaccCategoryList"),
+                    true,
+                    false,
+                ),
+            );
+        }
+        ("get", "/v1/fop-schemes") => {
+            description = Some("Every front-of-pack scheme (`nutrition/data/fop/`): the ids a recipe's `front_of_pack` and `fop=` take, with the scheme's name, kind, markets, whether it is mandatory there, whether its data is confirmed against its law (`status`), and its citation.");
+            responses.insert(
+                "200".into(),
+                ok_json(
+                    "The schemes, by id.",
+                    schema_ref("FopSchemeList"),
                     true,
                     false,
                 ),
@@ -2218,7 +2285,7 @@ fn schemas(codes: &[&str]) -> Value {
             "notes": {"type": ["string", "null"], "description": "What is unconfirmed in the format's data, what falls back to what (e.g. Codex where a national rule is unconfirmed), and what it leaves out."},
             "role": {"type": "string", "enum": ["declaration", "front_of_pack_repeat"], "description": "`declaration`: the nutrition declaration. `front_of_pack_repeat`: part of it repeated for the front of the pack (Reg. (EU) 1169/2011 Art. 30(3), `eu.fop.e.*`), printed beside the declaration, never in its place, and never a country's default."}},
             "required": ["id", "aliases", "name", "family", "countries", "languages", "layout", "columns", "nutrients", "citation", "plan", "status"]},
-        "FormatList": {"type": "object", "properties": {"data": {"type": "array", "items": schema_ref("Format")}}, "required": ["data"]},
+        "FormatList": {"type": "object", "properties": {"data": {"type": "array", "items": {"anyOf": [schema_ref("Format"), schema_ref("FormatLight")]}, "description": "`Format`s, or with `view=light` `FormatLight`s."}}, "required": ["data"]},
         "FoodList": {"type": "object", "properties": {"data": {"type": "array", "items": schema_ref("Food")}, "next_cursor": {"type": ["string", "null"]}}, "required": ["data", "next_cursor"]},
         "History": {"type": "object", "properties": {
             "id": {"type": "string"},
@@ -2257,6 +2324,7 @@ fn schemas(codes: &[&str]) -> Value {
             "extra": {"type": "object", "properties": {
                 "width": {"type": "number", "minimum": 120, "maximum": 2000, "default": 290},
                 "width_in": {"type": "number", "exclusiveMinimum": 0, "description": "Printed width in inches, instead of `width`; as the label files' `width_in` (422 `label_too_small` below the format's minimum)."},
+                "front_of_pack": {"type": "boolean", "default": false, "description": "Draw the label's `front_of_pack` elements (as analyze or a recipe gives them) under it, as `fop=` does on a recipe's label files."},
                 "preview": {"type": "boolean", "default": false, "description": "An on-screen preview (the app's live label): with `fileType` `svg`, served on every plan that may use the label's format, with the watermark wherever the plan's exports carry one."},
                 "width_mm": {"type": "number", "exclusiveMinimum": 0, "description": "Printed width in millimetres, instead of `width`."},
                 "scale": {"type": "number", "minimum": 0.5, "maximum": 8, "default": 2}}}},
@@ -2274,7 +2342,22 @@ fn schemas(codes: &[&str]) -> Value {
         all.extend(more);
     }
     all["ImportReport"] = import_report_schema();
+    all["FormatLight"] = format_light_schema();
     all
+}
+
+/// `GET /v1/formats?view=light`'s items.
+fn format_light_schema() -> Value {
+    json!({"type": "object", "description": "`GET /v1/formats?view=light`: the fields of `Format` a picker needs, with the same values.", "properties": {
+            "id": {"type": "string"},
+            "aliases": {"type": "array", "items": {"type": "string"}},
+            "name": {"type": "string"},
+            "family": {"type": "string"},
+            "countries": {"type": "array", "items": {"type": "string"}},
+            "plan": {"type": "string"},
+            "status": {"type": "string"},
+            "role": {"type": "string", "enum": ["declaration", "front_of_pack_repeat"]}},
+        "required": ["id", "aliases", "name", "family", "countries", "plan", "status"]})
 }
 
 /// `POST /v1/imports`'s answer.
@@ -2290,7 +2373,11 @@ fn import_report_schema() -> Value {
                 "location": {"type": "string"},
                 "version": {"type": "integer"},
                 "label": {"type": ["object", "null"], "description": "Dry run: the label the create would compute (as a recipe's `label`)."},
-                "label_error": {"type": "object", "description": "Dry run: why the create would be refused.", "properties": {"code": {"type": "string"}, "message": {"type": "string"}}, "required": ["code", "message"]}
+                "label_error": {"type": "object", "description": "Dry run: why the create would be refused.", "properties": {"code": {"type": "string"}, "message": {"type": "string"}}, "required": ["code", "message"]},
+                "lines": {"type": "array", "description": "Dry run: the recipe's ingredient lines that resolved, each with its row and what it resolved to (a row that matches nothing is in `problems`).", "items": {"type": "object", "properties": {
+                    "row": {"type": "integer"}, "ingredient": {"type": "string", "description": "The `ingredient` cell as the file gives it."},
+                    "ingredient_id": {"type": "string"}, "grams": {"type": "number"}
+                }, "required": ["row", "ingredient", "ingredient_id", "grams"]}}
             }, "required": ["name", "first_row", "last_row"]}},
             "problems": {"type": "array", "description": "Dry run: every problem that would refuse the import (the first 100).", "items": {"type": "object", "properties": {
                 "row": {"type": "integer"}, "field": {"type": "string"}, "problem": {"type": "string"}, "code": {"type": "string"},

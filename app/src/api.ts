@@ -32,6 +32,8 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
 
 export interface RequestOptions {
   body?: unknown;
+  /** A body sent as it is (a file), with its media type; instead of a JSON `body`. */
+  raw?: { data: Blob | ArrayBuffer | string; contentType: string };
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** Do not call the 401 handler (sign-in and session checks expect 401). */
@@ -49,6 +51,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.raw) headers['content-type'] = options.raw.contentType;
   if (UNSAFE.has(method) && csrfToken) headers['x-csrf-token'] = csrfToken;
   let response: Response;
   try {
@@ -56,7 +59,7 @@ async function send(method: string, path: string, options: RequestOptions): Prom
       method,
       headers,
       credentials: 'same-origin',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.raw ? options.raw.data : options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (err) {

@@ -1,23 +1,7 @@
 // Unit tests of the preview scheduler (run by `npm test`: esbuild bundles this file, node runs it).
 import { ApiError } from './api';
 import { PreviewScheduler } from './preview';
-
-// A few asserts of our own: the app's type check has no Node types.
-const assert = {
-  equal(actual: unknown, expected: unknown, message = ''): void {
-    if (actual !== expected) throw new Error(`${message}: expected ${String(expected)}, got ${String(actual)}`);
-  },
-  deepEqual(actual: unknown, expected: unknown, message = ''): void {
-    const [a, b] = [JSON.stringify(actual), JSON.stringify(expected)];
-    if (a !== b) throw new Error(`${message}: expected ${b}, got ${a}`);
-  },
-  ok(value: unknown, message = ''): void {
-    if (!value) throw new Error(message);
-  },
-  fail(message: string): never {
-    throw new Error(message);
-  },
-};
+import { assert } from './testing';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

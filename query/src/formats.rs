@@ -4,7 +4,7 @@
 
 use axum::extract::Path;
 use axum::Json;
-use nls_web::formats::representation;
+use nls_web::formats::{light_representation, representation};
 use nls_web::{ApiError, ApiQuery, Caller};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -17,6 +17,9 @@ pub struct FormatFilter {
     pub country: Option<String>,
     /// A family id (`us-fda`, `eu-1169`, `uk`).
     pub family: Option<String>,
+    /// `light`: each format's id, aliases, name, family, countries, plan, status and role
+    /// only, for pickers (the full list is mostly nutrient rows and notes).
+    pub view: Option<String>,
 }
 
 /// Every format, filtered by `country` and `family`, in catalog order.
@@ -27,11 +30,24 @@ pub async fn list(
     let _ = caller;
     let country = filter.country.map(|c| c.trim().to_ascii_uppercase());
     let family = filter.family.map(|f| f.trim().to_ascii_lowercase());
+    let shape = match filter.view.as_deref().map(str::trim) {
+        None | Some("" | "full") => representation,
+        Some("light") => light_representation,
+        Some(other) => {
+            return Err(ApiError::validation(
+                "view",
+                format!(
+                    "unknown view {:?}; use light or full",
+                    other.chars().take(20).collect::<String>()
+                ),
+            ))
+        }
+    };
     let data: Vec<Value> = nls_nutrition::formats()
         .iter()
         .filter(|f| country.as_ref().is_none_or(|c| f.countries.contains(c)))
         .filter(|f| family.as_ref().is_none_or(|fam| &f.family == fam))
-        .map(representation)
+        .map(shape)
         .collect();
     Ok(Json(json!({ "data": data })))
 }

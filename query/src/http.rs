@@ -50,6 +50,8 @@ where
         .route("/v1/recipes/{id}/labels", get(crate::labels::recipe_labels))
         .route("/v1/formats", get(crate::formats::list))
         .route("/v1/formats/{id}", get(crate::formats::get))
+        .route("/v1/racc-categories", get(crate::catalogs::racc_categories))
+        .route("/v1/fop-schemes", get(crate::catalogs::fop_schemes))
         .route("/v1/analyze", post(crate::analyze::analyze))
         .route("/v1/audit", get(crate::audit::export))
 }

@@ -4,6 +4,7 @@
 
 pub mod analyze;
 pub mod audit;
+pub mod catalogs;
 pub mod countries;
 pub mod foods;
 pub mod formats;

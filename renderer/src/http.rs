@@ -13,7 +13,8 @@
 //!   `?version=N` or `?as_of=<RFC 3339>` draws the label as it was then (API_DECISIONS §12,
 //!   see [`nls_readmodel::past`]).
 //! - `POST /functions/v1/export-label` `{fileType, data, extra}`: draws the label object in
-//!   `data` (not cached; `Cache-Control: no-store`).
+//!   `data` (not cached; `Cache-Control: no-store`), with its front-of-pack elements under
+//!   it when `extra.front_of_pack` is `true`.
 //! - Physical size: `width_in` or `width_mm` (query; `extra.width_in`, `extra.width_mm` for
 //!   export) instead of `width`, at 96 pixels per inch. Below the width at which the format's
 //!   type keeps its regime's minimum sizes (21 CFR 101.9(d)(1)(iii), (j)(13); see
@@ -987,14 +988,15 @@ fn extra_options(extra: Option<&Value>) -> Result<(f32, f32, Option<Physical>), 
     }
 }
 
-/// Whether `extra.preview` asks for an on-screen preview (`true`); absent or `null` is
-/// `false`.
-fn preview_requested(extra: Option<&Value>) -> Result<bool, ApiError> {
-    match extra.and_then(|e| e.get("preview")) {
+/// The boolean `extra.<name>`: absent or `null` is `false`. `preview` asks for an
+/// on-screen preview; `front_of_pack` draws the label's `front_of_pack` elements under it,
+/// as `fop=` does on a recipe's label files.
+fn extra_flag(extra: Option<&Value>, name: &str) -> Result<bool, ApiError> {
+    match extra.and_then(|e| e.get(name)) {
         None | Some(Value::Null) => Ok(false),
-        Some(Value::Bool(preview)) => Ok(*preview),
+        Some(Value::Bool(flag)) => Ok(*flag),
         Some(_) => Err(ApiError::validation(
-            "extra.preview",
+            &format!("extra.{name}"),
             "must be true or false",
         )),
     }
@@ -1062,11 +1064,15 @@ async fn export_label(
     })?;
     let format = nls_web::formats::label_format("data.format", &label.format)?;
     let (width, scale, physical) = extra_options(request.extra.as_ref())?;
-    let preview = preview_requested(request.extra.as_ref())?;
+    let preview = extra_flag(request.extra.as_ref(), "preview")?;
+    let front_of_pack = extra_flag(request.extra.as_ref(), "front_of_pack")?;
     check_physical(Some(format), physical, "extra.")?;
     let watermark = export_rules(&caller.plan, file_type, format, preview)?;
-    let prepared = Prepared::new(label, Spec::new(file_type, width, scale, watermark))
-        .map_err(ApiError::internal)?;
+    let mut spec = Spec::new(file_type, width, scale, watermark);
+    if front_of_pack {
+        spec = spec.with_front_of_pack();
+    }
+    let prepared = Prepared::new(label, spec).map_err(ApiError::internal)?;
     let bytes = render_limited(&state, caller.account_id, &caller.plan, prepared, None).await?;
     let mut response = (StatusCode::OK, bytes).into_response();
     let headers = response.headers_mut();
@@ -1125,10 +1131,10 @@ mod tests {
             Some(false)
         );
         assert_eq!(
-            preview_requested(Some(&serde_json::json!({"preview": true}))).ok(),
+            extra_flag(Some(&serde_json::json!({"preview": true})), "preview").ok(),
             Some(true)
         );
-        assert!(preview_requested(Some(&serde_json::json!({"preview": "yes"}))).is_err());
+        assert!(extra_flag(Some(&serde_json::json!({"preview": "yes"})), "preview").is_err());
     }
 
     #[test]

@@ -15,8 +15,15 @@ use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use crate::embed::browser_project;
 use crate::helpers::TestApp;
 
-/// Builds the front end into `app/dist` (installing its packages first when missing).
+/// The front end, built once per test run: both browser tests serve it, and two builds at
+/// once would write the same files.
 fn build_front_end() -> PathBuf {
+    static BUILT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    BUILT.get_or_init(build_front_end_now).clone()
+}
+
+/// Builds the front end into `app/dist` (installing its packages first when missing).
+fn build_front_end_now() -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("app");
     if !dir.join("node_modules/esbuild").exists() {
         let installed = std::process::Command::new("npm")
@@ -68,9 +75,35 @@ const BROWSER_TEST_BOUND: Duration = Duration::from_secs(420);
 // other on one thread while the rest of the suite shares the machine.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_app_works_end_to_end_in_headless_chromium() {
-    let Some(dir) = browser_project() else {
+    let Some(output) = run_script("app.mjs").await else {
         return;
     };
+    assert!(
+        output
+            .iter()
+            .any(|l| l.contains("\"metric\":\"keystroke_to_preview_ms\"")),
+        "the timings were printed"
+    );
+}
+
+/// Issue 29, items 4 and 5: the Import screen (dry run, row problems, import) and the
+/// builder's controls for the rest of the API (package and `us.auto`, voluntary nutrients,
+/// front-of-pack, line overrides) and the markets side by side (`tests/browser/app_api.mjs`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_app_imports_and_uses_the_whole_api_in_headless_chromium() {
+    let Some(output) = run_script("app_api.mjs").await else {
+        return;
+    };
+    assert!(
+        output.iter().any(|l| l.contains("\"stage\":\"Import\"")),
+        "the import stage ran"
+    );
+}
+
+/// Builds the app, serves it, and runs `script` (in `tests/browser`) against it; its
+/// output lines, or `None` where the browser tests cannot run here.
+async fn run_script(script: &str) -> Option<Vec<String>> {
+    let dir = browser_project()?;
     let dist = build_front_end();
     let app = TestApp::spawn_configured(crate::helpers::nats_url(), |config| {
         config.app_dir = dist;
@@ -78,7 +111,7 @@ async fn the_app_works_end_to_end_in_headless_chromium() {
     .await;
     let mut command = tokio::process::Command::new("node");
     command
-        .arg("app.mjs")
+        .arg(script)
         .current_dir(&dir)
         .env("SERVICE_URL", &app.base)
         .stdin(Stdio::piped())
@@ -134,14 +167,9 @@ async fn the_app_works_end_to_end_in_headless_chromium() {
     };
     assert!(
         status.success(),
-        "browser checks failed:\n{}\n{errors}",
+        "browser checks of {script} failed:\n{}\n{errors}",
         output.join("\n")
     );
-    assert!(
-        output
-            .iter()
-            .any(|l| l.contains("\"metric\":\"keystroke_to_preview_ms\"")),
-        "the timings were printed"
-    );
     app.finish().await;
+    Some(output)
 }

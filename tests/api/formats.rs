@@ -330,3 +330,66 @@ async fn a_script_draft_names_each_words_source_kind_and_its_direction() {
     assert_eq!(eu.body["direction"], "ltr");
     assert!(eu.body["nutrients"][0].get("source_kinds").is_none());
 }
+
+#[tokio::test]
+async fn the_light_list_and_the_pickers_tables_are_served() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+
+    // The light list: the same formats, in the same order, with a picker's fields only.
+    let full = app.get(&key, "/v1/formats?country=GB").await;
+    let light = app.get(&key, "/v1/formats?country=GB&view=light").await;
+    assert_eq!(light.status, StatusCode::OK);
+    assert_eq!(ids(&light.body), ids(&full.body));
+    let first = &light.body["data"][0];
+    assert!(first.get("nutrients").is_none(), "{first:?}");
+    for field in [
+        "id",
+        "aliases",
+        "name",
+        "family",
+        "countries",
+        "plan",
+        "status",
+    ] {
+        assert_eq!(first[field], full.body["data"][0][field], "{field}");
+    }
+    let all_light = app.get(&key, "/v1/formats?view=light").await;
+    let all_full = app.get(&key, "/v1/formats").await;
+    assert!(
+        all_light.body.to_string().len() * 4 < all_full.body.to_string().len(),
+        "the light list is much smaller"
+    );
+    let bad = app.get(&key, "/v1/formats?view=tiny").await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    assert_eq!(bad.body["error"]["code"], "validation_failed");
+
+    // The RACC categories a package names: each a valid `package.racc_category`.
+    let racc = app.get(&key, "/v1/racc-categories").await;
+    assert_eq!(racc.status, StatusCode::OK);
+    let rows = racc.body["data"].as_array().expect("categories");
+    assert_eq!(rows.len(), nls_nutrition::racc::table().len());
+    let cookies = rows
+        .iter()
+        .find(|r| r["id"] == "bakery.cookies")
+        .expect("bakery.cookies");
+    assert_eq!(
+        (cookies["value"].clone(), cookies["unit"].clone()),
+        (json!(30.0), json!("g"))
+    );
+    assert!(cookies["citation"]
+        .as_str()
+        .is_some_and(|c| c.contains("101.12(b)")));
+
+    // The front-of-pack schemes a recipe names, with their markets.
+    let schemes = app.get(&key, "/v1/fop-schemes").await;
+    assert_eq!(schemes.status, StatusCode::OK);
+    let uk = schemes.body["data"]
+        .as_array()
+        .and_then(|a| a.iter().find(|s| s["id"] == "uk.fop.tl"))
+        .expect("uk.fop.tl");
+    assert_eq!(uk["markets"], json!(["GB"]));
+    assert_eq!(uk["kind"], "traffic_light");
+    assert_eq!(uk["required"], false);
+    app.finish().await;
+}

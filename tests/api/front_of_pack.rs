@@ -108,6 +108,41 @@ async fn analyze_refuses_unknown_schemes_and_bad_facts() {
     app.finish().await;
 }
 
+/// The app's live preview: `extra.front_of_pack` on the export function draws the
+/// elements an analysis computed under the label, from the label object alone.
+#[tokio::test]
+async fn the_export_function_draws_the_front_of_pack_elements_when_asked() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let analysis = app
+        .post(
+            &key,
+            "/v1/analyze?fop=cl.fop.alto",
+            sugar_body(json!({ "state": "solid" })),
+        )
+        .await;
+    assert_eq!(analysis.status, StatusCode::OK, "{:?}", analysis.body);
+    let label = analysis.body["label"].clone();
+    let token = crate::export::token(&app, "business").await;
+    let draw = |front_of_pack: serde_json::Value| json!({"fileType": "svg", "data": label, "extra": {"front_of_pack": front_of_pack}});
+    let with = crate::export::export(&app, &token, draw(json!(true))).await;
+    assert_eq!(with.status, StatusCode::OK, "{}", with.text());
+    assert!(
+        with.text().contains("ALTO EN AZÚCARES"),
+        "the seal is drawn"
+    );
+    let without = crate::export::export(&app, &token, draw(json!(null))).await;
+    assert_eq!(without.status, StatusCode::OK);
+    assert!(
+        !without.text().contains("ALTO EN AZÚCARES"),
+        "only when asked"
+    );
+    let bad = crate::export::export(&app, &token, draw(json!("yes"))).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    assert!(bad.text().contains("extra.front_of_pack"), "{}", bad.text());
+    app.finish().await;
+}
+
 #[tokio::test]
 async fn a_recipes_front_of_pack_element_is_drawn() {
     let app = TestApp::spawn().await;

@@ -99,6 +99,31 @@ async fn a_dry_run_answers_each_recipe_with_its_label_and_writes_nothing() {
         (json!(5), json!(6))
     );
     assert!(recipes.iter().all(|r| r.get("id").is_none()), "{recipes:?}");
+    // Each line with its row, as the file gives it, and what it resolved to.
+    let loaf = recipes[1]["lines"].as_array().expect("lines");
+    assert_eq!(loaf.len(), 2, "{loaf:?}");
+    assert_eq!(loaf[0]["row"], 5);
+    assert_eq!(loaf[0]["ingredient"], "banana");
+    assert!(
+        loaf[0]["ingredient_id"]
+            .as_str()
+            .is_some_and(|id| id.starts_with("fooddb:")),
+        "{loaf:?}"
+    );
+    assert_eq!(
+        (
+            loaf[1]["row"].clone(),
+            loaf[1]["ingredient"].clone(),
+            loaf[1]["ingredient_id"].clone(),
+            loaf[1]["grams"].clone()
+        ),
+        (
+            json!(6),
+            json!("fooddb:168894"),
+            json!("fooddb:168894"),
+            json!(250.0)
+        )
+    );
 
     // The preview's label is the one the create computes.
     let created = app
@@ -136,6 +161,10 @@ async fn an_import_creates_every_recipe_in_one_go() {
     let recipes = reply.body["recipes"].as_array().expect("recipes").clone();
     assert_eq!(recipes.len(), 3);
     for recipe in &recipes {
+        assert!(
+            recipe.get("lines").is_none(),
+            "a dry run's preview only: {recipe:?}"
+        );
         let id = recipe["id"].as_str().expect("id");
         assert_eq!(recipe["location"], format!("/v1/recipes/{id}"));
         let stored = app.get(&key, &format!("/v1/recipes/{id}")).await;

@@ -9,109 +9,31 @@
 // set, PNG screenshots of each main screen at 1280 px and 360 px are written there).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
 import { chromiumOptions } from './chromium.mjs';
-
-const require = createRequire(import.meta.url);
-const SERVICE = process.env.SERVICE_URL;
-if (!SERVICE) throw new Error('missing env SERVICE_URL');
-const ORIGIN = new URL(SERVICE).origin;
-const SHOTS = process.env.SCREENSHOT_DIR || '';
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const EMAIL = `baker-${Date.now()}@example.com`;
-const PASSWORD = 'flour-and-butter-42';
-
-const stdin = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
-async function ask(request) {
-  console.log(JSON.stringify({ ask: request }));
-  const { value } = await stdin.next();
-  check(value === 'ok', `the test answered ${JSON.stringify(value)} to ${JSON.stringify(request)}`);
-}
-
-function check(condition, message) {
-  if (!condition) throw new Error(`check failed: ${message}`);
-}
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `probe` (async) until it returns something truthy. */
-async function until(what, probe, within = 8000) {
-  const start = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() - start > within) throw new Error(`not within ${within} ms: ${what}`);
-    await sleep(25);
-  }
-}
-
-const metrics = [];
-function metric(line) {
-  metrics.push(line);
-  console.log(JSON.stringify(line));
-}
-// Where the scenario is: one JSON line per stage, so a run that stalls says where.
-const started = Date.now();
-function stage(name) {
-  console.log(JSON.stringify({ stage: name, at_ms: Date.now() - started }));
-}
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-// axe-core on the current screen: fails on serious or critical violations.
-const axeCounts = {};
-async function axeCheck(page, screen) {
-  await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-    }));
-  });
-  axeCounts[screen] = violations.map((v) => `${v.id}:${v.impact}`);
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  check(bad.length === 0, `axe on ${screen}: ${JSON.stringify(bad, null, 1)}`);
-}
-
-async function shot(page, name) {
-  if (!SHOTS) return;
-  await page.bringToFront();
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 1280, height: 860 });
-  await sleep(150);
-  await page.screenshot({ path: join(SHOTS, `${name}-desktop.png`) });
-  await page.setViewportSize({ width: 360, height: 760 });
-  await sleep(150);
-  await page.screenshot({ path: join(SHOTS, `${name}-360.png`) });
-  if (size) await page.setViewportSize(size);
-  await sleep(100);
-}
-
-/** No horizontal scrolling at the current width (the 360 px check). */
-async function fitsWidth(page, screen) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  check(overflow <= 1, `${screen} scrolls sideways by ${overflow}px at ${page.viewportSize()?.width}px`);
-}
-
-const heading = (page, name) => page.getByRole('heading', { level: 1, name });
-// The preview's text: the SVG drawing's, or the PNG drawing's text alternative (the Free
-// plan exports PNG only, so its preview is a PNG).
-const labelText = (page) =>
-  page.evaluate(
-    () =>
-      document.querySelector('[data-testid="label-svg"] svg')?.textContent ??
-      document.querySelector('[data-testid="label-png"] img')?.alt ??
-      '',
-  );
-const calories = (text) => {
-  const m = /Calories\s*(\d+)/i.exec(text);
-  return m ? Number(m[1]) : null;
-};
+import {
+  EMAIL,
+  ORIGIN,
+  PASSWORD,
+  SERVICE,
+  ask,
+  axeCheck,
+  axeCounts,
+  calories,
+  check,
+  finish,
+  fitsWidth,
+  heading,
+  labelText,
+  metric,
+  metrics,
+  percentile,
+  reportFailure,
+  shot,
+  sleep,
+  stage,
+  until,
+} from './app_helpers.mjs';
 
 /**
  * Keystroke -> updated preview, measured in the page: from the keydown to the new drawing
@@ -725,16 +647,10 @@ try {
   metric({ metric: 'axe_minor_or_moderate', screens: axeCounts });
 } catch (err) {
   failed = err;
-  if (lastPage && process.env.FAIL_SCREENSHOT) await lastPage.screenshot({ path: process.env.FAIL_SCREENSHOT, fullPage: true }).catch(() => {});
-  if (lastPage) console.error(`at ${lastPage.url()}; page errors: ${pageErrors.join('; ') || 'none'}`);
+  await reportFailure(lastPage, pageErrors);
 } finally {
   await browser.close().catch(() => {});
   hostServer.close();
 }
 if (process.env.METRICS_FILE) writeFileSync(process.env.METRICS_FILE, metrics.map((m) => JSON.stringify(m)).join('\n') + '\n');
-console.log(JSON.stringify({ ok: !failed }));
-if (failed) {
-  console.error(failed.stack || String(failed));
-  process.exit(1);
-}
-process.exit(0);
+finish(failed);

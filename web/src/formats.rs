@@ -189,12 +189,8 @@ pub fn check_stored(format: Option<&Format>, plan: &Plan) -> Result<(), ApiError
 
 /// A format as `/v1/formats` shows it.
 pub fn representation(f: &Format) -> Value {
-    json!({
-        "id": f.id,
-        "aliases": f.aliases,
-        "name": f.name,
-        "family": f.family,
-        "countries": f.countries,
+    let mut full = light_representation(f);
+    let rest = json!({
         "languages": f.languages,
         "layout": f.layout,
         "columns": f.columns.iter().map(|c| json!({
@@ -230,10 +226,26 @@ pub fn representation(f: &Format) -> Value {
         }).collect::<Vec<_>>(),
         "direction": f.direction(),
         "citation": {"instrument": f.citation.instrument, "article": f.citation.article},
-        "plan": f.plan,
-        "status": f.status,
         "in_force_from": f.in_force_from,
         "notes": f.notes,
+    });
+    if let (Value::Object(map), Value::Object(rest)) = (&mut full, rest) {
+        map.extend(rest);
+    }
+    full
+}
+
+/// The few fields a format picker needs (`GET /v1/formats?view=light`); [`representation`]
+/// is these and the rest.
+pub fn light_representation(f: &Format) -> Value {
+    json!({
+        "id": f.id,
+        "aliases": f.aliases,
+        "name": f.name,
+        "family": f.family,
+        "countries": f.countries,
+        "plan": f.plan,
+        "status": f.status,
         "role": f.role,
     })
 }
@@ -241,6 +253,17 @@ pub fn representation(f: &Format) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_light_representation_is_a_subset_of_the_full_one() {
+        let us = nls_nutrition::format("us.v").expect("us.v");
+        let (light, full) = (light_representation(us), representation(us));
+        let light = light.as_object().expect("an object");
+        assert!(light.len() < 10, "{light:?}");
+        for (key, value) in light {
+            assert_eq!(Some(value), full.get(key), "{key}");
+        }
+    }
 
     /// Issue 29, item 6: an unknown `label_format` answers in under 1 KB, names the nearest
     /// ids and points to `GET /v1/formats`.

@@ -10,6 +10,7 @@ import { Link } from './Link';
 const NAV = [
   { href: '/app/recipes', label: 'Recipes' },
   { href: '/app/ingredients', label: 'Ingredients' },
+  { href: '/app/import', label: 'Import' },
   { href: '/app/account', label: 'Account' },
 ];
 

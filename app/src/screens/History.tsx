@@ -2,9 +2,9 @@
 // the label) and the label as it was at that version.
 import { useEffect, useState } from 'preact/hooks';
 import { get, messageOf } from '../api';
-import { Link } from '../components/Link';
 import { ErrorNotice } from '../components/Notice';
-import { Title } from '../components/Title';
+import { RecipeHead } from '../components/RecipeHead';
+import { TableHead } from '../components/TableHead';
 import { loadRecipe, recipePath } from '../recipes';
 import type { History as HistoryBody, HistoryEntry, Recipe } from '../types';
 import { when } from '../util';
@@ -33,14 +33,7 @@ export function History({ id }: { id: string }) {
   }, [id]);
   return (
     <section>
-      <div class="screen-head">
-        <Title text={recipe ? `History: ${recipe.name}` : 'History'} />
-        <div class="head-links">
-          <Link href={`/app/recipes/${id}`} class="button">
-            Edit recipe
-          </Link>
-        </div>
-      </div>
+      <RecipeHead id={id} title={recipe ? `History: ${recipe.name}` : 'History'} />
       <ErrorNotice message={error} />
       {entries === null && !error && <p>Loading history…</p>}
       {entries && (
@@ -127,13 +120,7 @@ function LabelChanges({ entry }: { entry: HistoryEntry }) {
   return (
     <table class="diff">
       <caption>Printed on the label</caption>
-      <thead>
-        <tr>
-          <th scope="col">What</th>
-          <th scope="col">Before</th>
-          <th scope="col">After</th>
-        </tr>
-      </thead>
+      <TableHead columns={['What', 'Before', 'After']} />
       <tbody>
         {changes.map((c) => (
           <tr key={c.field}>

@@ -6,28 +6,11 @@ import { Field } from '../components/Field';
 import { Link } from '../components/Link';
 import { ErrorNotice, StatusLine } from '../components/Notice';
 import { Title } from '../components/Title';
+import { LABEL_NUTRIENTS as NUTRIENTS } from '../nutrients';
 import { navigate } from '../router';
 import type { Ingredient, Nutrients } from '../types';
 import { numberText, parseNumber } from '../util';
 import { ingredientPath, inUseMessage, setArchived } from './Ingredients';
-
-const NUTRIENTS: [string, string][] = [
-  ['calories', 'Calories (kcal)'],
-  ['total_fat_g', 'Total fat (g)'],
-  ['saturated_fat_g', 'Saturated fat (g)'],
-  ['trans_fat_g', 'Trans fat (g)'],
-  ['cholesterol_mg', 'Cholesterol (mg)'],
-  ['sodium_mg', 'Sodium (mg)'],
-  ['total_carbohydrate_g', 'Total carbohydrate (g)'],
-  ['dietary_fiber_g', 'Dietary fiber (g)'],
-  ['total_sugars_g', 'Total sugars (g)'],
-  ['added_sugars_g', 'Added sugars (g)'],
-  ['protein_g', 'Protein (g)'],
-  ['vitamin_d_mcg', 'Vitamin D (mcg)'],
-  ['calcium_mg', 'Calcium (mg)'],
-  ['iron_mg', 'Iron (mg)'],
-  ['potassium_mg', 'Potassium (mg)'],
-];
 
 const ALLERGENS: [string, string][] = [
   ['milk', 'Milk'],

@@ -76,9 +76,14 @@ export function Recipes() {
     <section>
       <div class="screen-head">
         <Title text="Recipes" />
-        <Link href="/app/recipes/new" class="button primary">
-          New recipe
-        </Link>
+        <div class="head-links">
+          <Link href="/app/import" class="button">
+            Import from a spreadsheet
+          </Link>
+          <Link href="/app/recipes/new" class="button primary">
+            New recipe
+          </Link>
+        </div>
       </div>
       <div class="field search">
         <label for="recipe-search">Search recipes</label>

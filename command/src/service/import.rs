@@ -52,6 +52,22 @@ pub struct ImportedRecipe {
     /// A dry run's reason the create would be refused (`code`, `message`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label_error: Option<serde_json::Value>,
+    /// A dry run's ingredient lines, each with its row and what it resolved to (the lines
+    /// that resolved; a row that matches nothing is a problem instead).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lines: Option<Vec<ImportedLine>>,
+}
+
+/// One ingredient line of a dry run's recipe.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ImportedLine {
+    /// The file's row (the header is row 1).
+    pub row: usize,
+    /// The `ingredient` cell: a name or an id, as the file gives it.
+    pub ingredient: String,
+    /// What it resolved to: `ing_…`, `rcp_…` or `fooddb:<id>`.
+    pub ingredient_id: String,
+    pub grams: f64,
 }
 
 impl ImportedRecipe {
@@ -65,6 +81,7 @@ impl ImportedRecipe {
             version: None,
             label: None,
             label_error: None,
+            lines: None,
         }
     }
 }
@@ -114,6 +131,8 @@ impl CommandState {
                             return Err(CommandError::internal("a prepared recipe is missing"));
                         };
                         let (created, _) = self.write_recipe(tx, caller, &meta, recipe).await?;
+                        // Lines are a dry run's preview; the created recipe lists its own.
+                        report.lines = None;
                         report.id = Some(created.body.id);
                         report.location = Some(created.location);
                         report.version = Some(created.version);
@@ -196,12 +215,25 @@ async fn prepare_all(
         let mut report = ImportedRecipe::of(planned);
         let entries = planned.change.entries.as_deref().unwrap_or_default();
         let mut resolved = Vec::with_capacity(entries.len());
+        let mut shown = Vec::with_capacity(entries.len());
         for (entry, row) in entries.iter().zip(&planned.rows) {
             match lines.get(&key(entry)) {
-                Some(Ok(line)) => resolved.push(IngredientLine {
-                    grams: entry.grams,
-                    ..line.clone()
-                }),
+                Some(Ok(line)) => {
+                    shown.push(ImportedLine {
+                        row: *row,
+                        ingredient: entry
+                            .name
+                            .clone()
+                            .or_else(|| entry.ingredient_id.clone())
+                            .unwrap_or_default(),
+                        ingredient_id: line.ingredient_id.clone(),
+                        grams: entry.grams,
+                    });
+                    resolved.push(IngredientLine {
+                        grams: entry.grams,
+                        ..line.clone()
+                    });
+                }
                 Some(Err(problem)) => problems.push(Problem {
                     row: *row,
                     ..problem.clone()
@@ -209,6 +241,7 @@ async fn prepare_all(
                 None => return Err(CommandError::internal("an entry was not resolved")),
             }
         }
+        report.lines = Some(shown);
         if resolved.len() < entries.len() {
             report.label_error = Some(serde_json::json!({
                 "code": "unknown_ingredient",

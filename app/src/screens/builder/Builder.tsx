@@ -2,24 +2,44 @@
 // side, the live label on the other. Nothing about labels is computed here: the label,
 // its claims and warnings come from POST /v1/analyze and its drawing from the server.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { ApiError, messageOf, post, request, requestText } from '../../api';
+import { ApiError, fieldProblems, messageOf, post, request } from '../../api';
 import { Field } from '../../components/Field';
 import { Link } from '../../components/Link';
+import { Panel } from '../../components/Panel';
 import { ErrorNotice } from '../../components/Notice';
 import { Title } from '../../components/Title';
-import { loadFormats } from '../../formats';
+import { drawLabel } from '../../drawing';
+import { loadFopSchemes, loadFormats, loadRaccCategories } from '../../formats';
 import { describe, ownLabelName, type Choice } from '../../lookup';
 import { planName } from '../../plans';
 import { PreviewScheduler } from '../../preview';
 import { loadRecipe, recipePath } from '../../recipes';
 import { navigate, setLeaveGuard } from '../../router';
 import { signedInAccount } from '../../session';
-import type { Analysis, Format, Recipe } from '../../types';
+import type { Analysis, FopScheme, Format, RaccCategory, Recipe } from '../../types';
 import { parseNumber } from '../../util';
 import { FormatPicker } from './FormatPicker';
+import { FrontOfPackFields } from './FrontOfPackFields';
 import { IngredientRow, type Resolution } from './IngredientRow';
-import { analyzeBody, draftOf, emptyDraft, emptyRow, problemsOf, saveBody, totalGrams, usableRows, type Draft, type Row } from './model';
+import {
+  analyzeBody,
+  draftOf,
+  emptyDraft,
+  emptyRow,
+  FACT_NUMBERS,
+  factsOf,
+  PACKAGE_FIELDS,
+  packageOf,
+  problemsOf,
+  saveBody,
+  totalGrams,
+  usableRows,
+  type Draft,
+  type Row,
+} from './model';
+import { PackageFields } from './PackageFields';
 import { Preview, type LabelImage, type PreviewState } from './Preview';
+import { VoluntaryFields } from './VoluntaryFields';
 
 interface PreviewResult {
   analysis: Analysis;
@@ -40,9 +60,9 @@ const kindOf = (id: string | null): Choice['kind'] | undefined =>
 async function runPreview(text: string): Promise<PreviewResult> {
   const { body, keys } = JSON.parse(text) as { body: unknown; keys: string[] };
   const analysis = await post<Analysis>('/v1/analyze', body);
-  const exportBody = { body: { fileType: 'svg', data: analysis.label, extra: { width: 320, preview: true } } };
   try {
-    const image: LabelImage = { kind: 'svg', svg: await requestText('POST', '/functions/v1/export-label', exportBody) };
+    // With its front-of-pack elements under it, as its files draw them.
+    const image: LabelImage = { kind: 'svg', svg: await drawLabel(analysis.label) };
     return { analysis, image, imageError: null, keys };
   } catch (err) {
     if (err instanceof ApiError && err.status === 429) throw err;
@@ -59,6 +79,10 @@ export function Builder({ id }: { id: string | null }) {
   const [loadError, setLoadError] = useState('');
   const [formats, setFormats] = useState<Format[]>([]);
   const [formatsError, setFormatsError] = useState('');
+  const [raccCategories, setRaccCategories] = useState<RaccCategory[]>([]);
+  const [fopSchemes, setFopSchemes] = useState<FopScheme[]>([]);
+  /** Field problems the server found in the last preview or save, by form field id. */
+  const [serverProblems, setServerProblems] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<PreviewState>({ image: null, analysis: null, error: null, waiting: null, pending: false, seq: 0 });
   const [resolutions, setResolutions] = useState<Record<string, Resolution>>({});
   const [dirty, setDirty] = useState(false);
@@ -89,6 +113,7 @@ export function Builder({ id }: { id: string | null }) {
           };
         });
         resolveRows(result);
+        setServerProblems({});
       },
       onError: (err, body) => {
         const unmatched = unmatchedRow(err, body);
@@ -100,6 +125,7 @@ export function Builder({ id }: { id: string | null }) {
           setPreview((p) => ({ ...p, error: message, waiting: null, pending: false }));
           return;
         }
+        setServerProblems(formProblems(err));
         setPreview((p) => ({ ...p, error: explainPreviewError(err, formatsRef.current), waiting: null, pending: false }));
       },
       onWaiting: (seconds) =>
@@ -144,6 +170,9 @@ export function Builder({ id }: { id: string | null }) {
   // Load the formats and (for a saved recipe) the recipe.
   useEffect(() => {
     loadFormats().then(setFormats, (err) => setFormatsError(messageOf(err)));
+    // The pickers of the package and front-of-pack panels; without them the panels wait.
+    loadRaccCategories().then(setRaccCategories, () => undefined);
+    loadFopSchemes().then(setFopSchemes, () => undefined);
   }, []);
   useEffect(() => {
     if (id === null || saved?.id === id) return;
@@ -269,6 +298,7 @@ export function Builder({ id }: { id: string | null }) {
       if (err instanceof ApiError && err.status === 412) {
         setConflict(err.message);
       } else {
+        setServerProblems(formProblems(err));
         setSaveError(explainPreviewError(err, formats));
       }
     } finally {
@@ -306,7 +336,7 @@ export function Builder({ id }: { id: string | null }) {
       </section>
     );
   }
-  const shown = showProblems ? problemsOf(draft, true) : problems;
+  const shown = { ...serverProblems, ...(showProblems ? problemsOf(draft, true) : problems) };
   const title = saved ? saved.name : 'New recipe';
   return (
     <section class="builder">
@@ -314,6 +344,9 @@ export function Builder({ id }: { id: string | null }) {
         <Title text={title} />
         {saved && (
           <div class="head-links">
+            <Link href={`/app/recipes/${saved.id}/markets`} class="button">
+              Markets
+            </Link>
             <Link href={`/app/recipes/${saved.id}/share`} class="button">
               Export &amp; embed
             </Link>
@@ -386,6 +419,28 @@ export function Builder({ id }: { id: string | null }) {
                 Search finds your <Link href="/app/ingredients">custom ingredients</Link> first, then the food database.
               </p>
             </fieldset>
+            <Panel id="package-panel" title="Package: US layouts and claims" startOpen={Boolean(packageOf(draft.package))}>
+              <PackageFields
+                value={draft.package}
+                categories={raccCategories}
+                report={preview.analysis?.label.package ?? null}
+                problems={shown}
+                onChange={(change) => edit({ package: { ...draft.package, ...change } })}
+              />
+            </Panel>
+            <Panel id="voluntary-panel" title="Voluntary nutrients" startOpen={draft.voluntary.length > 0}>
+              <VoluntaryFields value={draft.voluntary} onChange={(voluntary) => edit({ voluntary })} />
+            </Panel>
+            <Panel id="fop-panel" title="Front-of-pack schemes" startOpen={draft.fop.length > 0 || Boolean(factsOf(draft.facts))}>
+              <FrontOfPackFields
+                schemes={fopSchemes}
+                value={draft.fop}
+                facts={draft.facts}
+                problems={shown}
+                onSchemes={(fop) => edit({ fop })}
+                onFacts={(change) => edit({ facts: { ...draft.facts, ...change } })}
+              />
+            </Panel>
             {conflict !== null && (
               <div class="notice notice-error" role="alert">
                 <p>
@@ -453,6 +508,23 @@ function unmatchedRow(err: unknown, body: string): { key: string; text: string }
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
+
+/** The API's field names of the package and front-of-pack facts, to the form's field ids. */
+const FIELD_IDS: Record<string, string> = Object.fromEntries([
+  ['package.racc_category', 'package-racc'],
+  ...PACKAGE_FIELDS.map(([, api, id]) => [`package.${api}`, id]),
+  ...FACT_NUMBERS.map(([, api, id]) => [`front_of_pack_facts.${api}`, id]),
+]);
+
+/** A 400's field problems that belong next to a field of the form, by field id. */
+function formProblems(err: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, problem] of Object.entries(fieldProblems(err))) {
+    const id = FIELD_IDS[field];
+    if (id) out[id] = problem;
+  }
+  return out;
+}
 
 function explainPreviewError(err: unknown, formats: Format[]): string {
   if (err instanceof ApiError && err.status === 403 && err.code.startsWith('plan_')) {

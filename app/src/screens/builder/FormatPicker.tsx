@@ -10,6 +10,9 @@ interface Props {
   onChange: (id: string) => void;
 }
 
+/** Not a format but a choice: the first US layout the package allows (`package`). */
+export const AUTO = 'us.auto';
+
 /** Formats whose extra inputs this builder does not ask for (they stay API-only for now). */
 const BUILDER_EXCLUDED: Record<string, string> = {
   'us.aggr': 'variety packs: through the API',
@@ -25,13 +28,17 @@ export function FormatPicker({ formats, plan, value, onChange }: Props) {
   }
   const locked = formats.filter((f) => !planReaches(plan, f.plan));
   // A recipe may hold an alias (`standard`); the picker shows the format it names.
-  const current = formats.find((f) => f.id === value || f.aliases.includes(value));
+  const current = value === AUTO ? null : formats.find((f) => f.id === value || f.aliases.includes(value));
   const selected = current?.id ?? value;
+  const hint = value === AUTO ? 'recipe-format-hint recipe-format-auto' : 'recipe-format-hint';
   return (
     <div class="field">
       <label for="recipe-format">Label format</label>
-      <select id="recipe-format" value={selected} aria-describedby="recipe-format-hint" onChange={(e) => onChange(e.currentTarget.value)}>
-        {!current && <option value={value}>{value}</option>}
+      <select id="recipe-format" value={selected} aria-describedby={hint} onChange={(e) => onChange(e.currentTarget.value)}>
+        {!current && value !== AUTO && <option value={value}>{value}</option>}
+        <optgroup label="Chosen for you">
+          <option value={AUTO}>US layout the package allows (us.auto)</option>
+        </optgroup>
         {[...families.entries()].map(([family, list]) => (
           <optgroup key={family} label={family}>
             {list.map((format) => {
@@ -55,6 +62,11 @@ export function FormatPicker({ formats, plan, value, onChange }: Props) {
           ? `${locked.length} formats need a higher plan: they are listed but greyed out, with the plan that unlocks them.`
           : 'Every format is open on your plan.'}
       </small>
+      {value === AUTO && (
+        <small id="recipe-format-auto" class="hint">
+          The label takes the first US layout your package allows, in FDA's order of preference: give the package below.
+        </small>
+      )}
     </div>
   );
 }

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { search, type Choice } from '../../lookup';
 import { allergenName } from '../../util';
+import { LineOverrides } from './LineOverrides';
 import type { Row } from './model';
 
 export interface Resolution {
@@ -36,6 +37,8 @@ export function IngredientRow({ row, index, count, resolution, gramsProblem, onC
   const [active, setActive] = useState(-1);
   const [searching, setSearching] = useState(false);
   const [typed, setTyped] = useState('');
+  const overridden = Boolean(row.labelName || (row.nutrients && Object.keys(row.nutrients).length));
+  const [details, setDetails] = useState(overridden);
   const input = useRef<HTMLInputElement>(null);
 
   // Search as the user types (150 ms after the last key), cancelling older searches.
@@ -175,6 +178,19 @@ export function IngredientRow({ row, index, count, resolution, gramsProblem, onC
         <button type="button" class="button icon danger" aria-label={`Remove ingredient ${n}`} onClick={onRemove}>
           ×
         </button>
+      </div>
+      <div class="row-details">
+        <button
+          type="button"
+          class="button link"
+          aria-expanded={details ? 'true' : 'false'}
+          aria-controls={`${base}-details`}
+          onClick={() => setDetails((d) => !d)}
+        >
+          {details ? 'Hide' : 'Show'} label name and nutrient data of ingredient {n}
+          {overridden && !details ? ' (set)' : ''}
+        </button>
+        {details && <LineOverrides row={row} n={n} onChange={(next) => onChange(next)} />}
       </div>
     </li>
   );

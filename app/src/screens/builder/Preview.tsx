@@ -1,7 +1,7 @@
 // The live label: the server's drawing of the analyzed label, its claims with citations,
 // every warning, and the statements printed with it.
 import { LabelSvg } from '../../components/LabelSvg';
-import type { Analysis } from '../../types';
+import type { Analysis, FopResult } from '../../types';
 import { allergenName } from '../../util';
 
 export type LabelImage = { kind: 'svg'; svg: string };
@@ -77,6 +77,7 @@ export function Preview({ state, hint }: { state: PreviewState; hint: string | n
           )}
         </div>
       )}
+      {label?.front_of_pack && label.front_of_pack.length > 0 && <FrontOfPackResults results={label.front_of_pack} />}
       {label && (
         <div class="claims" aria-labelledby="claims-title">
           <h3 id="claims-title">Claims ({claims.length})</h3>
@@ -113,5 +114,40 @@ function HouseholdMeasureHint() {
         Fill in Household measure
       </button>
     </span>
+  );
+}
+
+/** Each scheme's marks with why, and the facts it still needs (the drawing shows the marks). */
+function FrontOfPackResults({ results }: { results: FopResult[] }) {
+  return (
+    <div class="fop-results" aria-labelledby="fop-title">
+      <h3 id="fop-title">Front-of-pack ({results.length})</h3>
+      <ul>
+        {results.map((r) => (
+          <li key={r.scheme}>
+            <strong>{r.scheme}</strong> {r.required ? '(mandatory in its market)' : '(voluntary)'}
+            {r.status === 'unconfirmed' ? ' · unconfirmed' : ''} <cite>{r.citation}</cite>
+            {r.exempt && <span class="disclosure">Exempt: {r.exempt}</span>}
+            {r.marks.length === 0 ? (
+              <span class="disclosure">No mark.</span>
+            ) : (
+              <ul>
+                {r.marks.map((m, i) => (
+                  <li key={i}>
+                    {m.text ?? m.grade ?? [m.nutrient, m.colour].filter(Boolean).join(': ')}
+                    {m.why ? ` — ${m.why}` : ''}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {r.missing && r.missing.length > 0 && (
+              <span class="disclosure">
+                Needs: {r.missing.map((f) => f.replace(/^front_of_pack_facts\./, '').replace(/_/g, ' ')).join(', ')} (Front-of-pack schemes in the form).
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
