@@ -27,7 +27,9 @@ use crate::decide::{self, Context, RecipeCommand};
 use crate::error::{self, CommandError};
 use crate::requests::{IngredientChange, RecipeChange};
 
+mod group_commit;
 mod import;
+pub use group_commit::CreateQueue;
 pub use import::{ImportReport, ImportedRecipe};
 
 /// How often a write is retried after losing a race for the same stream.
@@ -43,6 +45,8 @@ pub struct CommandState {
     pub appended: AppendSignal,
     /// Told about each recipe write (the label-file lookups' in-memory index listens).
     pub labels: Arc<dyn LabelsChanged>,
+    /// Group commit of the creates that need no transaction of their own.
+    pub creates: CreateQueue,
 }
 
 impl FromRef<CommandState> for PgPool {
@@ -117,28 +121,36 @@ fn meta(caller: &Caller) -> EventMeta {
     }
 }
 
+/// One attempt of a write: its transaction, and the events it appended (handed to the
+/// relay once the transaction commits, see [`CommandState::transact`]).
+struct Attempting {
+    tx: Transaction<'static, Postgres>,
+    appended: Vec<Envelope>,
+}
+
 impl CommandState {
     /// Runs `attempt` in a transaction and commits what it did, starting over (up to
-    /// [`MAX_ATTEMPTS`] times) when it lost a race. After the commit the relay is woken and
-    /// the label index forgets `recipe` (the existing recipe the write may change), before
-    /// the client hears of the write. The attempt owns the transaction and hands it back,
-    /// which keeps its future `Send` without boxing.
+    /// [`MAX_ATTEMPTS`] times) when it lost a race. After the commit the label index forgets
+    /// `recipe` (the existing recipe the write may change) and the events the attempt
+    /// appended go to this process's relay, which publishes them at once (early
+    /// publication, `nls_eventlog::early`), before the client hears of the write. The
+    /// attempt owns its [`Attempting`] and hands it back, which keeps its future `Send`
+    /// without boxing.
     async fn transact<T, F, Fut>(
         &self,
         recipe: Option<&str>,
         mut attempt: F,
     ) -> Result<T, CommandError>
     where
-        F: FnMut(Transaction<'static, Postgres>) -> Fut,
-        Fut: Future<
-            Output = (
-                Transaction<'static, Postgres>,
-                Result<Attempt<T>, CommandError>,
-            ),
-        >,
+        F: FnMut(Attempting) -> Fut,
+        Fut: Future<Output = (Attempting, Result<Attempt<T>, CommandError>)>,
     {
         for _ in 0..MAX_ATTEMPTS {
-            let (tx, outcome) = attempt(self.pool.begin().await?).await;
+            let attempting = Attempting {
+                tx: self.pool.begin().await?,
+                appended: Vec::new(),
+            };
+            let (Attempting { tx, appended }, outcome) = attempt(attempting).await;
             match outcome? {
                 // Dropping the transaction rolls the attempt back.
                 Attempt::Retry => continue,
@@ -149,7 +161,7 @@ impl CommandState {
                         self.labels.recipe(recipe_id);
                     }
                     committed?;
-                    self.appended.committed().await;
+                    self.appended.committed_events(appended).await;
                     return Ok(value);
                 }
             }
@@ -158,12 +170,13 @@ impl CommandState {
     }
 
     /// `POST /v1/recipes`. Without an `Idempotency-Key`, a recipe of database foods only is
-    /// created by a single statement on a plain connection (see
-    /// [`views::record_new_recipe`]): a fresh stream cannot lose a race, and nothing it reads
-    /// can change, so there is nothing to retry, no transaction to open and no lock to take.
-    /// A recipe naming a sub-recipe or a custom ingredient joins a recipe graph, so it is
-    /// created in a transaction holding the graph lock ([`lock_recipe_graph`]). With a key,
-    /// the lookup, the create and the remembered response share one transaction.
+    /// decided and derived on a plain connection, then written with the creates queued
+    /// beside it by one statement ([`CreateQueue`], group commit): a fresh stream cannot
+    /// lose a race, and nothing it reads can change, so there is nothing to retry, no
+    /// transaction of its own and no lock to take. A recipe naming a sub-recipe or a custom
+    /// ingredient joins a recipe graph, so it is created in a transaction holding the graph
+    /// lock ([`lock_recipe_graph`]). With a key, the lookup, the create and the remembered
+    /// response share one transaction.
     pub async fn create_recipe(
         &self,
         caller: &Caller,
@@ -179,10 +192,10 @@ impl CommandState {
                     .create_in_transaction(caller, &change, None, true)
                     .await;
             }
-            let (written, events) = self
-                .record_recipe(&mut conn, caller, &change, resolved)
-                .await?;
+            let prepared = prepare_recipe(&mut conn, caller, &change, resolved).await?;
+            // Not held while the create waits for its batch.
             drop(conn);
+            let (written, events) = self.write_queued(caller, prepared).await?;
             self.appended.committed_events(events).await;
             return Ok(written);
         };
@@ -202,7 +215,7 @@ impl CommandState {
     ) -> Result<Created<RecipeRepr>, CommandError> {
         self.transact(None, |mut owned| async move {
             let outcome = async {
-                let tx = &mut owned;
+                let tx = &mut owned.tx;
                 if in_graph {
                     lock_recipe_graph(tx, caller).await?;
                 }
@@ -210,7 +223,8 @@ impl CommandState {
                     return Ok(Attempt::Done(replayed));
                 }
                 let resolved = resolve_for_create(tx, caller, change, in_graph).await?;
-                let (written, _) = self.record_recipe(tx, caller, change, resolved).await?;
+                let (written, stored) = self.record_recipe(tx, caller, change, resolved).await?;
+                owned.appended.extend(stored);
                 remember(tx, caller, idempotency, written).await
             }
             .await;
@@ -233,7 +247,7 @@ impl CommandState {
             .await
     }
 
-    /// Records a recipe [`prepare_recipe`] decided and derived.
+    /// Records a recipe [`prepare_recipe`] decided and derived, on `conn`.
     async fn write_recipe(
         &self,
         conn: &mut PgConnection,
@@ -251,13 +265,56 @@ impl CommandState {
         let stored = views::record_new_recipe(conn, id.as_str(), meta, &new, &state, &columns)
             .await
             .map_err(error::projection)?;
+        self.created(caller, id.as_str(), state, columns, stored)
+    }
+
+    /// Records a recipe [`prepare_recipe`] decided and derived, with the creates queued
+    /// beside it (group commit); returns once its batch committed.
+    async fn write_queued(
+        &self,
+        caller: &Caller,
+        prepared: PreparedRecipe,
+    ) -> Result<(Created<RecipeRepr>, Vec<Envelope>), CommandError> {
+        let PreparedRecipe {
+            id,
+            events,
+            state,
+            columns,
+        } = prepared;
+        let queued = group_commit::QueuedRecipe {
+            stream_id: id.to_string(),
+            meta: meta(caller),
+            events: events.iter().map(RecipeEvent::to_new_event).collect(),
+            state,
+            columns,
+        };
+        let (recipe, stored) = self.creates.write(queued).await?;
+        self.created(
+            caller,
+            &recipe.stream_id,
+            recipe.state,
+            recipe.columns,
+            stored,
+        )
+    }
+
+    /// The response to a create, built from what was written rather than read back.
+    fn created(
+        &self,
+        caller: &Caller,
+        id: &str,
+        state: RecipeState,
+        columns: LabelColumns,
+        stored: Vec<Envelope>,
+    ) -> Result<(Created<RecipeRepr>, Vec<Envelope>), CommandError> {
         let (Some(first), Some(last)) = (stored.first(), stored.last()) else {
             return Err(CommandError::internal("a create stored no event"));
         };
+        let version = state.version;
         let row = RecipeRow {
-            recipe_id: id.to_string(),
+            recipe_id: id.to_owned(),
             account_id: caller.account_id,
-            state: state.clone(),
+            state,
             label_edition: columns
                 .label
                 .as_ref()
@@ -270,7 +327,7 @@ impl CommandState {
             updated_at: last.occurred_at,
         };
         let created = Created {
-            version: state.version,
+            version,
             location: format!("/v1/recipes/{id}"),
             body: representation::recipe(&row, &self.site_url),
         };
@@ -288,7 +345,7 @@ impl CommandState {
         let change = &change;
         self.transact(Some(id), |mut owned| async move {
             let outcome = async {
-                let tx = &mut owned;
+                let tx = &mut owned.tx;
                 lock_recipe_graph(tx, caller).await?;
                 let state: RecipeState = load_recipe_state(tx, caller, id).await?;
                 check_if_match(if_match, state.version)?;
@@ -323,9 +380,12 @@ impl CommandState {
                     let new: Vec<NewEvent> = events.iter().map(RecipeEvent::to_new_event).collect();
                     match append_or_retry(tx, id, state.version, caller, &new, if_match).await? {
                         Attempt::Retry => return Ok(Attempt::Retry),
-                        Attempt::Done(stored) => views::apply_own(tx, &stored, Some(&columns))
-                            .await
-                            .map_err(error::projection)?,
+                        Attempt::Done(stored) => {
+                            views::apply_own(tx, &stored, Some(&columns))
+                                .await
+                                .map_err(error::projection)?;
+                            owned.appended.extend(stored);
+                        }
                     }
                 }
                 Ok(Attempt::Done(Updated {
@@ -348,7 +408,7 @@ impl CommandState {
     ) -> Result<Deleted, CommandError> {
         self.transact(Some(id), |mut owned| async move {
             let outcome = async {
-                let tx = &mut owned;
+                let tx = &mut owned.tx;
                 lock_recipe_graph(tx, caller).await?;
                 let state: RecipeState = load_recipe_state(tx, caller, id).await?;
                 check_if_match(if_match, state.version)?;
@@ -356,7 +416,18 @@ impl CommandState {
                 let events = decide::delete_recipe(&state, used_by)
                     .map_err(|e| error::domain(e, "recipe"))?;
                 let new: Vec<NewEvent> = events.iter().map(RecipeEvent::to_new_event).collect();
-                deleted(append_and_apply(tx, id, state.version, caller, &new, if_match).await?)
+                deleted(
+                    append_and_apply(
+                        tx,
+                        &mut owned.appended,
+                        id,
+                        state.version,
+                        caller,
+                        &new,
+                        if_match,
+                    )
+                    .await?,
+                )
             }
             .await;
             (owned, outcome)
@@ -374,7 +445,7 @@ impl CommandState {
         let (change, idempotency) = (&change, idempotency.as_ref());
         self.transact(None, |mut owned| async move {
             let outcome = async {
-                let tx = &mut owned;
+                let tx = &mut owned.tx;
                 if let Some(replayed) = replay(tx, caller, idempotency).await? {
                     return Ok(Attempt::Done(replayed));
                 }
@@ -388,7 +459,8 @@ impl CommandState {
                     .fold(IngredientState::default(), IngredientState::evolve);
                 let new: Vec<NewEvent> = events.iter().map(IngredientEvent::to_new_event).collect();
                 if let Attempt::Retry =
-                    append_and_apply(tx, id.as_str(), 0, caller, &new, None).await?
+                    append_and_apply(tx, &mut owned.appended, id.as_str(), 0, caller, &new, None)
+                        .await?
                 {
                     return Ok(Attempt::Retry);
                 }
@@ -416,7 +488,7 @@ impl CommandState {
         let change = &change;
         self.transact(None, |mut owned| async move {
             let outcome = async {
-                let tx = &mut owned;
+                let tx = &mut owned.tx;
                 lock_recipe_graph(tx, caller).await?;
                 let state: IngredientState = load_ingredient_state(tx, caller, id).await?;
                 check_if_match(if_match, state.version)?;
@@ -436,8 +508,16 @@ impl CommandState {
                 if !events.is_empty() {
                     let new: Vec<NewEvent> =
                         events.iter().map(IngredientEvent::to_new_event).collect();
-                    if let Attempt::Retry =
-                        append_and_apply(tx, id, state.version, caller, &new, if_match).await?
+                    if let Attempt::Retry = append_and_apply(
+                        tx,
+                        &mut owned.appended,
+                        id,
+                        state.version,
+                        caller,
+                        &new,
+                        if_match,
+                    )
+                    .await?
                     {
                         return Ok(Attempt::Retry);
                     }
@@ -462,7 +542,7 @@ impl CommandState {
     ) -> Result<Deleted, CommandError> {
         self.transact(None, |mut owned| async move {
             let outcome = async {
-                let tx = &mut owned;
+                let tx = &mut owned.tx;
                 lock_recipe_graph(tx, caller).await?;
                 let state: IngredientState = load_ingredient_state(tx, caller, id).await?;
                 check_if_match(if_match, state.version)?;
@@ -470,7 +550,18 @@ impl CommandState {
                 let events = decide::delete_ingredient(&state, used_by)
                     .map_err(|e| error::domain(e, "ingredient"))?;
                 let new: Vec<NewEvent> = events.iter().map(IngredientEvent::to_new_event).collect();
-                deleted(append_and_apply(tx, id, state.version, caller, &new, if_match).await?)
+                deleted(
+                    append_and_apply(
+                        tx,
+                        &mut owned.appended,
+                        id,
+                        state.version,
+                        caller,
+                        &new,
+                        if_match,
+                    )
+                    .await?,
+                )
             }
             .await;
             (owned, outcome)
@@ -886,9 +977,10 @@ fn deleted(attempt: Attempt<()>) -> Result<Attempt<Deleted>, CommandError> {
 }
 
 /// Appends and applies the events to the views (the label, if any, refreshed as the
-/// projector would).
+/// projector would); the stored events are added to `appended`.
 async fn append_and_apply(
     tx: &mut PgConnection,
+    appended: &mut Vec<Envelope>,
     id: &str,
     expected: i64,
     caller: &Caller,
@@ -901,6 +993,7 @@ async fn append_and_apply(
             views::apply_own(tx, &stored, None)
                 .await
                 .map_err(error::projection)?;
+            appended.extend(stored);
             Ok(Attempt::Done(()))
         }
     }

@@ -97,7 +97,7 @@ impl CommandState {
         let written = self
             .transact(None, |mut owned| async move {
                 let outcome = async {
-                    let tx = &mut owned;
+                    let tx = &mut owned.tx;
                     lock_recipe_graph(tx, caller).await?;
                     if let Some(replayed) = replay(tx, caller, idempotency).await? {
                         return Ok(Attempt::Done(replayed));
@@ -113,7 +113,9 @@ impl CommandState {
                         let Some(recipe) = recipe else {
                             return Err(CommandError::internal("a prepared recipe is missing"));
                         };
-                        let (created, _) = self.write_recipe(tx, caller, &meta, recipe).await?;
+                        let (created, stored) =
+                            self.write_recipe(tx, caller, &meta, recipe).await?;
+                        owned.appended.extend(stored);
                         report.id = Some(created.body.id);
                         report.location = Some(created.location);
                         report.version = Some(created.version);
