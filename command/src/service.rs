@@ -128,6 +128,31 @@ struct Attempting {
     appended: Vec<Envelope>,
 }
 
+impl Attempting {
+    /// Appends and applies the events to the views (the label, if any, refreshed as the
+    /// projector would), and notes them for the relay.
+    async fn append_and_apply(
+        &mut self,
+        id: &str,
+        expected: i64,
+        caller: &Caller,
+        events: &[NewEvent],
+        if_match: Option<&[i64]>,
+    ) -> Result<Attempt<()>, CommandError> {
+        let tx = &mut self.tx;
+        match append_or_retry(tx, id, expected, caller, events, if_match).await? {
+            Attempt::Retry => Ok(Attempt::Retry),
+            Attempt::Done(stored) => {
+                views::apply_own(tx, &stored, None)
+                    .await
+                    .map_err(error::projection)?;
+                self.appended.extend(stored);
+                Ok(Attempt::Done(()))
+            }
+        }
+    }
+}
+
 impl CommandState {
     /// Runs `attempt` in a transaction and commits what it did, starting over (up to
     /// [`MAX_ATTEMPTS`] times) when it lost a race. After the commit the label index forgets
@@ -255,17 +280,18 @@ impl CommandState {
         meta: &EventMeta,
         prepared: PreparedRecipe,
     ) -> Result<(Created<RecipeRepr>, Vec<Envelope>), CommandError> {
-        let PreparedRecipe {
-            id,
-            events,
-            state,
-            columns,
-        } = prepared;
-        let new: Vec<NewEvent> = events.iter().map(RecipeEvent::to_new_event).collect();
-        let stored = views::record_new_recipe(conn, id.as_str(), meta, &new, &state, &columns)
-            .await
-            .map_err(error::projection)?;
-        self.created(caller, id.as_str(), state, columns, stored)
+        let recipe = prepared.into_write(meta.clone());
+        let stored = views::record_new_recipe(
+            conn,
+            &recipe.stream_id,
+            &recipe.meta,
+            &recipe.events,
+            &recipe.state,
+            &recipe.columns,
+        )
+        .await
+        .map_err(error::projection)?;
+        self.created(caller, recipe, stored)
     }
 
     /// Records a recipe [`prepare_recipe`] decided and derived, with the creates queued
@@ -275,44 +301,32 @@ impl CommandState {
         caller: &Caller,
         prepared: PreparedRecipe,
     ) -> Result<(Created<RecipeRepr>, Vec<Envelope>), CommandError> {
-        let PreparedRecipe {
-            id,
-            events,
-            state,
-            columns,
-        } = prepared;
-        let queued = group_commit::QueuedRecipe {
-            stream_id: id.to_string(),
-            meta: meta(caller),
-            events: events.iter().map(RecipeEvent::to_new_event).collect(),
-            state,
-            columns,
-        };
-        let (recipe, stored) = self.creates.write(queued).await?;
-        self.created(
-            caller,
-            &recipe.stream_id,
-            recipe.state,
-            recipe.columns,
-            stored,
-        )
+        let (recipe, stored) = self
+            .creates
+            .write(prepared.into_write(meta(caller)))
+            .await?;
+        self.created(caller, recipe, stored)
     }
 
     /// The response to a create, built from what was written rather than read back.
     fn created(
         &self,
         caller: &Caller,
-        id: &str,
-        state: RecipeState,
-        columns: LabelColumns,
+        recipe: group_commit::RecipeToWrite,
         stored: Vec<Envelope>,
     ) -> Result<(Created<RecipeRepr>, Vec<Envelope>), CommandError> {
         let (Some(first), Some(last)) = (stored.first(), stored.last()) else {
             return Err(CommandError::internal("a create stored no event"));
         };
+        let group_commit::RecipeToWrite {
+            stream_id: id,
+            state,
+            columns,
+            ..
+        } = recipe;
         let version = state.version;
         let row = RecipeRow {
-            recipe_id: id.to_owned(),
+            recipe_id: id.clone(),
             account_id: caller.account_id,
             state,
             label_edition: columns
@@ -417,16 +431,9 @@ impl CommandState {
                     .map_err(|e| error::domain(e, "recipe"))?;
                 let new: Vec<NewEvent> = events.iter().map(RecipeEvent::to_new_event).collect();
                 deleted(
-                    append_and_apply(
-                        tx,
-                        &mut owned.appended,
-                        id,
-                        state.version,
-                        caller,
-                        &new,
-                        if_match,
-                    )
-                    .await?,
+                    owned
+                        .append_and_apply(id, state.version, caller, &new, if_match)
+                        .await?,
                 )
             }
             .await;
@@ -458,12 +465,11 @@ impl CommandState {
                     .iter()
                     .fold(IngredientState::default(), IngredientState::evolve);
                 let new: Vec<NewEvent> = events.iter().map(IngredientEvent::to_new_event).collect();
-                if let Attempt::Retry =
-                    append_and_apply(tx, &mut owned.appended, id.as_str(), 0, caller, &new, None)
-                        .await?
-                {
+                let appended = owned.append_and_apply(id.as_str(), 0, caller, &new, None);
+                if let Attempt::Retry = appended.await? {
                     return Ok(Attempt::Retry);
                 }
+                let tx = &mut owned.tx;
                 let written = Created {
                     version: state.version,
                     location: format!("/v1/ingredients/{id}"),
@@ -508,20 +514,13 @@ impl CommandState {
                 if !events.is_empty() {
                     let new: Vec<NewEvent> =
                         events.iter().map(IngredientEvent::to_new_event).collect();
-                    if let Attempt::Retry = append_and_apply(
-                        tx,
-                        &mut owned.appended,
-                        id,
-                        state.version,
-                        caller,
-                        &new,
-                        if_match,
-                    )
-                    .await?
-                    {
+                    let appended =
+                        owned.append_and_apply(id, state.version, caller, &new, if_match);
+                    if let Attempt::Retry = appended.await? {
                         return Ok(Attempt::Retry);
                     }
                 }
+                let tx = &mut owned.tx;
                 Ok(Attempt::Done(Updated {
                     version: new_state.version,
                     body: ingredient_body(tx, caller, id).await?,
@@ -551,16 +550,9 @@ impl CommandState {
                     .map_err(|e| error::domain(e, "ingredient"))?;
                 let new: Vec<NewEvent> = events.iter().map(IngredientEvent::to_new_event).collect();
                 deleted(
-                    append_and_apply(
-                        tx,
-                        &mut owned.appended,
-                        id,
-                        state.version,
-                        caller,
-                        &new,
-                        if_match,
-                    )
-                    .await?,
+                    owned
+                        .append_and_apply(id, state.version, caller, &new, if_match)
+                        .await?,
                 )
             }
             .await;
@@ -651,6 +643,19 @@ struct PreparedRecipe {
     events: Vec<RecipeEvent>,
     state: RecipeState,
     columns: LabelColumns,
+}
+
+impl PreparedRecipe {
+    /// The recipe as written, with who and why.
+    fn into_write(self, meta: EventMeta) -> group_commit::RecipeToWrite {
+        group_commit::RecipeToWrite {
+            stream_id: self.id.to_string(),
+            meta,
+            events: self.events.iter().map(RecipeEvent::to_new_event).collect(),
+            state: self.state,
+            columns: self.columns,
+        }
+    }
 }
 
 /// Decides a create from its `resolved` lines and derives its label, writing nothing.
@@ -974,29 +979,6 @@ fn deleted(attempt: Attempt<()>) -> Result<Attempt<Deleted>, CommandError> {
         Attempt::Done(()) => Attempt::Done(Deleted),
         Attempt::Retry => Attempt::Retry,
     })
-}
-
-/// Appends and applies the events to the views (the label, if any, refreshed as the
-/// projector would); the stored events are added to `appended`.
-async fn append_and_apply(
-    tx: &mut PgConnection,
-    appended: &mut Vec<Envelope>,
-    id: &str,
-    expected: i64,
-    caller: &Caller,
-    events: &[NewEvent],
-    if_match: Option<&[i64]>,
-) -> Result<Attempt<()>, CommandError> {
-    match append_or_retry(tx, id, expected, caller, events, if_match).await? {
-        Attempt::Retry => Ok(Attempt::Retry),
-        Attempt::Done(stored) => {
-            views::apply_own(tx, &stored, None)
-                .await
-                .map_err(error::projection)?;
-            appended.extend(stored);
-            Ok(Attempt::Done(()))
-        }
-    }
 }
 
 /// A stored response for this `Idempotency-Key`: replayed when the request is the same,

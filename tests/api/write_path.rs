@@ -15,23 +15,13 @@ use serde_json::{json, Value};
 use sqlx::{PgPool, Row};
 use uuid::Uuid;
 
-use crate::helpers::{account_with_key, TestDb};
+use crate::helpers::{account_with_key, migrated};
 
 struct Nobody;
 
 impl LabelsChanged for Nobody {
     fn recipe(&self, _: &str) {}
     fn any(&self) {}
-}
-
-async fn migrated() -> (TestDb, PgPool) {
-    let db = TestDb::create().await;
-    let pool = nls::db::migrate(&db.url).await.expect("migrate");
-    pool.close().await;
-    let pool = nls::db::connect(&db.url, 24, "nls test")
-        .await
-        .expect("connect");
-    (db, pool)
 }
 
 /// The command service of one process, and a caller on the business plan.

@@ -32,9 +32,10 @@ const WRITERS: usize = 2;
 /// Creates waiting for a batch, at most; past that a request waits for room.
 const QUEUED: usize = 1024;
 
-/// A new recipe stream, decided and derived, owned while it waits for its batch.
+/// A new recipe stream, decided and derived, as it is written (alone, or owned by the
+/// queue while it waits for its batch).
 #[derive(Debug)]
-pub(crate) struct QueuedRecipe {
+pub(crate) struct RecipeToWrite {
     pub stream_id: String,
     pub meta: EventMeta,
     pub events: Vec<NewEvent>,
@@ -42,7 +43,7 @@ pub(crate) struct QueuedRecipe {
     pub columns: LabelColumns,
 }
 
-impl QueuedRecipe {
+impl RecipeToWrite {
     fn as_new(&self) -> NewRecipe<'_> {
         NewRecipe {
             stream_id: &self.stream_id,
@@ -56,10 +57,10 @@ impl QueuedRecipe {
 
 /// What the writer answers: the recipe back (its response is built from it) with its
 /// events as stored, once its batch committed.
-type Reply = Result<(QueuedRecipe, Vec<Envelope>), CommandError>;
+type Reply = Result<(RecipeToWrite, Vec<Envelope>), CommandError>;
 
 struct Job {
-    recipe: QueuedRecipe,
+    recipe: RecipeToWrite,
     reply: oneshot::Sender<Reply>,
 }
 
@@ -78,7 +79,7 @@ impl CreateQueue {
     }
 
     /// Writes `recipe` with the creates queued beside it.
-    pub(crate) async fn write(&self, recipe: QueuedRecipe) -> Reply {
+    pub(crate) async fn write(&self, recipe: RecipeToWrite) -> Reply {
         let (reply, answer) = oneshot::channel();
         if self.jobs.send(Job { recipe, reply }).await.is_err() {
             return Err(CommandError::internal("the create queue has stopped"));
@@ -141,8 +142,15 @@ async fn write_batch(pool: &PgPool, batch: Vec<Job>) {
         // commit must not be written twice); each request reports the failure.
         Err(err) => {
             let message = err.to_string();
+            let busy = matches!(err, ProjectionError::Database(sqlx::Error::PoolTimedOut));
             for job in batch {
-                let _ = job.reply.send(Err(CommandError::internal(&message)));
+                // No free connection is the pool's 503, as for a create written alone.
+                let answer = if busy {
+                    CommandError::Database(sqlx::Error::PoolTimedOut)
+                } else {
+                    CommandError::internal(&message)
+                };
+                let _ = job.reply.send(Err(answer));
             }
         }
     }
