@@ -10,6 +10,9 @@
 # database and server. Each run's output is kept in .nls/ab/runs/; at the end every figure
 # is printed per round with the median of each build and the HEAD/BASE ratio of the medians.
 # NLS_BENCH_SECONDS sets each run's length as for bench/run.sh (default here 10).
+# NLS_AB_BASE_BIN=<path> uses an `nls` binary already built from BASE instead of building it
+# (e.g. the release build of this tree copied aside before the change: one build of the
+# workspace instead of two, on a machine where a release build takes many minutes).
 #
 # A change on a hot path records this table in BENCHMARKS.md; a slowdown over 5 % carries a
 # line saying why it is worth it.
@@ -40,12 +43,17 @@ mkdir -p "$AB" "$RUNS"
 
 # BASE: its own worktree (detached at the commit) and target directory, so neither build
 # invalidates the other's incremental state.
-if [ ! -d "$WORKTREE/.git" ] && [ ! -f "$WORKTREE/.git" ]; then
-  git worktree add --detach "$WORKTREE" "$base_sha" >&2
+if [ -n "${NLS_AB_BASE_BIN:-}" ]; then
+  BASE_BIN="$NLS_AB_BASE_BIN"
+  echo "ab: BASE ${base_sha:0:10} is $BASE_BIN (NLS_AB_BASE_BIN, not built here)" >&2
+else
+  if [ ! -d "$WORKTREE/.git" ] && [ ! -f "$WORKTREE/.git" ]; then
+    git worktree add --detach "$WORKTREE" "$base_sha" >&2
+  fi
+  echo "ab: building BASE ${base_sha:0:10} in $WORKTREE" >&2
+  (cd "$WORKTREE" && CARGO_TARGET_DIR="$WORKTREE/target" cargo build --release -q --bin nls)
+  BASE_BIN="$WORKTREE/target/release/nls"
 fi
-echo "ab: building BASE ${base_sha:0:10} in $WORKTREE" >&2
-(cd "$WORKTREE" && CARGO_TARGET_DIR="$WORKTREE/target" cargo build --release -q --bin nls)
-BASE_BIN="$WORKTREE/target/release/nls"
 echo "ab: building HEAD ${head_sha:0:10}$(git diff --quiet || echo ' (with uncommitted changes)')" >&2
 cargo build --release -q --bin nls --example load
 HEAD_BIN="$ROOT/target/release/nls"

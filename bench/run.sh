@@ -13,7 +13,8 @@
 #   bash bench/run.sh label label label    only the label-file one, three times
 # Sections: creates, pgbench, analyze, label, markets, chromium. NLS_BENCH_SECONDS sets each run's
 # length (default 20); NLS_BIN runs another `nls` binary than this tree's release build. A run that gets any non-2xx response fails the script: a benchmark
-# of error pages measures nothing.
+# of error pages measures nothing. NLS_PERF_DIR=<dir> also profiles the server of each section
+# with `perf record` while its load runs (<dir>/<section>.perf.data; bench/profile.py reads it).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -83,8 +84,24 @@ start_server() {
   for _ in $(seq 100); do curl -sf http://127.0.0.1:18080/healthz >/dev/null && break; sleep 0.1; done
 }
 stop_server() {
+  stop_profile
   kill "$SERVER" 2>/dev/null || true
   wait "$SERVER" 2>/dev/null || true
+}
+# With NLS_PERF_DIR, samples the server's threads (with their call stacks, unwound from
+# .eh_frame: release builds keep no frame pointers) from here until stop_profile.
+PERF_PID=""
+start_profile() {
+  [ -n "${NLS_PERF_DIR:-}" ] || return 0
+  mkdir -p "$NLS_PERF_DIR"
+  perf record -q -F 199 --call-graph dwarf,8192 -p "$SERVER" -o "$NLS_PERF_DIR/$1.perf.data" 2>/dev/null &
+  PERF_PID=$!
+}
+stop_profile() {
+  [ -n "$PERF_PID" ] || return 0
+  kill -INT "$PERF_PID" 2>/dev/null || true
+  wait "$PERF_PID" 2>/dev/null || true
+  PERF_PID=""
 }
 # wrk, 2 threads x 16 connections, with its figures; fails on any non-2xx response (wrk
 # counts them on a line of their own and still reports their rate as requests/sec).
@@ -103,6 +120,7 @@ run_wrk() {
 creates() {
   echo "== recipe creates, 16 clients, ${SECONDS_PER_RUN}s"
   start_server
+  start_profile creates
   "$ROOT/target/release/examples/load" http://127.0.0.1:18080 "$KEY" 16 "$SECONDS_PER_RUN" "$NATS_URL" "$NLS_NATS_PREFIX"
   stop_server
 }
@@ -116,6 +134,7 @@ pgbench_insert() {
 analyze() {
   echo "== POST /v1/analyze under wrk, 2 threads, 16 connections, ${SECONDS_PER_RUN}s"
   start_server
+  start_profile analyze
   NLS_KEY="$KEY" run_wrk -s bench/analyze.lua http://127.0.0.1:18080/v1/analyze
   stop_server
 }
@@ -156,7 +175,9 @@ CONF
     || { echo "error: nginx serves other bytes than nls" >&2; exit 1; }
   echo "-- the file: $(stat -c %s "$WWW/label.png") bytes, the same from both servers"
   echo "-- nls (API key checked, label index and file from memory)"
+  start_profile label
   run_wrk -H "Authorization: Bearer $KEY" "http://127.0.0.1:18080/v1/recipes/$RID/label.png"
+  stop_profile
   echo "-- nginx (static file)"
   run_wrk "http://127.0.0.1:18081/label.png"
   kill "$nginx_pid" 2>/dev/null || true

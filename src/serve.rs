@@ -311,6 +311,7 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
             site_url: site_url.clone(),
             appended,
             labels: labels_changed,
+            creates: nls_command::CreateQueue::start(pool.clone()),
         },
         query: QueryState {
             pool: pool.clone(),

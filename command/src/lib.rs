@@ -13,4 +13,4 @@ pub mod service;
 pub use nls_readmodel::requests;
 
 pub use http::router;
-pub use service::CommandState;
+pub use service::{CommandState, CreateQueue};

@@ -27,7 +27,9 @@ use crate::decide::{self, Context, RecipeCommand};
 use crate::error::{self, CommandError};
 use crate::requests::{IngredientChange, RecipeChange};
 
+mod group_commit;
 mod import;
+pub use group_commit::CreateQueue;
 pub use import::{ImportReport, ImportedRecipe};
 
 /// How often a write is retried after losing a race for the same stream.
@@ -43,6 +45,8 @@ pub struct CommandState {
     pub appended: AppendSignal,
     /// Told about each recipe write (the label-file lookups' in-memory index listens).
     pub labels: Arc<dyn LabelsChanged>,
+    /// Group commit of the creates that need no transaction of their own.
+    pub creates: CreateQueue,
 }
 
 impl FromRef<CommandState> for PgPool {
@@ -117,28 +121,61 @@ fn meta(caller: &Caller) -> EventMeta {
     }
 }
 
+/// One attempt of a write: its transaction, and the events it appended (handed to the
+/// relay once the transaction commits, see [`CommandState::transact`]).
+struct Attempting {
+    tx: Transaction<'static, Postgres>,
+    appended: Vec<Envelope>,
+}
+
+impl Attempting {
+    /// Appends and applies the events to the views (the label, if any, refreshed as the
+    /// projector would), and notes them for the relay.
+    async fn append_and_apply(
+        &mut self,
+        id: &str,
+        expected: i64,
+        caller: &Caller,
+        events: &[NewEvent],
+        if_match: Option<&[i64]>,
+    ) -> Result<Attempt<()>, CommandError> {
+        let tx = &mut self.tx;
+        match append_or_retry(tx, id, expected, caller, events, if_match).await? {
+            Attempt::Retry => Ok(Attempt::Retry),
+            Attempt::Done(stored) => {
+                views::apply_own(tx, &stored, None)
+                    .await
+                    .map_err(error::projection)?;
+                self.appended.extend(stored);
+                Ok(Attempt::Done(()))
+            }
+        }
+    }
+}
+
 impl CommandState {
     /// Runs `attempt` in a transaction and commits what it did, starting over (up to
-    /// [`MAX_ATTEMPTS`] times) when it lost a race. After the commit the relay is woken and
-    /// the label index forgets `recipe` (the existing recipe the write may change), before
-    /// the client hears of the write. The attempt owns the transaction and hands it back,
-    /// which keeps its future `Send` without boxing.
+    /// [`MAX_ATTEMPTS`] times) when it lost a race. After the commit the label index forgets
+    /// `recipe` (the existing recipe the write may change) and the events the attempt
+    /// appended go to this process's relay, which publishes them at once (early
+    /// publication, `nls_eventlog::early`), before the client hears of the write. The
+    /// attempt owns its [`Attempting`] and hands it back, which keeps its future `Send`
+    /// without boxing.
     async fn transact<T, F, Fut>(
         &self,
         recipe: Option<&str>,
         mut attempt: F,
     ) -> Result<T, CommandError>
     where
-        F: FnMut(Transaction<'static, Postgres>) -> Fut,
-        Fut: Future<
-            Output = (
-                Transaction<'static, Postgres>,
-                Result<Attempt<T>, CommandError>,
-            ),
-        >,
+        F: FnMut(Attempting) -> Fut,
+        Fut: Future<Output = (Attempting, Result<Attempt<T>, CommandError>)>,
     {
         for _ in 0..MAX_ATTEMPTS {
-            let (tx, outcome) = attempt(self.pool.begin().await?).await;
+            let attempting = Attempting {
+                tx: self.pool.begin().await?,
+                appended: Vec::new(),
+            };
+            let (Attempting { tx, appended }, outcome) = attempt(attempting).await;
             match outcome? {
                 // Dropping the transaction rolls the attempt back.
                 Attempt::Retry => continue,
@@ -149,7 +186,7 @@ impl CommandState {
                         self.labels.recipe(recipe_id);
                     }
                     committed?;
-                    self.appended.committed().await;
+                    self.appended.committed_events(appended).await;
                     return Ok(value);
                 }
             }
@@ -158,12 +195,13 @@ impl CommandState {
     }
 
     /// `POST /v1/recipes`. Without an `Idempotency-Key`, a recipe of database foods only is
-    /// created by a single statement on a plain connection (see
-    /// [`views::record_new_recipe`]): a fresh stream cannot lose a race, and nothing it reads
-    /// can change, so there is nothing to retry, no transaction to open and no lock to take.
-    /// A recipe naming a sub-recipe or a custom ingredient joins a recipe graph, so it is
-    /// created in a transaction holding the graph lock ([`lock_recipe_graph`]). With a key,
-    /// the lookup, the create and the remembered response share one transaction.
+    /// decided and derived on a plain connection, then written with the creates queued
+    /// beside it by one statement ([`CreateQueue`], group commit): a fresh stream cannot
+    /// lose a race, and nothing it reads can change, so there is nothing to retry, no
+    /// transaction of its own and no lock to take. A recipe naming a sub-recipe or a custom
+    /// ingredient joins a recipe graph, so it is created in a transaction holding the graph
+    /// lock ([`lock_recipe_graph`]). With a key, the lookup, the create and the remembered
+    /// response share one transaction.
     pub async fn create_recipe(
         &self,
         caller: &Caller,
@@ -179,10 +217,10 @@ impl CommandState {
                     .create_in_transaction(caller, &change, None, true)
                     .await;
             }
-            let (written, events) = self
-                .record_recipe(&mut conn, caller, &change, resolved)
-                .await?;
+            let prepared = prepare_recipe(&mut conn, caller, &change, resolved).await?;
+            // Not held while the create waits for its batch.
             drop(conn);
+            let (written, events) = self.write_queued(caller, prepared).await?;
             self.appended.committed_events(events).await;
             return Ok(written);
         };
@@ -202,7 +240,7 @@ impl CommandState {
     ) -> Result<Created<RecipeRepr>, CommandError> {
         self.transact(None, |mut owned| async move {
             let outcome = async {
-                let tx = &mut owned;
+                let tx = &mut owned.tx;
                 if in_graph {
                     lock_recipe_graph(tx, caller).await?;
                 }
@@ -210,7 +248,8 @@ impl CommandState {
                     return Ok(Attempt::Done(replayed));
                 }
                 let resolved = resolve_for_create(tx, caller, change, in_graph).await?;
-                let (written, _) = self.record_recipe(tx, caller, change, resolved).await?;
+                let (written, stored) = self.record_recipe(tx, caller, change, resolved).await?;
+                owned.appended.extend(stored);
                 remember(tx, caller, idempotency, written).await
             }
             .await;
@@ -233,7 +272,7 @@ impl CommandState {
             .await
     }
 
-    /// Records a recipe [`prepare_recipe`] decided and derived.
+    /// Records a recipe [`prepare_recipe`] decided and derived, on `conn`.
     async fn write_recipe(
         &self,
         conn: &mut PgConnection,
@@ -241,23 +280,55 @@ impl CommandState {
         meta: &EventMeta,
         prepared: PreparedRecipe,
     ) -> Result<(Created<RecipeRepr>, Vec<Envelope>), CommandError> {
-        let PreparedRecipe {
-            id,
-            events,
-            state,
-            columns,
-        } = prepared;
-        let new: Vec<NewEvent> = events.iter().map(RecipeEvent::to_new_event).collect();
-        let stored = views::record_new_recipe(conn, id.as_str(), meta, &new, &state, &columns)
-            .await
-            .map_err(error::projection)?;
+        let recipe = prepared.into_write(meta.clone());
+        let stored = views::record_new_recipe(
+            conn,
+            &recipe.stream_id,
+            &recipe.meta,
+            &recipe.events,
+            &recipe.state,
+            &recipe.columns,
+        )
+        .await
+        .map_err(error::projection)?;
+        self.created(caller, recipe, stored)
+    }
+
+    /// Records a recipe [`prepare_recipe`] decided and derived, with the creates queued
+    /// beside it (group commit); returns once its batch committed.
+    async fn write_queued(
+        &self,
+        caller: &Caller,
+        prepared: PreparedRecipe,
+    ) -> Result<(Created<RecipeRepr>, Vec<Envelope>), CommandError> {
+        let (recipe, stored) = self
+            .creates
+            .write(prepared.into_write(meta(caller)))
+            .await?;
+        self.created(caller, recipe, stored)
+    }
+
+    /// The response to a create, built from what was written rather than read back.
+    fn created(
+        &self,
+        caller: &Caller,
+        recipe: group_commit::RecipeToWrite,
+        stored: Vec<Envelope>,
+    ) -> Result<(Created<RecipeRepr>, Vec<Envelope>), CommandError> {
         let (Some(first), Some(last)) = (stored.first(), stored.last()) else {
             return Err(CommandError::internal("a create stored no event"));
         };
+        let group_commit::RecipeToWrite {
+            stream_id: id,
+            state,
+            columns,
+            ..
+        } = recipe;
+        let version = state.version;
         let row = RecipeRow {
-            recipe_id: id.to_string(),
+            recipe_id: id.clone(),
             account_id: caller.account_id,
-            state: state.clone(),
+            state,
             label_edition: columns
                 .label
                 .as_ref()
@@ -270,7 +341,7 @@ impl CommandState {
             updated_at: last.occurred_at,
         };
         let created = Created {
-            version: state.version,
+            version,
             location: format!("/v1/recipes/{id}"),
             body: representation::recipe(&row, &self.site_url),
         };
@@ -288,7 +359,7 @@ impl CommandState {
         let change = &change;
         self.transact(Some(id), |mut owned| async move {
             let outcome = async {
-                let tx = &mut owned;
+                let tx = &mut owned.tx;
                 lock_recipe_graph(tx, caller).await?;
                 let state: RecipeState = load_recipe_state(tx, caller, id).await?;
                 check_if_match(if_match, state.version)?;
@@ -323,9 +394,12 @@ impl CommandState {
                     let new: Vec<NewEvent> = events.iter().map(RecipeEvent::to_new_event).collect();
                     match append_or_retry(tx, id, state.version, caller, &new, if_match).await? {
                         Attempt::Retry => return Ok(Attempt::Retry),
-                        Attempt::Done(stored) => views::apply_own(tx, &stored, Some(&columns))
-                            .await
-                            .map_err(error::projection)?,
+                        Attempt::Done(stored) => {
+                            views::apply_own(tx, &stored, Some(&columns))
+                                .await
+                                .map_err(error::projection)?;
+                            owned.appended.extend(stored);
+                        }
                     }
                 }
                 Ok(Attempt::Done(Updated {
@@ -348,7 +422,7 @@ impl CommandState {
     ) -> Result<Deleted, CommandError> {
         self.transact(Some(id), |mut owned| async move {
             let outcome = async {
-                let tx = &mut owned;
+                let tx = &mut owned.tx;
                 lock_recipe_graph(tx, caller).await?;
                 let state: RecipeState = load_recipe_state(tx, caller, id).await?;
                 check_if_match(if_match, state.version)?;
@@ -356,7 +430,11 @@ impl CommandState {
                 let events = decide::delete_recipe(&state, used_by)
                     .map_err(|e| error::domain(e, "recipe"))?;
                 let new: Vec<NewEvent> = events.iter().map(RecipeEvent::to_new_event).collect();
-                deleted(append_and_apply(tx, id, state.version, caller, &new, if_match).await?)
+                deleted(
+                    owned
+                        .append_and_apply(id, state.version, caller, &new, if_match)
+                        .await?,
+                )
             }
             .await;
             (owned, outcome)
@@ -374,7 +452,7 @@ impl CommandState {
         let (change, idempotency) = (&change, idempotency.as_ref());
         self.transact(None, |mut owned| async move {
             let outcome = async {
-                let tx = &mut owned;
+                let tx = &mut owned.tx;
                 if let Some(replayed) = replay(tx, caller, idempotency).await? {
                     return Ok(Attempt::Done(replayed));
                 }
@@ -387,11 +465,11 @@ impl CommandState {
                     .iter()
                     .fold(IngredientState::default(), IngredientState::evolve);
                 let new: Vec<NewEvent> = events.iter().map(IngredientEvent::to_new_event).collect();
-                if let Attempt::Retry =
-                    append_and_apply(tx, id.as_str(), 0, caller, &new, None).await?
-                {
+                let appended = owned.append_and_apply(id.as_str(), 0, caller, &new, None);
+                if let Attempt::Retry = appended.await? {
                     return Ok(Attempt::Retry);
                 }
+                let tx = &mut owned.tx;
                 let written = Created {
                     version: state.version,
                     location: format!("/v1/ingredients/{id}"),
@@ -416,7 +494,7 @@ impl CommandState {
         let change = &change;
         self.transact(None, |mut owned| async move {
             let outcome = async {
-                let tx = &mut owned;
+                let tx = &mut owned.tx;
                 lock_recipe_graph(tx, caller).await?;
                 let state: IngredientState = load_ingredient_state(tx, caller, id).await?;
                 check_if_match(if_match, state.version)?;
@@ -436,12 +514,13 @@ impl CommandState {
                 if !events.is_empty() {
                     let new: Vec<NewEvent> =
                         events.iter().map(IngredientEvent::to_new_event).collect();
-                    if let Attempt::Retry =
-                        append_and_apply(tx, id, state.version, caller, &new, if_match).await?
-                    {
+                    let appended =
+                        owned.append_and_apply(id, state.version, caller, &new, if_match);
+                    if let Attempt::Retry = appended.await? {
                         return Ok(Attempt::Retry);
                     }
                 }
+                let tx = &mut owned.tx;
                 Ok(Attempt::Done(Updated {
                     version: new_state.version,
                     body: ingredient_body(tx, caller, id).await?,
@@ -462,7 +541,7 @@ impl CommandState {
     ) -> Result<Deleted, CommandError> {
         self.transact(None, |mut owned| async move {
             let outcome = async {
-                let tx = &mut owned;
+                let tx = &mut owned.tx;
                 lock_recipe_graph(tx, caller).await?;
                 let state: IngredientState = load_ingredient_state(tx, caller, id).await?;
                 check_if_match(if_match, state.version)?;
@@ -470,7 +549,11 @@ impl CommandState {
                 let events = decide::delete_ingredient(&state, used_by)
                     .map_err(|e| error::domain(e, "ingredient"))?;
                 let new: Vec<NewEvent> = events.iter().map(IngredientEvent::to_new_event).collect();
-                deleted(append_and_apply(tx, id, state.version, caller, &new, if_match).await?)
+                deleted(
+                    owned
+                        .append_and_apply(id, state.version, caller, &new, if_match)
+                        .await?,
+                )
             }
             .await;
             (owned, outcome)
@@ -560,6 +643,19 @@ struct PreparedRecipe {
     events: Vec<RecipeEvent>,
     state: RecipeState,
     columns: LabelColumns,
+}
+
+impl PreparedRecipe {
+    /// The recipe as written, with who and why.
+    fn into_write(self, meta: EventMeta) -> group_commit::RecipeToWrite {
+        group_commit::RecipeToWrite {
+            stream_id: self.id.to_string(),
+            meta,
+            events: self.events.iter().map(RecipeEvent::to_new_event).collect(),
+            state: self.state,
+            columns: self.columns,
+        }
+    }
 }
 
 /// Decides a create from its `resolved` lines and derives its label, writing nothing.
@@ -883,27 +979,6 @@ fn deleted(attempt: Attempt<()>) -> Result<Attempt<Deleted>, CommandError> {
         Attempt::Done(()) => Attempt::Done(Deleted),
         Attempt::Retry => Attempt::Retry,
     })
-}
-
-/// Appends and applies the events to the views (the label, if any, refreshed as the
-/// projector would).
-async fn append_and_apply(
-    tx: &mut PgConnection,
-    id: &str,
-    expected: i64,
-    caller: &Caller,
-    events: &[NewEvent],
-    if_match: Option<&[i64]>,
-) -> Result<Attempt<()>, CommandError> {
-    match append_or_retry(tx, id, expected, caller, events, if_match).await? {
-        Attempt::Retry => Ok(Attempt::Retry),
-        Attempt::Done(stored) => {
-            views::apply_own(tx, &stored, None)
-                .await
-                .map_err(error::projection)?;
-            Ok(Attempt::Done(()))
-        }
-    }
 }
 
 /// A stored response for this `Idempotency-Key`: replayed when the request is the same,

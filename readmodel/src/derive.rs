@@ -135,6 +135,32 @@ pub async fn derive(
     derive_from(&graph, root_id, state, racc_g)
 }
 
+/// What a recipe's label is computed from, resolved and measured, with no label computed:
+/// for callers that compute the label themselves, in a format and with extras of their own
+/// (`/v1/analyze`), so that no label is computed twice.
+#[derive(Debug, Clone)]
+pub struct DerivedInput {
+    pub lines: Vec<ResolvedLine>,
+    /// Total cost of the recipe, when every line has a cost.
+    pub cost: Option<f64>,
+    pub input: RecipeInput,
+    /// What the recipe expands to (checked against the limits before it was built).
+    pub extent: Extent,
+}
+
+/// [`derive`] up to the engine's input: `state`'s lines resolved against the current views,
+/// the tree measured against the limits, and the label's input built. Computes no label.
+pub async fn derive_input(
+    conn: &mut PgConnection,
+    account_id: Uuid,
+    root_id: &str,
+    state: &RecipeState,
+    racc_g: Option<f64>,
+) -> Result<DerivedInput, DeriveError> {
+    let graph = Graph::load(conn, account_id, root_id, state, Source::Views).await?;
+    input_from(&graph, root_id, state, racc_g)
+}
+
 /// A saved recipe's state as one food of a variety pack (21 CFR 101.9(d)(13)(ii),
 /// `us.aggr`): its own fields computed as one standard column; its package and what
 /// preparing it adds are not a pack column's (the pack's label has its own package).
@@ -170,12 +196,16 @@ pub(crate) fn derive_from(
             .ok_or_else(|| DeriveError::UnknownFormat(state.label_format.clone()))?;
         (format, None)
     };
-    // Measured before anything is expanded: a small graph can describe a huge tree.
-    let extent = bounds::measure(graph, root_id, state)?;
-    let mut path = vec![root_id.to_owned()];
-    let (mut input, cost) = graph.build(state, &mut path)?;
+    let DerivedInput {
+        lines,
+        cost,
+        mut input,
+        extent,
+    } = input_from(graph, root_id, state, racc_g)?;
     // The package's RACC category is the claims' reference amount unless one is given.
-    input.racc_g = racc_g.or_else(|| package.as_ref().and_then(|p| p.racc_g()));
+    input.racc_g = input
+        .racc_g
+        .or_else(|| package.as_ref().and_then(|p| p.racc_g()));
     // What preparation adds, resolved like the recipe's own lines.
     let prepared = if state.prepared.is_empty() {
         Vec::new()
@@ -186,6 +216,7 @@ pub(crate) fn derive_from(
             ingredients: state.prepared.clone(),
             ..RecipeState::default()
         };
+        let mut path = vec![root_id.to_owned()];
         graph.build(&additions, &mut path)?.0.ingredients
     };
     let extras = nls_nutrition::Extras {
@@ -205,6 +236,29 @@ pub(crate) fn derive_from(
         Limit::LabelBytes,
         u64::try_from(label_json.len()).unwrap_or(u64::MAX),
     )?;
+    Ok(Derived {
+        label,
+        lines,
+        cost,
+        input,
+        extent,
+        label_json,
+    })
+}
+
+/// [`derive_from`] up to the engine's input (see [`derive_input`]). `racc_g` is the
+/// input's reference amount as given; the package's category is [`derive_from`]'s to add.
+fn input_from(
+    graph: &Graph,
+    root_id: &str,
+    state: &RecipeState,
+    racc_g: Option<f64>,
+) -> Result<DerivedInput, DeriveError> {
+    // Measured before anything is expanded: a small graph can describe a huge tree.
+    let extent = bounds::measure(graph, root_id, state)?;
+    let mut path = vec![root_id.to_owned()];
+    let (mut input, cost) = graph.build(state, &mut path)?;
+    input.racc_g = racc_g;
     let lines = state
         .ingredients
         .iter()
@@ -223,13 +277,11 @@ pub(crate) fn derive_from(
             })
         })
         .collect::<Result<_, DeriveError>>()?;
-    Ok(Derived {
-        label,
+    Ok(DerivedInput {
         lines,
         cost,
         input,
         extent,
-        label_json,
     })
 }
 

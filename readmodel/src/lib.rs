@@ -33,6 +33,7 @@ pub mod label_change;
 pub mod label_history;
 pub mod labels;
 pub mod names;
+pub mod new_recipes;
 pub mod notify;
 pub mod past;
 pub mod printed;

@@ -54,15 +54,9 @@ pub async fn apply_own(
 }
 
 /// The command side's path for a new recipe stream: appends its first `events` and writes
-/// the view row, its usage and both checkpoints, all in one statement, and returns the
-/// events as stored. One statement is one implicit transaction, so a create needs no
-/// `BEGIN`/`COMMIT` round trips (it also runs inside a caller's transaction, e.g. with an
-/// `Idempotency-Key`). The event rows are the ones [`nls_eventlog::append`] writes, for a
-/// stream at version 0: the id is fresh, so `(stream_id, stream_version)` is the only
-/// concurrency check needed. The view's timestamps are `now()`, the same transaction
-/// timestamp the event rows take as `occurred_at`, so a replay rebuilds the same row.
-/// Nothing can use a recipe that did not exist, so the label cascade has nothing to do for
-/// these events and is marked done too.
+/// the view row, its usage and both checkpoints, all in one statement
+/// ([`crate::new_recipes::record`]), and returns the events as stored. It also runs inside
+/// a caller's transaction (e.g. with an `Idempotency-Key`).
 pub async fn record_new_recipe(
     conn: &mut PgConnection,
     stream_id: &str,
@@ -71,83 +65,15 @@ pub async fn record_new_recipe(
     state: &RecipeState,
     columns: &LabelColumns,
 ) -> Result<Vec<Envelope>, ProjectionError> {
-    let versions: Vec<i64> = (1..).take(events.len()).collect();
-    let rows = sqlx::query(
-        "with appended as (
-             insert into event (event_id, stream_id, stream_version, event_type, schema_version,
-                                payload, account_id, actor, correlation_id, causation_id,
-                                request_id)
-             select e.event_id, $1, e.stream_version, e.event_type, e.schema_version,
-                    e.payload, $2, $18, $19, $20, $26
-             from unnest($21::uuid[], $22::bigint[], $23::text[], $24::smallint[], $25::jsonb[])
-                  as e(event_id, stream_version, event_type, schema_version, payload)
-             returning position, stream_version, occurred_at
-         ),
-         view as (
-             insert into recipe_view (recipe_id, account_id, name, archived, deleted, version,
-                                      applied_events, body, embed_token, created_at, updated_at,
-                                      label, label_hash, label_error, ingredients, cost,
-                                      label_edition)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now(), now(), $10, $11, $12, $13, $14,
-                     case when $10::jsonb is not null then $27 end)
-         ),
-         first_label as (
-             insert into label_version (recipe_id, version, label, label_hash, edition)
-             select $1, $6, $10, $11, $27 where $10::jsonb is not null and $11::bytea is not null
-         ),
-         usage as (
-             insert into recipe_usage (recipe_id, ingredient_id) select $1, unnest($15::text[])
-         ),
-         checkpoints as (
-             insert into projection_checkpoint (projection, stream_id, version)
-             values ($16, $1, $6), ($17, $1, $6)
-         )
-         select position, stream_version, occurred_at from appended order by stream_version",
-    )
-    .bind(stream_id)
-    .bind(meta.account_id)
-    .bind(&state.name)
-    .bind(state.archived)
-    .bind(state.deleted)
-    .bind(state.version)
-    .bind(i64::try_from(events.len()).unwrap_or(i64::MAX))
-    .bind(serde_json::to_value(state)?)
-    .bind(&state.embed_token)
-    .bind(&columns.label)
-    .bind(&columns.label_hash)
-    .bind(&columns.label_error)
-    .bind(&columns.ingredients)
-    .bind(columns.cost)
-    .bind(used_ids(state))
-    .bind(PROJECTION)
-    .bind(crate::cascade::PROJECTION)
-    .bind(&meta.actor)
-    .bind(meta.correlation_id)
-    .bind(meta.causation_id)
-    .bind(events.iter().map(|e| e.event_id).collect::<Vec<_>>())
-    .bind(&versions)
-    .bind(events.iter().map(|e| e.event_type).collect::<Vec<_>>())
-    .bind(events.iter().map(|e| e.schema_version).collect::<Vec<_>>())
-    .bind(events.iter().map(|e| &e.payload).collect::<Vec<_>>())
-    .bind(&meta.request_id)
-    .bind(crate::edition::current())
-    .fetch_all(&mut *conn)
-    .await?;
-    events
-        .iter()
-        .zip(rows)
-        .zip(versions)
-        .map(|((event, row), stream_version)| {
-            Ok(nls_eventlog::append::stored_event(
-                event,
-                stream_id,
-                stream_version,
-                meta,
-                row.try_get("position")?,
-                row.try_get("occurred_at")?,
-            ))
-        })
-        .collect()
+    let recipe = crate::new_recipes::NewRecipe {
+        stream_id,
+        meta,
+        events,
+        state,
+        columns,
+    };
+    let mut stored = crate::new_recipes::record(conn, &[recipe]).await?;
+    Ok(stored.pop().unwrap_or_default())
 }
 
 /// What [`apply_events`] changed.
@@ -195,7 +121,7 @@ async fn apply_events(tx: &mut PgConnection, event: &Envelope) -> Result<Applied
 /// The distinct ingredients and sub-recipes a recipe uses (what preparation adds included,
 /// so its label follows them too); none once it is deleted, so a deleted recipe no longer
 /// blocks deleting what it used.
-fn used_ids(state: &RecipeState) -> Vec<&str> {
+pub(crate) fn used_ids(state: &RecipeState) -> Vec<&str> {
     if state.deleted {
         return Vec::new();
     }

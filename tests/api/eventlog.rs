@@ -4,10 +4,9 @@ use std::time::{Duration, Instant};
 use nls_eventlog::{append, AppendError, EventMeta, LogCursor, LogReader, StreamVersion};
 use nls_events::NewEvent;
 use serde_json::json;
-use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::helpers::TestDb;
+use crate::helpers::migrated;
 
 const WRITERS: usize = 16;
 const EVENTS_PER_WRITER: i64 = 100;
@@ -20,16 +19,6 @@ fn meta() -> EventMeta {
         causation_id: None,
         request_id: None,
     }
-}
-
-async fn migrated() -> (TestDb, PgPool) {
-    let db = TestDb::create().await;
-    let pool = nls::db::migrate(&db.url).await.expect("migrate");
-    pool.close().await;
-    let pool = nls::db::connect(&db.url, 24, "nls test")
-        .await
-        .expect("connect");
-    (db, pool)
 }
 
 /// The sequence-gap trap: with concurrent writers, a row with a lower position can commit

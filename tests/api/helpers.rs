@@ -89,6 +89,17 @@ pub fn private_nats(url: &str) -> NatsConfig {
 }
 
 /// Creates an account on `plan` in `pool`'s database and returns `(account id, API key)`.
+/// A fresh, migrated database and a pool of 24 connections to it.
+pub async fn migrated() -> (TestDb, PgPool) {
+    let db = TestDb::create().await;
+    let pool = nls::db::migrate(&db.url).await.expect("migrate");
+    pool.close().await;
+    let pool = nls::db::connect(&db.url, 24, "nls test")
+        .await
+        .expect("connect");
+    (db, pool)
+}
+
 pub async fn account_with_key(pool: &PgPool, plan: &str, early_access: bool) -> (Uuid, String) {
     let account_id = Uuid::now_v7();
     sqlx::query(

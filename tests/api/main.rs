@@ -47,3 +47,4 @@ mod tree_bounds;
 mod us_layouts;
 mod voluntary;
 mod webhooks;
+mod write_path;

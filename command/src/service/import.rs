@@ -114,7 +114,7 @@ impl CommandState {
         let written = self
             .transact(None, |mut owned| async move {
                 let outcome = async {
-                    let tx = &mut owned;
+                    let tx = &mut owned.tx;
                     lock_recipe_graph(tx, caller).await?;
                     if let Some(replayed) = replay(tx, caller, idempotency).await? {
                         return Ok(Attempt::Done(replayed));
@@ -130,7 +130,9 @@ impl CommandState {
                         let Some(recipe) = recipe else {
                             return Err(CommandError::internal("a prepared recipe is missing"));
                         };
-                        let (created, _) = self.write_recipe(tx, caller, &meta, recipe).await?;
+                        let (created, stored) =
+                            self.write_recipe(tx, caller, &meta, recipe).await?;
+                        owned.appended.extend(stored);
                         // Lines are a dry run's preview; the created recipe lists its own.
                         report.lines = None;
                         report.id = Some(created.body.id);
