@@ -346,9 +346,10 @@ fn resolve(
             needed.extend(named.map(|c| format!("column.said.{}", c.id)));
         }
         needed.extend(f.term_overrides.values().cloned());
+        // The statement naming what a simplified table leaves off; its list is joined with
+        // the language's "list.and" where it has one, else with commas.
         if f.simplified.is_some() {
             needed.push("not_significant".into());
-            needed.push("list.and".into());
         }
         // The "Contains" statement is printed in every language of the format
         // (21 CFR 101.15(c)(2): every required statement in both languages).

@@ -370,6 +370,39 @@ fn english_list(items: &[String], and: &str) -> String {
     }
 }
 
+/// The "Not a significant source of …" statement of a simplified format naming the rows it
+/// left off (by their terms), in each of its languages (21 CFR 101.9(f)(5); FDR
+/// B.01.401(6)(j): « Source négligeable de … »): `not_significant` in the first language
+/// and, where the format prints several, `not_significant.<language>` in each. A language
+/// may name a row in the statement otherwise than in its table (`not_significant.<term>`:
+/// "saturated fat" where the table prints "Saturated").
+fn not_significant(format: &Format, omitted_terms: &[String]) -> Vec<(String, String)> {
+    let several = format.terms.len() > 1;
+    let mut out = Vec::with_capacity(format.terms.len() + 1);
+    for (i, terms) in format.terms.iter().enumerate() {
+        let names: Vec<String> = omitted_terms
+            .iter()
+            .map(|term| match terms.get(&format!("not_significant.{term}")) {
+                Some(name) => name.to_string(),
+                None => statement_name(format.term_in(terms, term).unwrap_or_default()),
+            })
+            .collect();
+        let list = match terms.get("list.and") {
+            Some(and) => english_list(&names, and),
+            None => names.join(", "),
+        };
+        let template = format.term_in(terms, "not_significant").unwrap_or_default();
+        let text = crate::format::fill(template, &[("nutrients", &list)]);
+        if several {
+            out.push((format!("not_significant.{}", terms.language), text.clone()));
+        }
+        if i == 0 {
+            out.push(("not_significant".to_string(), text));
+        }
+    }
+    out
+}
+
 /// Computes the label of `recipe` in `format`: one pass over the format's rows × columns,
 /// each amount rounded by the row's rule, each percentage by the row's percentage rule, then
 /// the statements the format's regime prints.
@@ -513,11 +546,7 @@ pub fn compute_label_with(
             });
         }
         if !significance.omitted.is_empty() {
-            let list = english_list(&significance.omitted, &format.term("list.and"));
-            display.insert(
-                "not_significant".to_string(),
-                format.term_with("not_significant", &[("nutrients", &list)]),
-            );
+            display.extend(not_significant(format, &significance.omitted));
         }
     }
     if regime.household_then_metric {
@@ -841,11 +870,13 @@ struct ColumnAmounts<'a> {
 }
 
 /// Which rows declare an insignificant amount in their first column (21 CFR 101.9(f)(1)),
-/// by key, and the printed names of those a simplified format leaves off (101.9(f)).
+/// by key, and the terms of those a simplified format leaves off (101.9(f)) with their
+/// nutrients.
 #[derive(Debug, Default)]
 struct Significance {
     insignificant: Vec<String>,
     omitted: Vec<String>,
+    dropped: BTreeSet<Nutrient>,
 }
 
 /// The voluntary nutrients a label was asked to declare, with why (see [`Declare::Voluntary`]),
@@ -1020,6 +1051,14 @@ fn declare_rows(
         {
             continue;
         }
+        // A sum goes with its parts: left off when each of them was (FDR B.01.401 item 6).
+        if row.declare == Declare::WithParts
+            && missing::inputs(row.quantity)
+                .iter()
+                .all(|n| reports.significance.dropped.contains(n))
+        {
+            continue;
+        }
         let voluntary = matches!(row.declare, Declare::WhenKnown | Declare::Voluntary);
         if voluntary && row.quantity.nutrient().is_some_and(|n| !known(n)) {
             // Asked for, and no ingredient's data gives it: say so rather than print 0.
@@ -1108,16 +1147,17 @@ fn declare_rows(
             reports.significance.insignificant.push(row.key.clone());
         }
         // The simplified format leaves insignificant rows off and names them (101.9(f)); a
-        // voluntary row is declared as asked, insignificant or not.
-        let drop = row.declare == Declare::WhenSignificant && first_insignificant;
+        // voluntary row is declared as asked, insignificant or not, and so is a row the
+        // recipe asks for where the format keeps those (FDR B.01.401(6)(f)-(h)).
+        let kept_as_asked =
+            reason.is_some() && format.simplified.as_ref().is_some_and(|s| s.keep_asked);
+        let drop = row.declare == Declare::WhenSignificant && first_insignificant && !kept_as_asked;
         if drop {
             for c in columns {
                 display.remove(&key_in(c));
             }
-            reports
-                .significance
-                .omitted
-                .push(statement_name(&format.row_name(row)));
+            reports.significance.omitted.push(row.term.clone());
+            reports.significance.dropped.extend(row.quantity.nutrient());
             continue;
         }
         if let (Declare::Voluntary, Some(reason)) = (row.declare, reason) {

@@ -59,7 +59,8 @@ pub fn default_format<'f>(code: &str, formats: &[&'f Format]) -> Option<&'f Form
         .filter(|f| f.countries.iter().any(|c| c == code))
         .filter(|f| !f.has_food_columns() && f.role == Role::Declaration)
         .collect();
-    // The standard table before the forms allowed only where space lacks (linear, split),
+    // The standard table before the forms allowed only where space lacks (linear, split)
+    // and the simplified ones allowed only for some foods (21 CFR 101.9(f), FDR B.01.455),
     // and a plain format before its variants (a variant extends another format's id:
     // `anz.nip.di` is `anz.nip` with its optional %DI column, `mx.tab.100-por` is
     // `mx.tab.100` with a portion column); else in catalog order.
@@ -71,7 +72,7 @@ pub fn default_format<'f>(code: &str, formats: &[&'f Format]) -> Option<&'f Form
         })
     };
     let mut labels = labels;
-    labels.sort_by_key(|f| (space_saving(f), is_variant(&f.id)));
+    labels.sort_by_key(|f| (space_saving(f), f.simplified.is_some(), is_variant(&f.id)));
     let first_language = country(code).and_then(|c| c.languages.first());
     let pick = |eligible: Vec<&'f Format>| {
         first_language

@@ -265,6 +265,12 @@ pub enum Declare {
     /// S11—2(3) other than organic acids, present "singly or in combination" at no less
     /// than 5 g/100 g, declared individually).
     Together,
+    /// Declared with the rows of the nutrients it is computed from, unless every one of them
+    /// was left off as insignificant: Canada's percentage of the sum of saturated and trans
+    /// fat (FDR B.01.401 item 6) goes with items 4 and 5, which a simplified table omits when
+    /// they may be expressed as "0" (B.01.401(6)(i)). It is never named as omitted: it is no
+    /// nutrient of its own.
+    WithParts,
 }
 
 /// When a format's `together` rows are declared (see [`Declare::Together`]).
@@ -277,8 +283,11 @@ pub struct Together {
     pub source: String,
 }
 
-/// The simplified format's rule (21 CFR 101.9(f)): it may be used when at least
-/// `min_insignificant` of the `counted` rows are insignificant; otherwise the label warns.
+/// The simplified format's rule (21 CFR 101.9(f); FDR B.01.401(6), B.01.455): it may be used
+/// when at least `min_insignificant` of the `counted` rows are insignificant (declared as
+/// zero); otherwise the label is refused. The rows it leaves off are named in the terms'
+/// `not_significant` statement, in each language of the format, joined with the language's
+/// `list.and` where it has one, else with commas only.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Simplified {
@@ -288,6 +297,11 @@ pub struct Simplified {
     pub counted: Vec<String>,
     /// The paragraph.
     pub source: String,
+    /// Rows the recipe asks for (its `voluntary_nutrients`, a line's `added_nutrients`) stay
+    /// declared even when insignificant: FDR B.01.401(6)(f)-(h) keep a nutrient that is the
+    /// subject of a representation or is added.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub keep_asked: bool,
 }
 
 /// Where a layout sets a row.
@@ -634,6 +648,11 @@ impl Format {
         self.terms.iter().any(|t| t.direction != first)
     }
 
+    /// The term `key` in one language's `terms`, the format's overrides applied.
+    pub fn term_in<'t>(&self, terms: &'t Terms, key: &str) -> Option<&'t str> {
+        terms.get(self.term_overrides.get(key).map_or(key, String::as_str))
+    }
+
     /// The term `key` with `{name}` placeholders filled from `args`.
     pub fn term_with(&self, key: &str, args: &[(&str, &str)]) -> String {
         fill(&self.term(key), args)
@@ -772,8 +791,19 @@ impl RowFile {
             }
             None => PercentRounding::None,
         };
-        if self.declare != Declare::Always && quantity.nutrient().is_none() {
-            return Err(at("only a nutrient row can be declared when known".into()));
+        match (self.declare, quantity.nutrient()) {
+            (Declare::Always, _) => {}
+            // The sum of other rows' nutrients follows them.
+            (Declare::WithParts, None) if !crate::missing::inputs(quantity).is_empty() => {}
+            (Declare::WithParts, _) => {
+                return Err(at(
+                    "only a sum of nutrients is declared with its parts".into()
+                ));
+            }
+            (_, None) => {
+                return Err(at("only a nutrient row can be declared when known".into()));
+            }
+            (_, Some(_)) => {}
         }
         let term = format!("nutrient.{}", self.term.as_deref().unwrap_or(&self.key));
         Ok(Row {

@@ -5,6 +5,7 @@
 mod allergens;
 mod anz;
 mod canada;
+mod canada_simplified;
 mod catalog;
 mod claims;
 mod columns;
