@@ -246,6 +246,27 @@ fn rules_for<'a>(phase: &'a Phase, p: &Product, r: &mut FopResult) -> Option<Vec
     })
 }
 
+/// The rules `p` is judged by on `date`: those of the phase in force, chosen by what was
+/// added to the product, for its state; what [`evaluate`] compares, without the notes.
+/// Empty when none applies (no phase in force, an exempt category, nothing added). A rule
+/// for one state is left out while the state is unknown, as [`evaluate`] leaves it out.
+pub fn applicable_rules<'a>(s: &'a Scheme, p: &Product, date: &str) -> Vec<&'a Rule> {
+    let mut scratch = base(s, false);
+    let Some(phase) = s.phase_on(date) else {
+        return Vec::new();
+    };
+    if exemption(s, p, &mut scratch) {
+        return Vec::new();
+    }
+    let Some(rules) = rules_for(phase, p, &mut scratch) else {
+        return Vec::new();
+    };
+    rules
+        .into_iter()
+        .filter(|rule| rule.state.is_none() || rule.state == p.facts.state)
+        .collect()
+}
+
 /// Evaluates a warning scheme on `date` (ISO).
 pub fn evaluate(s: &Scheme, p: &Product, date: &str, required: bool) -> FopResult {
     let mut r = base(s, required);

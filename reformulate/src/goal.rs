@@ -1,0 +1,290 @@
+//! Goals as limits: a warning scheme's marks to lose, read from the scheme's data (the
+//! rules of the phase in force that apply to the product), or a nutrient's amount to keep
+//! under a number.
+
+use nls_nutrition::fop::data::{Basis, Measure, Op, Rule};
+use nls_nutrition::fop::{warning, Kind, Product, Scheme, State};
+use thiserror::Error;
+
+use crate::limit::{Amount, Limit, Over};
+
+/// Salt = sodium × 2.5 (Reg. (EU) 1169/2011 Annex I(11)), sodium in mg.
+const SALT_G_PER_SODIUM_MG: f64 = nls_nutrition::fop::input::SALT_PER_SODIUM / 1000.0;
+
+/// What a candidate's label must show (or not).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Goal {
+    /// None of `marks` (codes such as `sugars`, or printed texts such as `ALTO EN
+    /// AZÚCARES`) of the warning scheme; every mark of it when `marks` is empty.
+    Without { scheme: String, marks: Vec<String> },
+    /// The exact amount of `nutrient` (a label key) on `basis` is at most `at_most`, in
+    /// the label of `format`.
+    AtMost {
+        format: String,
+        nutrient: String,
+        at_most: f64,
+        basis: NutrientBasis,
+    },
+}
+
+/// Where a nutrient goal measures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NutrientBasis {
+    Per100g,
+    PerServing,
+}
+
+/// What stays of the serving when the grams change.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Serving {
+    /// The number of servings (a serving is the total over it).
+    Count(f64),
+    /// The serving's grams.
+    Grams(f64),
+}
+
+/// Why a goal cannot be turned into limits: the client's to fix.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum GoalError {
+    #[error("unknown front-of-pack scheme {0:?}")]
+    UnknownScheme(String),
+    #[error(
+        "{scheme} is a {kind} scheme: goals by marks are for warning schemes (seals, \
+         octagons, \"High in\")"
+    )]
+    NotWarning { scheme: String, kind: &'static str },
+    #[error("{scheme} has no mark {mark:?}; its marks: {}", known.join(", "))]
+    UnknownMark {
+        scheme: String,
+        mark: String,
+        known: Vec<String>,
+    },
+    #[error(
+        "the mark {code:?} of {scheme} is shown for a fact the recipe's grams do not change \
+         (a substance present, or % of a daily value)"
+    )]
+    NotByGrams { scheme: String, code: String },
+}
+
+/// The product's side of a goal: its format, date and facts, and its serving.
+#[derive(Debug, Clone)]
+pub struct Context<'a> {
+    /// The recipe's label format (the one its front-of-pack is judged on).
+    pub format: &'a str,
+    /// The product as the schemes see it (its facts choose the rules).
+    pub product: &'a Product,
+    /// ISO date the schemes are judged on.
+    pub date: &'a str,
+    pub serving: Serving,
+}
+
+impl Goal {
+    /// The limits that meeting this goal (number `index` of the request) takes.
+    pub fn limits(&self, index: usize, ctx: &Context) -> Result<Vec<Limit>, GoalError> {
+        match self {
+            Self::Without { scheme, marks } => {
+                let s = nls_nutrition::fop::scheme(scheme)
+                    .ok_or_else(|| GoalError::UnknownScheme(scheme.clone()))?;
+                warning_limits(s, marks, index, ctx)
+            }
+            Self::AtMost {
+                format,
+                nutrient,
+                at_most,
+                basis,
+            } => {
+                let (coef, over, basis_text) = match (basis, ctx.serving) {
+                    (NutrientBasis::Per100g, _) => (1.0, Over::Weight, "per 100 g"),
+                    (NutrientBasis::PerServing, Serving::Count(n)) => {
+                        (1.0, Over::Constant(100.0 * n), "per serving")
+                    }
+                    (NutrientBasis::PerServing, Serving::Grams(s)) => {
+                        (s / 100.0, Over::Weight, "per serving")
+                    }
+                };
+                Ok(vec![Limit {
+                    goal: index,
+                    what: format!("{nutrient} {basis_text}"),
+                    format: format.clone(),
+                    terms: vec![(Amount::Key(nutrient.clone()), coef)],
+                    constant: 0.0,
+                    over,
+                    below: *at_most,
+                    strict: false,
+                }])
+            }
+        }
+    }
+}
+
+/// The limits of the warning scheme's rules whose marks are to go.
+fn warning_limits(
+    s: &Scheme,
+    marks: &[String],
+    index: usize,
+    ctx: &Context,
+) -> Result<Vec<Limit>, GoalError> {
+    if s.kind != Kind::Warning {
+        return Err(GoalError::NotWarning {
+            scheme: s.id.clone(),
+            kind: match s.kind {
+                Kind::Warning => "warning",
+                Kind::TrafficLight => "traffic-light",
+                Kind::Nutriscore => "Nutri-Score",
+                Kind::Grade => "grade",
+            },
+        });
+    }
+    // A mark is named by its code or its printed text, as any phase of the scheme has it.
+    let all_rules = || s.phases.iter().flat_map(|p| p.rules.iter());
+    let mut codes = Vec::new();
+    for mark in marks {
+        let rule = all_rules()
+            .find(|r| r.code == *mark || r.text.as_deref().is_some_and(|t| same_text(t, mark)))
+            .ok_or_else(|| {
+                let mut known: Vec<String> = all_rules()
+                    .map(|r| match &r.text {
+                        Some(t) => format!("{} ({t})", r.code),
+                        None => r.code.clone(),
+                    })
+                    .collect();
+                known.dedup();
+                GoalError::UnknownMark {
+                    scheme: s.id.clone(),
+                    mark: mark.clone(),
+                    known,
+                }
+            })?;
+        codes.push(rule.code.as_str());
+    }
+    let mut out = Vec::new();
+    for rule in warning::applicable_rules(s, ctx.product, ctx.date) {
+        if !codes.is_empty() && !codes.contains(&rule.code.as_str()) {
+            continue;
+        }
+        if let Some(limit) = rule_limit(s, rule, index, ctx)? {
+            out.push(limit);
+        }
+    }
+    Ok(out)
+}
+
+/// Case- and accent-insensitive enough for a person typing a seal's text: case and
+/// surrounding space are ignored.
+fn same_text(a: &str, b: &str) -> bool {
+    a.trim().to_lowercase() == b.trim().to_lowercase()
+}
+
+/// One rule as a limit; `None` when the scheme would not judge it (a fact it needs is
+/// missing, so it shows no mark for it).
+fn rule_limit(
+    s: &Scheme,
+    rule: &Rule,
+    index: usize,
+    ctx: &Context,
+) -> Result<Option<Limit>, GoalError> {
+    let facts = &ctx.product.facts;
+    // The measure: amounts of the lines, or a fact of the request (kept as given).
+    let (terms, constant) = match rule.measure {
+        Measure::EnergyKcal => (vec![(Amount::Kcal, 1.0)], 0.0),
+        Measure::SaltG => (
+            vec![(Amount::Key("sodium_mg".into()), SALT_G_PER_SODIUM_MG)],
+            0.0,
+        ),
+        Measure::FreeSugarsG => match facts.free_sugars_g_per_100g {
+            Some(v) => (Vec::new(), v),
+            None => return Ok(None),
+        },
+        Measure::Sweeteners | Measure::Caffeine => {
+            return Err(GoalError::NotByGrams {
+                scheme: s.id.clone(),
+                code: rule.code.clone(),
+            })
+        }
+        m => (vec![(Amount::Key(measure_key(m).into()), 1.0)], 0.0),
+    };
+    let strict = match rule.op {
+        Op::Ge => true,
+        Op::Gt => false,
+        // A mark shown below a limit is not one grams are moved away from.
+        Op::Le | Op::Lt => {
+            return Err(GoalError::NotByGrams {
+                scheme: s.id.clone(),
+                code: rule.code.clone(),
+            })
+        }
+    };
+    let per_100 = |state: Option<State>| match state {
+        Some(State::Liquid) => facts.density_g_per_ml,
+        _ => Some(1.0),
+    };
+    let scale = |f: f64, terms: &[(Amount, f64)], constant: f64| {
+        let terms = terms.iter().map(|(a, c)| (a.clone(), c * f)).collect();
+        (terms, constant * f)
+    };
+    let kcal_per_g = rule.measure.kcal_per_g().unwrap_or(0.0);
+    let (terms, constant, over, what) = match rule.basis {
+        Basis::Per100 => {
+            let Some(f) = per_100(facts.state) else {
+                return Ok(None);
+            };
+            let (t, c) = scale(f, &terms, constant);
+            (t, c, Over::Weight, format!("{} per 100", rule.nutrient))
+        }
+        Basis::Kcal => {
+            let Some(f) = per_100(facts.state) else {
+                return Ok(None);
+            };
+            let (t, c) = scale(f * kcal_per_g, &terms, constant);
+            (
+                t,
+                c,
+                Over::Weight,
+                format!("{} kcal per 100", rule.nutrient),
+            )
+        }
+        Basis::PctEnergy => {
+            let (t, c) = scale(100.0 * kcal_per_g, &terms, constant);
+            (t, c, Over::Energy, format!("{} % of energy", rule.nutrient))
+        }
+        Basis::MgPerKcal => (
+            terms,
+            constant,
+            Over::Energy,
+            format!("{} mg per kcal", rule.nutrient),
+        ),
+        Basis::PctDv | Basis::Present => {
+            return Err(GoalError::NotByGrams {
+                scheme: s.id.clone(),
+                code: rule.code.clone(),
+            })
+        }
+    };
+    Ok(Some(Limit {
+        goal: index,
+        what: format!("{} ({})", what, rule.code),
+        format: ctx.format.to_owned(),
+        terms,
+        constant,
+        over,
+        below: rule.threshold,
+        strict,
+    }))
+}
+
+/// The label key of a measure read from the lines.
+fn measure_key(m: Measure) -> &'static str {
+    match m {
+        Measure::TotalFatG => "total_fat_g",
+        Measure::SaturatedFatG => "saturated_fat_g",
+        Measure::TransFatG => "trans_fat_g",
+        Measure::SodiumMg => "sodium_mg",
+        Measure::TotalSugarsG => "total_sugars_g",
+        Measure::AddedSugarsG => "added_sugars_g",
+        Measure::EnergyKcal => "energy_kcal",
+        Measure::SaltG => "sodium_mg",
+        Measure::FreeSugarsG => "free_sugars_g",
+        Measure::Sweeteners => "sweeteners",
+        Measure::Caffeine => "caffeine",
+    }
+}

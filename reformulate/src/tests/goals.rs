@@ -1,0 +1,205 @@
+//! Goals become the limits of the scheme's data (phase in force, state, facts).
+
+use std::collections::BTreeMap;
+
+use nls_nutrition::fop::{Facts, Product, State};
+
+use crate::goal::{Context, Goal, GoalError, NutrientBasis, Serving};
+use crate::limit::{Amount, Over};
+
+fn product(facts: Facts) -> Product {
+    Product {
+        per_100g: BTreeMap::new(),
+        portion_g: 50.0,
+        reference_amount_g: None,
+        facts,
+    }
+}
+
+fn solid() -> Facts {
+    Facts {
+        state: Some(State::Solid),
+        ..Facts::default()
+    }
+}
+
+fn ctx(p: &Product) -> Context<'_> {
+    Context {
+        format: "cl-20606",
+        product: p,
+        date: "2026-11-28",
+        serving: Serving::Count(10.0),
+    }
+}
+
+fn without(scheme: &str, marks: &[&str]) -> Goal {
+    Goal::Without {
+        scheme: scheme.into(),
+        marks: marks.iter().map(|m| (*m).to_string()).collect(),
+    }
+}
+
+#[test]
+fn a_chilean_seal_by_its_printed_text_is_the_final_stage_limit_for_solids() {
+    let p = product(solid());
+    let limits = without("cl.fop.alto", &["ALTO EN AZÚCARES"])
+        .limits(2, &ctx(&p))
+        .expect("limits");
+    assert_eq!(limits.len(), 1);
+    let l = &limits[0];
+    // DS 13/2015 final stage: sugars ≥ 10 g per 100 g carry the seal (cl.fop.alto.json).
+    assert_eq!(l.below, 10.0);
+    assert!(l.strict, "the seal is shown at ≥, so the goal is <");
+    assert_eq!(l.goal, 2);
+    assert_eq!(l.over, Over::Weight);
+    assert_eq!(l.terms, vec![(Amount::Key("total_sugars_g".into()), 1.0)]);
+}
+
+#[test]
+fn every_mark_of_a_scheme_when_none_is_named() {
+    let p = product(solid());
+    let limits = without("cl.fop.alto", &[])
+        .limits(0, &ctx(&p))
+        .expect("limits");
+    let mut codes: Vec<&str> = limits.iter().map(|l| l.what.as_str()).collect();
+    codes.sort_unstable();
+    assert_eq!(limits.len(), 4, "{codes:?}");
+    let energy = limits
+        .iter()
+        .find(|l| l.terms == vec![(Amount::Kcal, 1.0)])
+        .expect("energy limit");
+    assert_eq!(energy.below, 275.0);
+}
+
+#[test]
+fn a_liquid_is_judged_per_100_ml_through_its_density() {
+    let p = product(Facts {
+        state: Some(State::Liquid),
+        density_g_per_ml: Some(1.04),
+        ..Facts::default()
+    });
+    let limits = without("cl.fop.alto", &["sugars"])
+        .limits(0, &ctx(&p))
+        .expect("limits");
+    assert_eq!(limits.len(), 1);
+    // Liquids: ≥ 5 g per 100 ml; per 100 g × 1.04 g/ml.
+    assert_eq!(limits[0].below, 5.0);
+    assert_eq!(
+        limits[0].terms,
+        vec![(Amount::Key("total_sugars_g".into()), 1.04)]
+    );
+}
+
+#[test]
+fn mexican_shares_of_energy_are_ratios_over_energy() {
+    let p = product(Facts {
+        state: Some(State::Solid),
+        added_critical_nutrients: Some(vec![nls_nutrition::fop::Added::Fats]),
+        ..Facts::default()
+    });
+    let limits = without("mx.fop.oct", &["EXCESO GRASAS SATURADAS"])
+        .limits(0, &ctx(&p))
+        .expect("limits");
+    assert_eq!(limits.len(), 1);
+    // 9 kcal per g of fat, as a % of energy: 100 × 9 × g over kcal, under 10 %.
+    assert_eq!(limits[0].over, Over::Energy);
+    assert_eq!(
+        limits[0].terms,
+        vec![(Amount::Key("saturated_fat_g".into()), 900.0)]
+    );
+    assert_eq!(limits[0].below, 10.0);
+}
+
+#[test]
+fn mexican_sodium_per_kcal_and_its_floor_per_100_g() {
+    let p = product(Facts {
+        state: Some(State::Solid),
+        added_critical_nutrients: Some(vec![nls_nutrition::fop::Added::Sodium]),
+        ..Facts::default()
+    });
+    let limits = without("mx.fop.oct", &["sodium"])
+        .limits(0, &ctx(&p))
+        .expect("limits");
+    let overs: Vec<Over> = limits.iter().map(|l| l.over).collect();
+    assert_eq!(overs, vec![Over::Energy, Over::Weight], "{limits:?}");
+}
+
+#[test]
+fn a_mark_whose_nutrient_was_not_added_sets_no_limit() {
+    let p = product(Facts {
+        state: Some(State::Solid),
+        added_critical_nutrients: Some(vec![nls_nutrition::fop::Added::Sodium]),
+        ..Facts::default()
+    });
+    let limits = without("mx.fop.oct", &["sugars"])
+        .limits(0, &ctx(&p))
+        .expect("limits");
+    assert!(limits.is_empty());
+}
+
+#[test]
+fn free_sugars_are_a_fact_kept_as_given() {
+    let p = product(Facts {
+        state: Some(State::Solid),
+        free_sugars_g_per_100g: Some(3.0),
+        added_critical_nutrients: Some(vec![nls_nutrition::fop::Added::FreeSugars]),
+        ..Facts::default()
+    });
+    let limits = without("mx.fop.oct", &["sugars"])
+        .limits(0, &ctx(&p))
+        .expect("limits");
+    assert_eq!(limits.len(), 1);
+    assert!(limits[0].terms.is_empty());
+    assert_eq!(limits[0].constant, 1200.0);
+}
+
+#[test]
+fn unknown_marks_and_schemes_are_refused_with_what_exists() {
+    let p = product(solid());
+    match without("cl.fop.alto", &["ALTO EN GRASAS TRANS"]).limits(0, &ctx(&p)) {
+        Err(GoalError::UnknownMark { known, .. }) => {
+            assert!(
+                known.iter().any(|k| k.contains("ALTO EN SODIO")),
+                "{known:?}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(
+        without("xx.fop.none", &[]).limits(0, &ctx(&p)),
+        Err(GoalError::UnknownScheme(_))
+    ));
+    assert!(matches!(
+        without("uk.fop.tl", &[]).limits(0, &ctx(&p)),
+        Err(GoalError::NotWarning { .. })
+    ));
+}
+
+#[test]
+fn a_nutrient_per_serving_is_over_the_servings_or_over_the_weight() {
+    let p = product(solid());
+    let goal = Goal::AtMost {
+        format: "us.v".into(),
+        nutrient: "sodium_mg".into(),
+        at_most: 140.0,
+        basis: NutrientBasis::PerServing,
+    };
+    let by_count = goal.limits(0, &ctx(&p)).expect("limits");
+    assert_eq!(by_count[0].over, Over::Constant(1000.0));
+    assert!(!by_count[0].strict);
+    assert_eq!(by_count[0].format, "us.v");
+    let by_grams = goal
+        .limits(
+            0,
+            &Context {
+                serving: Serving::Grams(30.0),
+                ..ctx(&p)
+            },
+        )
+        .expect("limits");
+    assert_eq!(by_grams[0].over, Over::Weight);
+    assert_eq!(
+        by_grams[0].terms,
+        vec![(Amount::Key("sodium_mg".into()), 0.3)]
+    );
+}
