@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
-use super::{cracker, food, line, per_100g_under, problem};
+use super::{cracker, food, per_100g_under, problem};
 use crate::limit::{Amount, Limit, Over};
 use crate::model::{Constraints, Objective, Plan, Weight};
 use crate::program::{solve, Row};
