@@ -345,6 +345,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fop-schemes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The front-of-pack schemes a recipe's front_of_pack names
+         * @description Every front-of-pack scheme (`nutrition/data/fop/`): the ids a recipe's `front_of_pack` and `fop=` take, with the scheme's name, kind, markets, whether it is mandatory there, whether its data is confirmed against its law (`status`), and its citation.
+         */
+        get: operations["listFopSchemes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/formats": {
         parameters: {
             query?: never;
@@ -465,6 +485,26 @@ export interface paths {
         };
         /** This document */
         get: operations["openapi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/racc-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reference amounts (RACC) of 21 CFR 101.12(b) a package's category names
+         * @description Every row of 21 CFR 101.12(b) table 2 that NLS holds (`nutrition/data/racc.json`): the ids a recipe's `package.racc_category` takes, with the table's wording, the reference amount in g or mL (or the household measure the table gives instead), the citation, and whether the row was checked against the law's text (`confirmed`, `notes`).
+         */
+        get: operations["listRaccCategories"];
         put?: never;
         post?: never;
         delete?: never;
@@ -840,6 +880,11 @@ export interface components {
             data: Record<string, never>;
             extra?: {
                 /**
+                 * @description Draw the label's `front_of_pack` elements (as analyze or a recipe gives them) under it, as `fop=` does on a recipe's label files.
+                 * @default false
+                 */
+                front_of_pack?: boolean;
+                /**
                  * @description An on-screen preview (the app's live label): with `fileType` `svg`, served on every plan that may use the label's format, with the watermark wherever the plan's exports carry one.
                  * @default false
                  */
@@ -900,6 +945,21 @@ export interface components {
             data: components["schemas"]["Food"][];
             next_cursor: string | null;
         };
+        FopSchemeList: {
+            data: {
+                citation: string;
+                /** @example uk.fop.tl */
+                id: string;
+                /** @enum {string} */
+                kind: "warning" | "traffic_light" | "nutriscore" | "grade";
+                markets: string[];
+                name: string;
+                /** @description Mandatory in its markets. */
+                required: boolean;
+                /** @enum {string} */
+                status: "confirmed" | "unconfirmed";
+            }[];
+        };
         Format: {
             aliases: string[];
             citation: {
@@ -950,8 +1010,21 @@ export interface components {
             /** @enum {string} */
             status: "in_force" | "proposed" | "draft" | "repealed";
         };
+        /** @description `GET /v1/formats?view=light`: the fields of `Format` a picker needs, with the same values. */
+        FormatLight: {
+            aliases: string[];
+            countries: string[];
+            family: string;
+            id: string;
+            name: string;
+            plan: string;
+            /** @enum {string} */
+            role?: "declaration" | "front_of_pack_repeat";
+            status: string;
+        };
         FormatList: {
-            data: components["schemas"]["Format"][];
+            /** @description `Format`s, or with `view=light` `FormatLight`s. */
+            data: (components["schemas"]["Format"] | components["schemas"]["FormatLight"])[];
         };
         /**
          * @description One front-of-pack scheme computed for the label. Warning marks: `{nutrient, code, text, why, status}` with the law's printed text; traffic lights: `{nutrient, level, colour, amount, unit, per_100, percent_ri, printed, why, status}` (`printed`: the per-portion amount as the label's table rounds it, e.g. `"50g"`, where the scheme says how); Nutri-Score: `{grade, points, components, why}`; Nutri-Grade: `{grade, components, why}`. `checks` gives every limit looked at with its `headroom` (limit minus amount on the rule's basis).
@@ -1024,6 +1097,8 @@ export interface components {
             /** @description Subtracted from sugars by Nutri-Grade. */
             lactose_galactose_g_per_100g?: number;
             non_nutritive_sweeteners?: boolean;
+            /** @description The package's principal display surface, cm². Where a scheme's data has a size table (Mexico's octagons: NOM-051 table A1 as transcribed, unconfirmed), its result carries `mark_size`. */
+            principal_display_area_cm2?: number;
             /** @description The product's reference amount from Canada's own Table of Reference Amounts (FDR B.01.001), in grams: Canada's front-of-package symbol (B.01.350-B.01.358) is judged per it, or per the serving when larger. Never taken from `racc_g` or `package.racc_category`, which are the US table (21 CFR 101.12). Missing: the symbol is not judged and the result lists it in `missing`. */
             reference_amount_g?: number;
             /**
@@ -1085,6 +1160,14 @@ export interface components {
                     message: string;
                 };
                 last_row: number;
+                /** @description Dry run: the recipe's ingredient lines that resolved, each with its row and what it resolved to (a row that matches nothing is in `problems`). */
+                lines?: {
+                    grams: number;
+                    /** @description The `ingredient` cell as the file gives it. */
+                    ingredient: string;
+                    ingredient_id: string;
+                    row: number;
+                }[];
                 location?: string;
                 name: string;
                 version?: number;
@@ -1379,6 +1462,25 @@ export interface components {
             racc_category?: string;
             /** @description Continuous vertical space for the label, inches. */
             vertical_space_in?: number;
+        };
+        RaccCategoryList: {
+            data: {
+                citation: string;
+                confirmed: boolean;
+                /** @example bakery.cookies */
+                id: string;
+                /** @description The household measure the table gives instead of a weight (`1 tbsp`). */
+                measure?: string;
+                /** @description The table's wording of the row. */
+                name: string;
+                notes: string;
+                /** @example Bakery products */
+                product_category: string;
+                /** @enum {string|null} */
+                unit: "g" | "mL" | null;
+                /** @description The reference amount, in `unit`; null where the table gives a household measure. */
+                value: number | null;
+            }[];
         };
         Recipe: {
             archived?: boolean;
@@ -2651,6 +2753,34 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listFopSchemes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schemes, by id. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FopSchemeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listFormats: {
         parameters: {
             query?: {
@@ -2658,6 +2788,8 @@ export interface operations {
                 country?: string;
                 /** @description Regime family id (`us-fda`, `eu-1169`, `uk`). */
                 family?: string;
+                /** @description `light`: each format's `id`, `aliases`, `name`, `family`, `countries`, `plan`, `status` and `role` only (a picker's list, a tenth of the full one); `full` (default): every field. Another value: 400 `validation_failed`. */
+                view?: "light" | "full";
             };
             header?: never;
             path?: never;
@@ -3019,6 +3151,34 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+        };
+    };
+    listRaccCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The categories, by product category. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RaccCategoryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
         };
     };
     listRecipes: {

@@ -30,10 +30,16 @@ from .food_allergen_exemptions import FoodAllergenExemptions
 from .food_label_names import FoodLabelNames
 from .food_list import FoodList
 from .food_nutrients_per_100g import FoodNutrientsPer100G
+from .fop_scheme_list import FopSchemeList
+from .fop_scheme_list_data_item import FopSchemeListDataItem
+from .fop_scheme_list_data_item_kind import FopSchemeListDataItemKind
+from .fop_scheme_list_data_item_status import FopSchemeListDataItemStatus
 from .format_ import Format
 from .format_citation import FormatCitation
 from .format_columns_item import FormatColumnsItem
 from .format_direction import FormatDirection
+from .format_light import FormatLight
+from .format_light_role import FormatLightRole
 from .format_list import FormatList
 from .format_nutrients_item import FormatNutrientsItem
 from .format_nutrients_item_reference_type_0 import FormatNutrientsItemReferenceType0
@@ -105,8 +111,14 @@ from .label_unrounded import LabelUnrounded
 from .label_voluntary import LabelVoluntary
 from .label_voluntary_additional_property import LabelVoluntaryAdditionalProperty
 from .label_warnings_item import LabelWarningsItem
+from .list_formats_view import ListFormatsView
 from .openapi_response_200 import OpenapiResponse200
 from .package import Package
+from .racc_category_list import RaccCategoryList
+from .racc_category_list_data_item import RaccCategoryListDataItem
+from .racc_category_list_data_item_unit_type_1 import RaccCategoryListDataItemUnitType1
+from .racc_category_list_data_item_unit_type_2_type_1 import RaccCategoryListDataItemUnitType2Type1
+from .racc_category_list_data_item_unit_type_3_type_1 import RaccCategoryListDataItemUnitType3Type1
 from .readyz_response_200 import ReadyzResponse200
 from .readyz_response_200_embed_hub_type_0 import ReadyzResponse200EmbedHubType0
 from .readyz_response_200_embed_hub_type_0_state import ReadyzResponse200EmbedHubType0State
@@ -185,10 +197,16 @@ __all__ = (
     "FoodLabelNames",
     "FoodList",
     "FoodNutrientsPer100G",
+    "FopSchemeList",
+    "FopSchemeListDataItem",
+    "FopSchemeListDataItemKind",
+    "FopSchemeListDataItemStatus",
     "Format",
     "FormatCitation",
     "FormatColumnsItem",
     "FormatDirection",
+    "FormatLight",
+    "FormatLightRole",
     "FormatList",
     "FormatNutrientsItem",
     "FormatNutrientsItemReferenceType0",
@@ -260,8 +278,14 @@ __all__ = (
     "LabelVoluntary",
     "LabelVoluntaryAdditionalProperty",
     "LabelWarningsItem",
+    "ListFormatsView",
     "OpenapiResponse200",
     "Package",
+    "RaccCategoryList",
+    "RaccCategoryListDataItem",
+    "RaccCategoryListDataItemUnitType1",
+    "RaccCategoryListDataItemUnitType2Type1",
+    "RaccCategoryListDataItemUnitType3Type1",
     "ReadyzResponse200",
     "ReadyzResponse200EmbedHubType0",
     "ReadyzResponse200EmbedHubType0State",

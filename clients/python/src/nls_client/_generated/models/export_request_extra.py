@@ -15,6 +15,8 @@ T = TypeVar("T", bound="ExportRequestExtra")
 class ExportRequestExtra:
     """
     Attributes:
+        front_of_pack (bool | Unset): Draw the label's `front_of_pack` elements (as analyze or a recipe gives them)
+            under it, as `fop=` does on a recipe's label files. Default: False.
         preview (bool | Unset): An on-screen preview (the app's live label): with `fileType` `svg`, served on every plan
             that may use the label's format, with the watermark wherever the plan's exports carry one. Default: False.
         scale (float | Unset):  Default: 2.0.
@@ -24,6 +26,7 @@ class ExportRequestExtra:
         width_mm (float | Unset): Printed width in millimetres, instead of `width`.
     """
 
+    front_of_pack: bool | Unset = False
     preview: bool | Unset = False
     scale: float | Unset = 2.0
     width: float | Unset = 290.0
@@ -32,6 +35,8 @@ class ExportRequestExtra:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        front_of_pack = self.front_of_pack
+
         preview = self.preview
 
         scale = self.scale
@@ -45,6 +50,8 @@ class ExportRequestExtra:
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({})
+        if front_of_pack is not UNSET:
+            field_dict["front_of_pack"] = front_of_pack
         if preview is not UNSET:
             field_dict["preview"] = preview
         if scale is not UNSET:
@@ -61,6 +68,8 @@ class ExportRequestExtra:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
+        front_of_pack = d.pop("front_of_pack", UNSET)
+
         preview = d.pop("preview", UNSET)
 
         scale = d.pop("scale", UNSET)
@@ -72,6 +81,7 @@ class ExportRequestExtra:
         width_mm = d.pop("width_mm", UNSET)
 
         export_request_extra = cls(
+            front_of_pack=front_of_pack,
             preview=preview,
             scale=scale,
             width=width,

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
     from ..models.format_ import Format
+    from ..models.format_light import FormatLight
 
 
 T = TypeVar("T", bound="FormatList")
@@ -17,16 +18,23 @@ T = TypeVar("T", bound="FormatList")
 class FormatList:
     """
     Attributes:
-        data (list[Format]):
+        data (list[Format | FormatLight]): `Format`s, or with `view=light` `FormatLight`s.
     """
 
-    data: list[Format]
+    data: list[Format | FormatLight]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.format_ import Format  # noqa: PLC0415
+
         data = []
         for data_item_data in self.data:
-            data_item = data_item_data.to_dict()
+            data_item: dict[str, Any]
+            if isinstance(data_item_data, Format):
+                data_item = data_item_data.to_dict()
+            else:
+                data_item = data_item_data.to_dict()
+
             data.append(data_item)
 
         field_dict: dict[str, Any] = {}
@@ -42,12 +50,29 @@ class FormatList:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.format_ import Format  # noqa: PLC0415
+        from ..models.format_light import FormatLight  # noqa: PLC0415
 
         d = dict(src_dict)
         data = []
         _data = d.pop("data")
         for data_item_data in _data:
-            data_item = Format.from_dict(data_item_data)
+
+            def _parse_data_item(data: object) -> Format | FormatLight:
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    data_item_type_0 = Format.from_dict(data)
+
+                    return data_item_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                data_item_type_1 = FormatLight.from_dict(data)
+
+                return data_item_type_1
+
+            data_item = _parse_data_item(data_item_data)
 
             data.append(data_item)
 

@@ -33,6 +33,9 @@ class FrontOfPackFacts:
             fruit_vegetable_legume_pct (float | Unset): Nutri-Score's fruit, vegetable and legume share.
             lactose_galactose_g_per_100g (float | Unset): Subtracted from sugars by Nutri-Grade.
             non_nutritive_sweeteners (bool | Unset):
+            principal_display_area_cm2 (float | Unset): The package's principal display surface, cm². Where a scheme's data
+                has a size table (Mexico's octagons: NOM-051 table A1 as transcribed, unconfirmed), its result carries
+                `mark_size`.
             reference_amount_g (float | Unset): The product's reference amount from Canada's own Table of Reference Amounts
                 (FDR B.01.001), in grams: Canada's front-of-package symbol (B.01.350-B.01.358) is judged per it, or per the
                 serving when larger. Never taken from `racc_g` or `package.racc_category`, which are the US table (21 CFR
@@ -48,6 +51,7 @@ class FrontOfPackFacts:
     fruit_vegetable_legume_pct: float | Unset = UNSET
     lactose_galactose_g_per_100g: float | Unset = UNSET
     non_nutritive_sweeteners: bool | Unset = UNSET
+    principal_display_area_cm2: float | Unset = UNSET
     reference_amount_g: float | Unset = UNSET
     state: FrontOfPackFactsState | Unset = UNSET
 
@@ -75,6 +79,8 @@ class FrontOfPackFacts:
 
         non_nutritive_sweeteners = self.non_nutritive_sweeteners
 
+        principal_display_area_cm2 = self.principal_display_area_cm2
+
         reference_amount_g = self.reference_amount_g
 
         state: str | Unset = UNSET
@@ -100,6 +106,8 @@ class FrontOfPackFacts:
             field_dict["lactose_galactose_g_per_100g"] = lactose_galactose_g_per_100g
         if non_nutritive_sweeteners is not UNSET:
             field_dict["non_nutritive_sweeteners"] = non_nutritive_sweeteners
+        if principal_display_area_cm2 is not UNSET:
+            field_dict["principal_display_area_cm2"] = principal_display_area_cm2
         if reference_amount_g is not UNSET:
             field_dict["reference_amount_g"] = reference_amount_g
         if state is not UNSET:
@@ -140,6 +148,8 @@ class FrontOfPackFacts:
 
         non_nutritive_sweeteners = d.pop("non_nutritive_sweeteners", UNSET)
 
+        principal_display_area_cm2 = d.pop("principal_display_area_cm2", UNSET)
+
         reference_amount_g = d.pop("reference_amount_g", UNSET)
 
         _state = d.pop("state", UNSET)
@@ -158,6 +168,7 @@ class FrontOfPackFacts:
             fruit_vegetable_legume_pct=fruit_vegetable_legume_pct,
             lactose_galactose_g_per_100g=lactose_galactose_g_per_100g,
             non_nutritive_sweeteners=non_nutritive_sweeteners,
+            principal_display_area_cm2=principal_display_area_cm2,
             reference_amount_g=reference_amount_g,
             state=state,
         )

@@ -7,6 +7,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.format_list import FormatList
+from ...models.list_formats_view import ListFormatsView
 from ...types import UNSET, Response, Unset
 
 
@@ -14,6 +15,7 @@ def _get_kwargs(
     *,
     country: str | Unset = UNSET,
     family: str | Unset = UNSET,
+    view: ListFormatsView | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -21,6 +23,12 @@ def _get_kwargs(
     params["country"] = country
 
     params["family"] = family
+
+    json_view: str | Unset = UNSET
+    if not isinstance(view, Unset):
+        json_view = view.value
+
+    params["view"] = json_view
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -84,12 +92,14 @@ def sync_detailed(
     client: AuthenticatedClient,
     country: str | Unset = UNSET,
     family: str | Unset = UNSET,
+    view: ListFormatsView | Unset = UNSET,
 ) -> Response[Error | FormatList]:
     """The label formats offered, filtered by country and family
 
     Args:
         country (str | Unset):
         family (str | Unset):
+        view (ListFormatsView | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -102,6 +112,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         country=country,
         family=family,
+        view=view,
     )
 
     response = client.get_httpx_client().request(
@@ -116,12 +127,14 @@ def sync(
     client: AuthenticatedClient,
     country: str | Unset = UNSET,
     family: str | Unset = UNSET,
+    view: ListFormatsView | Unset = UNSET,
 ) -> Error | FormatList | None:
     """The label formats offered, filtered by country and family
 
     Args:
         country (str | Unset):
         family (str | Unset):
+        view (ListFormatsView | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -135,6 +148,7 @@ def sync(
         client=client,
         country=country,
         family=family,
+        view=view,
     ).parsed
 
 
@@ -143,12 +157,14 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     country: str | Unset = UNSET,
     family: str | Unset = UNSET,
+    view: ListFormatsView | Unset = UNSET,
 ) -> Response[Error | FormatList]:
     """The label formats offered, filtered by country and family
 
     Args:
         country (str | Unset):
         family (str | Unset):
+        view (ListFormatsView | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -161,6 +177,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         country=country,
         family=family,
+        view=view,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -173,12 +190,14 @@ async def asyncio(
     client: AuthenticatedClient,
     country: str | Unset = UNSET,
     family: str | Unset = UNSET,
+    view: ListFormatsView | Unset = UNSET,
 ) -> Error | FormatList | None:
     """The label formats offered, filtered by country and family
 
     Args:
         country (str | Unset):
         family (str | Unset):
+        view (ListFormatsView | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -193,5 +212,6 @@ async def asyncio(
             client=client,
             country=country,
             family=family,
+            view=view,
         )
     ).parsed
