@@ -1146,6 +1146,120 @@ fn paired_tables_print_one_table_per_language() {
     check_golden("ca-std-pair", "ca.std.pair");
 }
 
+/// FDR B.01.401(6), B.01.455: a simplified table holds Calories, fat, carbohydrate and
+/// protein, the nutrients that may not be expressed as "0", and below them the statement of
+/// (6)(j) naming the others in each language; the interpretative statement of item 16 stays
+/// (B.01.401(8) excuses none of these figures).
+#[test]
+fn the_canadian_simplified_tables_name_what_they_leave_off() {
+    let flowing = |l: &Label| {
+        let t = texts(&svg(l, &opts(1.0)).unwrap()).replace('|', " ");
+        t.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let en = "Not a significant source of saturated fat, trans fat, fibre, cholesterol";
+    let fr = "Source négligeable de lipides saturés, lipides trans, fibres, cholestérol";
+    let bi = common::ca_simplified_label("ca.simpl.bi");
+    let text = flowing(&bi);
+    assert_in_order(
+        "ca.simpl.bi",
+        &text,
+        &[
+            "Nutrition Facts",
+            "Valeur nutritive",
+            "Per 1 can (355 mL)",
+            "pour 1 canette (355 mL)",
+            "Calories 130",
+            "% Daily Value*",
+            "Fat / Lipides 0 g 0%",
+            "Carbohydrate / Glucides 33 g",
+            "Sugars / Sucres 30 g 30%",
+            "Protein / Protéines 0 g",
+            "Sodium 15 mg 1%",
+            "Potassium 75 mg 2%",
+            "Calcium 10 mg 1%",
+            "Iron / Fer 0.2 mg 1%",
+            en,
+            fr,
+            "*5% or less is a little, 15% or more is a lot",
+        ],
+    );
+    for omitted in ["Saturated", "Trans", "Fibre / Fibres", "Cholesterol /"] {
+        assert!(!text.contains(omitted), "{omitted} in {text}");
+    }
+    assert!(!text.contains("DRAFT"), "{text}");
+    check_golden_of("ca-simpl-bi", &bi);
+
+    // One table per language, each with its own statement (B.01.451(1)(a)).
+    let pair = common::ca_simplified_label("ca.simpl.pair");
+    let text = flowing(&pair);
+    assert_in_order(
+        "ca.simpl.pair",
+        &text,
+        &[
+            "Nutrition Facts",
+            "Per 1 can (355 mL)",
+            en,
+            "*5% or less",
+            "Valeur nutritive",
+            // The French part of the household measure "1 can / 1 canette".
+            "pour 1 canette (355 mL)",
+            fr,
+            "*5 % ou moins",
+        ],
+    );
+    assert!(!text.contains(" / "), "{text}");
+    check_golden_of("ca-simpl-pair", &pair);
+
+    let hor = common::ca_simplified_label("ca.simpl.hor.bi");
+    let text = flowing(&hor);
+    assert_eq!(text.matches("% Daily Value*").count(), 2, "{text}");
+    assert_in_order(
+        "ca.simpl.hor.bi",
+        &text,
+        &[
+            "Nutrition Facts",
+            "Calories",
+            "Fat / Lipides",
+            "Iron / Fer",
+            en,
+            fr,
+            "*5%",
+        ],
+    );
+    check_golden_of("ca-simpl-hor-bi", &hor);
+}
+
+/// Item 6 of the table to B.01.401: with trans fat left off as "0" (B.01.401(6)(i)), the
+/// percentage of the sum of saturated and trans fat sits on the saturated line.
+#[test]
+fn a_simplified_table_prints_the_sum_percentage_beside_saturated_alone() {
+    use nls_nutrition::{IngredientSource, Nutrient::*};
+    let mut r = common::ca_simplified_recipe();
+    // 1.1 g of saturated fat in the can, declared 1 g: 5 % of the 20 g daily value of the
+    // sum; potassium, calcium and iron now 0, so seven of the thirteen may be "0".
+    if let IngredientSource::PerHundredGrams(a) = &mut r.ingredients[1].source {
+        for (n, v) in [
+            (TotalFatG, 2.0),
+            (SaturatedFatG, 2.0),
+            (PotassiumMg, 0.0),
+            (CalciumMg, 0.0),
+            (IronMg, 0.0),
+        ] {
+            a.set(n, v);
+        }
+    }
+    let l = compute_label(&r, format("ca.simpl.bi").unwrap()).unwrap();
+    assert!(l.row("trans_fat_g").is_none());
+    assert_eq!(
+        l.row("saturated_plus_trans").unwrap().cells[0].percent,
+        Some(5.0)
+    );
+    let t = texts(&svg(&l, &opts(1.0)).unwrap()).replace('|', " ");
+    let t = t.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(t.contains("Saturated / saturés 1 g 5%"), "{t}");
+    assert!(t.contains("of trans fat, fibre,"), "{t}");
+}
+
 /// NOM-051's optional per-portion declaration beside the per-100 g one.
 #[test]
 fn the_mexican_table_with_portions_has_both_columns() {

@@ -694,7 +694,8 @@ fn placed(svg: &str) -> Vec<Placed> {
             Some(Placed {
                 x: attr(tag, "x")?,
                 y: attr(tag, "y")?,
-                end: tag.contains("text-anchor=\"end\""),
+                // In a right-to-left line the anchor's start is its right end.
+                end: tag.contains("text-anchor=\"end\"") != tag.contains("direction=\"rtl\""),
                 text,
             })
         })

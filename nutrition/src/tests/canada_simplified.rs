@@ -57,11 +57,10 @@ fn soft_drink() -> RecipeInput {
 }
 
 #[test]
-fn the_three_simplified_formats_are_drafts_until_drawn_and_count_the_thirteen_items() {
+fn the_three_simplified_formats_are_in_force_and_count_the_thirteen_items() {
     for id in SIMPLIFIED {
         let f = crate::format(id).unwrap();
-        // Not in force until the drawing prints the statement of B.01.401(6)(j).
-        assert_eq!(f.status, "draft", "{id}");
+        assert_eq!(f.status, "in_force", "{id}");
         let rule = f.simplified.as_ref().unwrap();
         // Items 2 to 5 and 7 to 15 of the table to B.01.401 (item 6 is a percentage only).
         assert_eq!(rule.counted.len(), 13, "{id}");

@@ -5,7 +5,9 @@
 //! the "% Daily Value*" head, a heavy rule, the core nutrients with hairlines (saturated and
 //! "+ trans" bracketed with the one percentage of their sum, item 6 of the table to
 //! B.01.401), a heavy rule, potassium, calcium and iron, then the interpretative statement of
-//! item 16. Every word comes from the format's terms, in each of its languages (English then
+//! item 16. A simplified table (B.01.401(6), B.01.455) holds only the rows its label declares
+//! and, below them, the statement naming the others ("Not a significant source of …",
+//! (6)(j)). Every word comes from the format's terms, in each of its languages (English then
 //! French, B.01.451(1)(b)); a unilingual table (the paired formats, B.01.451(1)(a)) prints one
 //! language's words and that language's numbers ("0,5 g", "7 %" in French).
 //!
@@ -88,11 +90,17 @@ impl<'a> Words<'a> {
             .map(str::trim)
             .filter(|t| !t.is_empty());
         let parts: Vec<&str> = text.map(|t| t.split(" / ").collect()).unwrap_or_default();
+        // A table of a pair is drawn from a copy of its format holding one language: its
+        // part is that language's place in the format as catalogued.
+        let catalogued = nls_nutrition::format(&self.format.id);
         self.terms
             .iter()
             .enumerate()
             .filter_map(|(i, t)| {
-                let household = parts.get(i).or(parts.first()).map(|h| h.trim());
+                let place = catalogued
+                    .and_then(|f| f.languages.iter().position(|l| *l == t.language))
+                    .unwrap_or(i);
+                let household = parts.get(place).or(parts.first()).map(|h| h.trim());
                 let serving = match household {
                     // "1 cup (250 mL)": the metric measure is already there.
                     Some(h) if nls_nutrition::serving::has_metric_in_parentheses(h) => {
@@ -103,6 +111,23 @@ impl<'a> Words<'a> {
                 };
                 t.get("serving.per")
                     .map(|p| nls_nutrition::format::fill(p, &[("serving", &serving)]))
+            })
+            .collect()
+    }
+
+    /// The statement naming what a simplified table leaves off (FDR B.01.401(6)(j): "Not a
+    /// significant source of …" / « Source négligeable de … ») in each of the table's
+    /// languages: the label's `not_significant.<language>`, else (a format of one language)
+    /// its `not_significant`. Empty for a table that omits nothing.
+    fn not_significant(&self, label: &Label) -> Vec<String> {
+        self.terms
+            .iter()
+            .filter_map(|t| {
+                label
+                    .display
+                    .get(&format!("not_significant.{}", t.language))
+                    .or_else(|| label.display.get("not_significant"))
+                    .cloned()
             })
             .collect()
     }
@@ -133,6 +158,11 @@ impl<'a> Words<'a> {
 /// percentage beside the bracketed pair.
 fn is_sum(row: &Row) -> bool {
     row.quantity == Quantity::CaFdrSaturatedPlusTrans
+}
+
+/// Whether `row` is one of the two amounts item 6 sums (items 4 and 5).
+fn is_sum_part(row: &Row) -> bool {
+    matches!(row.key.as_str(), "saturates_g" | "trans_fat_g")
 }
 
 /// Type sizes and rules of one table, in user units.
@@ -290,8 +320,8 @@ impl<'a, 'm> Table<'a, 'm> {
                 let trans = lines[i + 1];
                 let first = baseline_in(y);
                 let second = first + 0.95 * s.row;
-                self.name_and_amount(line, "", x0 + indent_step, first);
-                self.name_and_amount(trans, "+ ", x0 + indent_step, second);
+                self.name_and_amount(line, "", x0 + indent_step, first, None);
+                self.name_and_amount(trans, "+ ", x0 + indent_step, second, None);
                 if let Some(pct) = sum {
                     let mid = 0.5 * (first + second);
                     self.p.text(
@@ -311,8 +341,14 @@ impl<'a, 'm> Table<'a, 'm> {
             }
             let indent = f32::from(line.row.style.indent) * indent_step;
             let baseline = baseline_in(y);
-            self.name_and_amount(line, "", x0 + indent, baseline);
-            if let Some(pct) = &line.percent {
+            // Saturated or trans alone (a simplified table left the other off as "0",
+            // B.01.401(6)(i)): the percentage of their sum, item 6, sits on its line.
+            let percent = match sum {
+                Some(pct) if is_sum_part(line.row) => Some(pct),
+                _ => line.percent.as_deref(),
+            };
+            self.name_and_amount(line, "", x0 + indent, baseline, percent);
+            if let Some(pct) = percent {
                 self.p.text(
                     x1,
                     baseline,
@@ -327,8 +363,16 @@ impl<'a, 'm> Table<'a, 'm> {
         y
     }
 
-    /// "Fat / Lipides 5 g" at `x`, the name bold where the row's style says so.
-    fn name_and_amount(&mut self, line: &Line<'_>, prefix: &str, x: f32, baseline: f32) {
+    /// "Fat / Lipides 5 g" at `x`, the name bold where the row's style says so; `percent` is
+    /// what is said with it.
+    fn name_and_amount(
+        &mut self,
+        line: &Line<'_>,
+        prefix: &str,
+        x: f32,
+        baseline: f32,
+        percent: Option<&str>,
+    ) {
         let name = format!("{prefix}{}", self.words.format.row_name(line.row));
         let face = if line.row.style.bold {
             Face::Bold
@@ -346,8 +390,38 @@ impl<'a, 'm> Table<'a, 'm> {
             ],
         );
         let text = format!("{name} {}", line.amount);
-        let said = us_parts::said_row(self.words.format, text, line.percent.as_deref());
+        let said = us_parts::said_row(self.words.format, text, percent);
         self.said.push(said);
+    }
+
+    /// The statement of B.01.401(6)(j) in each language below a hairline at `y`, wrapped to
+    /// `width`; returns the y below it (`y` itself when the table omits nothing).
+    fn not_significant(&mut self, label: &Label, x0: f32, width: f32, mut y: f32) -> f32 {
+        let statements = self.words.not_significant(label);
+        if statements.is_empty() {
+            return y;
+        }
+        let s = self.s;
+        self.p.rect(x0, y, width, s.hairline);
+        y += s.hairline;
+        let top = y + 0.35 * s.text;
+        for (i, statement) in statements.into_iter().enumerate() {
+            let first = if i == 0 {
+                top + self.m().cap_height(Face::Regular) * s.text
+            } else {
+                y + 1.15 * s.text
+            };
+            y = self.p.paragraph(
+                x0,
+                first,
+                s.text,
+                1.15 * s.text,
+                width,
+                &[Span::new(Face::Regular, &statement)],
+            );
+            self.said.push(statement);
+        }
+        y + 0.45 * s.text
     }
 
     /// The interpretative statement of item 16 in each language from `y` (the top), wrapped
@@ -473,6 +547,7 @@ pub(crate) fn layout_standard(m: &Metrics, label: &Label, format: &Format) -> Sc
         let minerals: Vec<&Line<'_>> = parts.minerals.iter().collect();
         y = t.rows(&minerals, None, x0, x1, y);
     }
+    y = t.not_significant(label, x0, inner, y);
     t.p.rect(x0, y, inner, s.medium);
     y += s.medium;
     y = t.footnote(x0, inner, y);
@@ -555,7 +630,7 @@ pub(crate) fn layout_horizontal(m: &Metrics, label: &Label, format: &Format) -> 
         y = t.rows(side, parts.sum.as_deref(), tx0, tx1, y);
         bottom = bottom.max(y);
     }
-    let mut y = bottom + 0.3 * s.text;
+    let mut y = t.not_significant(label, x0, x1 - x0, bottom + 0.3 * s.text);
     t.p.rect(x0, y, x1 - x0, s.medium);
     y += s.medium;
     y = t.footnote(x0, x1 - x0, y);

@@ -7,6 +7,7 @@
 //! (text as text, the font embedded).
 //! No I/O, no system fonts, no clock: the same label and options give the same bytes.
 
+mod bidi;
 pub mod bounds;
 mod ca_table;
 mod error;

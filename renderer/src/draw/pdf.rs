@@ -255,7 +255,8 @@ pub(crate) fn write(
                     Anchor::Start => t.x,
                     Anchor::End => t.x - total,
                 };
-                for s in &t.spans {
+                // Runs in visual order: a line mixing directions as a browser shows it.
+                for s in super::bidi::visual(&t.spans).iter() {
                     if s.face.is_script() {
                         let numbering = renumbered
                             .iter()

@@ -350,7 +350,8 @@ fn placements(scene: &Scene, m: &Metrics, frame: &Frame) -> Vec<Placement> {
         if line_y < -reach || line_y > frame.height as i32 + reach {
             continue;
         }
-        'line: for span in &t.spans {
+        // Runs in visual order: a line mixing directions as a browser shows it.
+        'line: for span in super::bidi::visual(&t.spans).iter() {
             let f = m.face(span.face);
             let scale = size / f32::from(f.units_per_em());
             if span.face.shapes() {

@@ -165,9 +165,15 @@ pub(crate) fn write(scene: &Scene, m: &Metrics, options: &RenderOptions) -> Stri
             let Some((first, rest)) = t.spans.split_first() else {
                 continue;
             };
-            let anchor = match t.anchor {
-                Anchor::Start => "",
-                Anchor::End => " text-anchor=\"end\"",
+            // A line whose first strong character is Hebrew or Arabic reads right to left: the
+            // browser reorders its logical text as PNG and PDF do (`bidi.rs`), and its
+            // anchor's start is then its right end.
+            let rtl = super::bidi::is_rtl_line(&t.spans);
+            let anchor = match (t.anchor, rtl) {
+                (Anchor::Start, false) => "",
+                (Anchor::End, false) => " text-anchor=\"end\"",
+                (Anchor::Start, true) => " direction=\"rtl\" text-anchor=\"end\"",
+                (Anchor::End, true) => " direction=\"rtl\"",
             };
             let fill = if t.fill == Rgb::BLACK {
                 String::new()

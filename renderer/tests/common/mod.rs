@@ -416,6 +416,64 @@ pub fn us_simplified_recipe() -> RecipeInput {
     }
 }
 
+/// A cranberry drink in a can, every nutrient of the table to FDR B.01.401 given: fat,
+/// saturated and trans fat, cholesterol, fibre and protein are 0, so Canada's simplified
+/// formats apply (six or more may be expressed as "0", B.01.401(6)).
+pub fn ca_simplified_recipe() -> RecipeInput {
+    let zero = [
+        TotalFatG,
+        SaturatedFatG,
+        TransFatG,
+        CholesterolMg,
+        DietaryFiberG,
+        ProteinG,
+    ]
+    .map(|n| (n, 0.0));
+    let with = |given: &[(Nutrient, f64)]| -> Vec<(Nutrient, f64)> {
+        zero.iter().chain(given).copied().collect()
+    };
+    RecipeInput {
+        voluntary_nutrients: Default::default(),
+        servings: 1.0,
+        serving_weight_g: None,
+        serving_size_text: Some("1 can (355 mL) / 1 canette (355 mL)".into()),
+        racc_g: None,
+        ingredients: vec![
+            ing(
+                "Carbonated water",
+                300.0,
+                &[],
+                &with(&[
+                    (TotalCarbohydrateG, 0.0),
+                    (TotalSugarsG, 0.0),
+                    (SodiumMg, 5.0),
+                    (PotassiumMg, 0.0),
+                    (CalciumMg, 0.0),
+                    (IronMg, 0.0),
+                ]),
+            ),
+            ing(
+                "Cranberry juice concentrate",
+                55.0,
+                &[],
+                &with(&[
+                    (TotalCarbohydrateG, 60.0),
+                    (TotalSugarsG, 55.0),
+                    (SodiumMg, 0.0),
+                    (PotassiumMg, 150.0),
+                    (CalciumMg, 10.0),
+                    (IronMg, 0.3),
+                ]),
+            ),
+        ],
+    }
+}
+
+/// [`ca_simplified_recipe`] in the Canadian simplified format `id`.
+pub fn ca_simplified_label(id: &str) -> Label {
+    complete(compute_label(&ca_simplified_recipe(), format(id).unwrap()).unwrap())
+}
+
 pub fn us_simplified_label() -> Label {
     complete(compute_label(&us_simplified_recipe(), format("us.v.simpl").unwrap()).unwrap())
 }
