@@ -32,7 +32,10 @@ class LabelSetEntry:
             `insoluble_fiber_g`, `sugar_alcohols_g`, and the vitamins and minerals of 101.9(c)(8)(iv) from 2 % DV) appear
             only when the ingredients' data gives them. The simplified format (`us.v.simpl`, 101.9(f)) omits insignificant
             nutrients other than calories, total fat, sodium, total carbohydrate and protein and names them in
-            `display.not_significant` ("Not a significant source of …"). `warnings` appears only when non-empty.
+            `display.not_significant` ("Not a significant source of …"); Canada's simplified formats (`ca.simpl.bi`,
+            `ca.simpl.pair`, `ca.simpl.hor.bi`, FDR B.01.401(6)) name what they omit in each language,
+            `display.not_significant.en` and `display.not_significant.fr` (« Source négligeable de … »), the first also as
+            `display.not_significant`. `warnings` appears only when non-empty.
     """
 
     format_: str
