@@ -20,7 +20,8 @@ use super::scene::Span;
 /// Arabic letters, Arabic digits, the explicit right-to-left marks and embeddings.
 fn is_rtl_char(c: char) -> bool {
     use BidiClass::{AL, AN, R, RLE, RLI, RLO};
-    matches!(bidi_class(c), R | AL | AN | RLE | RLO | RLI)
+    // No ASCII character is right to left: most labels never reach the class table.
+    !c.is_ascii() && matches!(bidi_class(c), R | AL | AN | RLE | RLO | RLI)
 }
 
 /// Whether any span of the line holds a right-to-left character.
