@@ -5,13 +5,14 @@
 #   2. the same event insert through pgbench with 16 clients (the floor),
 #   3. POST /v1/analyze under wrk (2 threads, 16 connections),
 #   4. cache-hit GET label.png under wrk, and nginx serving the same file (the floor),
-#   5. a headless Chromium screenshot of the same label as HTML.
+#   5. a headless Chromium screenshot of the same label as HTML,
+#   6. reformulations of the 20 recipes of bench/reformulate/ (issue 30), one at a time.
 # Each benchmark uses a fresh database, NATS stream and server; nothing else is touched,
 # and the databases and streams are removed when the script ends.
 #
 #   bash bench/run.sh                      every benchmark, once each
 #   bash bench/run.sh label label label    only the label-file one, three times
-# Sections: creates, pgbench, analyze, label, markets, chromium. NLS_BENCH_SECONDS sets each run's
+# Sections: creates, pgbench, analyze, label, markets, chromium, reformulate. NLS_BENCH_SECONDS sets each run's
 # length (default 20); NLS_BIN runs another `nls` binary than this tree's release build. A run that gets any non-2xx response fails the script: a benchmark
 # of error pages measures nothing. NLS_PERF_DIR=<dir> also profiles the server of each section
 # with `perf record` while its load runs (<dir>/<section>.perf.data; bench/profile.py reads it).
@@ -23,8 +24,8 @@ SECTIONS=("$@")
 if [ ${#SECTIONS[@]} -eq 0 ]; then SECTIONS=(creates pgbench analyze label markets chromium); fi
 for section in "${SECTIONS[@]}"; do
   case "$section" in
-    creates | pgbench | analyze | label | markets | chromium) ;;
-    *) echo "unknown section '$section' (creates, pgbench, analyze, label, markets, chromium)" >&2; exit 2 ;;
+    creates | pgbench | analyze | label | markets | chromium | reformulate) ;;
+    *) echo "unknown section '$section' (creates, pgbench, analyze, label, markets, chromium, reformulate)" >&2; exit 2 ;;
   esac
 done
 
@@ -227,8 +228,19 @@ markets() {
   stop_server
 }
 
+# Each of the 20 seal-carrying recipes reformulated NLS_REFORMULATE_ROUNDS times (default 20),
+# one request at a time: found or why not, the change, p50/p99 (issue 30's 200 ms p99).
+reformulate() {
+  echo "== POST /v1/reformulate, the 20 recipes of bench/reformulate/, one request at a time"
+  start_server
+  start_profile reformulate
+  python3 bench/reformulate/run.py http://127.0.0.1:18080 "$KEY" "${NLS_REFORMULATE_ROUNDS:-20}"
+  stop_server
+}
+
 for section in "${SECTIONS[@]}"; do
   case "$section" in
+    reformulate) reformulate ;;
     markets) markets ;;
     creates) creates ;;
     pgbench) pgbench_insert ;;
