@@ -7,12 +7,19 @@ use serde::{Deserialize, Serialize};
 use crate::error::ApiError;
 
 /// Query parameters every list takes.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct ListParams {
+    /// Page size (default 50).
+    #[param(minimum = 1, maximum = 200, default = 50)]
     pub limit: Option<i64>,
+    /// `next_cursor` of the previous page.
     pub cursor: Option<String>,
+    /// Filters by name (case-insensitive substring).
     pub q: Option<String>,
+    /// Also list archived items (recipes and ingredients).
+    #[param(default = false)]
     pub include_archived: Option<bool>,
 }
 
@@ -68,9 +75,10 @@ impl Cursor {
 }
 
 /// One page of a list.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Page<T> {
     pub data: Vec<T>,
+    /// Pass as `cursor` for the next page; null on the last.
     pub next_cursor: Option<String>,
 }
 
