@@ -6,7 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.food_list import FoodList
+from ...models.page_food_hit import PageFoodHit
 from ...types import UNSET, Response, Unset
 
 
@@ -15,6 +15,7 @@ def _get_kwargs(
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
     q: str | Unset = UNSET,
+    include_archived: bool | Unset = False,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -24,6 +25,8 @@ def _get_kwargs(
     params["cursor"] = cursor
 
     params["q"] = q
+
+    params["include_archived"] = include_archived
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -36,9 +39,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | FoodList | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | PageFoodHit | None:
     if response.status_code == 200:
-        response_200 = FoodList.from_dict(response.json())
+        response_200 = PageFoodHit.from_dict(response.json())
 
         return response_200
 
@@ -73,7 +76,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | FoodList]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | PageFoodHit]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -88,26 +91,32 @@ def sync_detailed(
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
     q: str | Unset = UNSET,
-) -> Response[Error | FoodList]:
+    include_archived: bool | Unset = False,
+) -> Response[Error | PageFoodHit]:
     """Search the food composition database
+
+     Searches foods by `q` (required), best match first; the cursor is an offset into that
+    ranking.
 
     Args:
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
         q (str | Unset):
+        include_archived (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | FoodList]
+        Response[Error | PageFoodHit]
     """
 
     kwargs = _get_kwargs(
         limit=limit,
         cursor=cursor,
         q=q,
+        include_archived=include_archived,
     )
 
     response = client.get_httpx_client().request(
@@ -123,20 +132,25 @@ def sync(
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
     q: str | Unset = UNSET,
-) -> Error | FoodList | None:
+    include_archived: bool | Unset = False,
+) -> Error | PageFoodHit | None:
     """Search the food composition database
+
+     Searches foods by `q` (required), best match first; the cursor is an offset into that
+    ranking.
 
     Args:
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
         q (str | Unset):
+        include_archived (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | FoodList
+        Error | PageFoodHit
     """
 
     return sync_detailed(
@@ -144,6 +158,7 @@ def sync(
         limit=limit,
         cursor=cursor,
         q=q,
+        include_archived=include_archived,
     ).parsed
 
 
@@ -153,26 +168,32 @@ async def asyncio_detailed(
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
     q: str | Unset = UNSET,
-) -> Response[Error | FoodList]:
+    include_archived: bool | Unset = False,
+) -> Response[Error | PageFoodHit]:
     """Search the food composition database
+
+     Searches foods by `q` (required), best match first; the cursor is an offset into that
+    ranking.
 
     Args:
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
         q (str | Unset):
+        include_archived (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | FoodList]
+        Response[Error | PageFoodHit]
     """
 
     kwargs = _get_kwargs(
         limit=limit,
         cursor=cursor,
         q=q,
+        include_archived=include_archived,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -186,20 +207,25 @@ async def asyncio(
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
     q: str | Unset = UNSET,
-) -> Error | FoodList | None:
+    include_archived: bool | Unset = False,
+) -> Error | PageFoodHit | None:
     """Search the food composition database
+
+     Searches foods by `q` (required), best match first; the cursor is an offset into that
+    ranking.
 
     Args:
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
         q (str | Unset):
+        include_archived (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | FoodList
+        Error | PageFoodHit
     """
 
     return (
@@ -208,5 +234,6 @@ async def asyncio(
             limit=limit,
             cursor=cursor,
             q=q,
+            include_archived=include_archived,
         )
     ).parsed

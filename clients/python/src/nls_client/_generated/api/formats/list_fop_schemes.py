@@ -72,11 +72,11 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Error | FopSchemeList]:
-    """The front-of-pack schemes a recipe's front_of_pack names
+    """Every front-of-pack scheme
 
-     Every front-of-pack scheme (`nutrition/data/fop/`): the ids a recipe's `front_of_pack` and `fop=`
-    take, with the scheme's name, kind, markets, whether it is mandatory there, whether its data is
-    confirmed against its law (`status`), and its citation.
+     Every front-of-pack scheme (`nutrition/data/fop/`): the ids a recipe's `front_of_pack`
+    and `fop=` take, with the scheme's name, kind, markets, whether it is mandatory there,
+    whether its data is confirmed against its law (`status`), and its citation.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -99,11 +99,11 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> Error | FopSchemeList | None:
-    """The front-of-pack schemes a recipe's front_of_pack names
+    """Every front-of-pack scheme
 
-     Every front-of-pack scheme (`nutrition/data/fop/`): the ids a recipe's `front_of_pack` and `fop=`
-    take, with the scheme's name, kind, markets, whether it is mandatory there, whether its data is
-    confirmed against its law (`status`), and its citation.
+     Every front-of-pack scheme (`nutrition/data/fop/`): the ids a recipe's `front_of_pack`
+    and `fop=` take, with the scheme's name, kind, markets, whether it is mandatory there,
+    whether its data is confirmed against its law (`status`), and its citation.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -122,11 +122,11 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Error | FopSchemeList]:
-    """The front-of-pack schemes a recipe's front_of_pack names
+    """Every front-of-pack scheme
 
-     Every front-of-pack scheme (`nutrition/data/fop/`): the ids a recipe's `front_of_pack` and `fop=`
-    take, with the scheme's name, kind, markets, whether it is mandatory there, whether its data is
-    confirmed against its law (`status`), and its citation.
+     Every front-of-pack scheme (`nutrition/data/fop/`): the ids a recipe's `front_of_pack`
+    and `fop=` take, with the scheme's name, kind, markets, whether it is mandatory there,
+    whether its data is confirmed against its law (`status`), and its citation.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -147,11 +147,11 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> Error | FopSchemeList | None:
-    """The front-of-pack schemes a recipe's front_of_pack names
+    """Every front-of-pack scheme
 
-     Every front-of-pack scheme (`nutrition/data/fop/`): the ids a recipe's `front_of_pack` and `fop=`
-    take, with the scheme's name, kind, markets, whether it is mandatory there, whether its data is
-    confirmed against its law (`status`), and its citation.
+     Every front-of-pack scheme (`nutrition/data/fop/`): the ids a recipe's `front_of_pack`
+    and `fop=` take, with the scheme's name, kind, markets, whether it is mandatory there,
+    whether its data is confirmed against its law (`status`), and its citation.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -96,10 +96,14 @@ def sync_detailed(
 ) -> Response[Error | FormatList]:
     """The label formats offered, filtered by country and family
 
+     Every format, filtered by `country` and `family`, in catalog order.
+
     Args:
         country (str | Unset):
         family (str | Unset):
-        view (ListFormatsView | Unset):
+        view (ListFormatsView | Unset): The views of the list. Only documents the `view`
+            parameter, which is read as a string
+            so that an unknown value gets the API's own 400.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -131,10 +135,14 @@ def sync(
 ) -> Error | FormatList | None:
     """The label formats offered, filtered by country and family
 
+     Every format, filtered by `country` and `family`, in catalog order.
+
     Args:
         country (str | Unset):
         family (str | Unset):
-        view (ListFormatsView | Unset):
+        view (ListFormatsView | Unset): The views of the list. Only documents the `view`
+            parameter, which is read as a string
+            so that an unknown value gets the API's own 400.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -161,10 +169,14 @@ async def asyncio_detailed(
 ) -> Response[Error | FormatList]:
     """The label formats offered, filtered by country and family
 
+     Every format, filtered by `country` and `family`, in catalog order.
+
     Args:
         country (str | Unset):
         family (str | Unset):
-        view (ListFormatsView | Unset):
+        view (ListFormatsView | Unset): The views of the list. Only documents the `view`
+            parameter, which is read as a string
+            so that an unknown value gets the API's own 400.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -194,10 +206,14 @@ async def asyncio(
 ) -> Error | FormatList | None:
     """The label formats offered, filtered by country and family
 
+     Every format, filtered by `country` and `family`, in catalog order.
+
     Args:
         country (str | Unset):
         family (str | Unset):
-        view (ListFormatsView | Unset):
+        view (ListFormatsView | Unset): The views of the list. Only documents the `view`
+            parameter, which is read as a string
+            so that an unknown value gets the API's own 400.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -74,12 +74,12 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Error | RaccCategoryList]:
-    """The reference amounts (RACC) of 21 CFR 101.12(b) a package's category names
+    """Every RACC category a package may name
 
-     Every row of 21 CFR 101.12(b) table 2 that NLS holds (`nutrition/data/racc.json`): the ids a
-    recipe's `package.racc_category` takes, with the table's wording, the reference amount in g or mL
-    (or the household measure the table gives instead), the citation, and whether the row was checked
-    against the law's text (`confirmed`, `notes`).
+     Every row of 21 CFR 101.12(b) table 2 that NLS holds (`nutrition/data/racc.json`): the
+    ids a recipe's `package.racc_category` takes, with the table's wording, the reference
+    amount in g or mL (or the household measure the table gives instead), the citation, and
+    whether the row was checked against the law's text (`confirmed`, `notes`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -102,12 +102,12 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> Error | RaccCategoryList | None:
-    """The reference amounts (RACC) of 21 CFR 101.12(b) a package's category names
+    """Every RACC category a package may name
 
-     Every row of 21 CFR 101.12(b) table 2 that NLS holds (`nutrition/data/racc.json`): the ids a
-    recipe's `package.racc_category` takes, with the table's wording, the reference amount in g or mL
-    (or the household measure the table gives instead), the citation, and whether the row was checked
-    against the law's text (`confirmed`, `notes`).
+     Every row of 21 CFR 101.12(b) table 2 that NLS holds (`nutrition/data/racc.json`): the
+    ids a recipe's `package.racc_category` takes, with the table's wording, the reference
+    amount in g or mL (or the household measure the table gives instead), the citation, and
+    whether the row was checked against the law's text (`confirmed`, `notes`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -126,12 +126,12 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Error | RaccCategoryList]:
-    """The reference amounts (RACC) of 21 CFR 101.12(b) a package's category names
+    """Every RACC category a package may name
 
-     Every row of 21 CFR 101.12(b) table 2 that NLS holds (`nutrition/data/racc.json`): the ids a
-    recipe's `package.racc_category` takes, with the table's wording, the reference amount in g or mL
-    (or the household measure the table gives instead), the citation, and whether the row was checked
-    against the law's text (`confirmed`, `notes`).
+     Every row of 21 CFR 101.12(b) table 2 that NLS holds (`nutrition/data/racc.json`): the
+    ids a recipe's `package.racc_category` takes, with the table's wording, the reference
+    amount in g or mL (or the household measure the table gives instead), the citation, and
+    whether the row was checked against the law's text (`confirmed`, `notes`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -152,12 +152,12 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> Error | RaccCategoryList | None:
-    """The reference amounts (RACC) of 21 CFR 101.12(b) a package's category names
+    """Every RACC category a package may name
 
-     Every row of 21 CFR 101.12(b) table 2 that NLS holds (`nutrition/data/racc.json`): the ids a
-    recipe's `package.racc_category` takes, with the table's wording, the reference amount in g or mL
-    (or the household measure the table gives instead), the citation, and whether the row was checked
-    against the law's text (`confirmed`, `notes`).
+     Every row of 21 CFR 101.12(b) table 2 that NLS holds (`nutrition/data/racc.json`): the
+    ids a recipe's `package.racc_category` takes, with the table's wording, the reference
+    amount in g or mL (or the household measure the table gives instead), the citation, and
+    whether the row was checked against the law's text (`confirmed`, `notes`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -14,11 +14,14 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
+    include: str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
+
+    params["include"] = include
 
     params["limit"] = limit
 
@@ -92,17 +95,19 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
+    include: str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> Response[Error | History]:
     """An ingredient's events
 
-     Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`, `limit` versions a
-    page; `next_cursor` continues, null on the last page. A `limit` outside 1 to 200 or a cursor not
-    returned by this API is 400 `validation_failed`.
+     Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`,
+    `limit` versions a page; `next_cursor` continues, null on the last page. A `limit`
+    outside 1 to 200 or a cursor not returned by this API is 400 `validation_failed`.
 
     Args:
         id (str):
+        include (str | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
 
@@ -116,6 +121,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         id=id,
+        include=include,
         limit=limit,
         cursor=cursor,
     )
@@ -131,17 +137,19 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient,
+    include: str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> Error | History | None:
     """An ingredient's events
 
-     Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`, `limit` versions a
-    page; `next_cursor` continues, null on the last page. A `limit` outside 1 to 200 or a cursor not
-    returned by this API is 400 `validation_failed`.
+     Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`,
+    `limit` versions a page; `next_cursor` continues, null on the last page. A `limit`
+    outside 1 to 200 or a cursor not returned by this API is 400 `validation_failed`.
 
     Args:
         id (str):
+        include (str | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
 
@@ -156,6 +164,7 @@ def sync(
     return sync_detailed(
         id=id,
         client=client,
+        include=include,
         limit=limit,
         cursor=cursor,
     ).parsed
@@ -165,17 +174,19 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
+    include: str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> Response[Error | History]:
     """An ingredient's events
 
-     Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`, `limit` versions a
-    page; `next_cursor` continues, null on the last page. A `limit` outside 1 to 200 or a cursor not
-    returned by this API is 400 `validation_failed`.
+     Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`,
+    `limit` versions a page; `next_cursor` continues, null on the last page. A `limit`
+    outside 1 to 200 or a cursor not returned by this API is 400 `validation_failed`.
 
     Args:
         id (str):
+        include (str | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
 
@@ -189,6 +200,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         id=id,
+        include=include,
         limit=limit,
         cursor=cursor,
     )
@@ -202,17 +214,19 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient,
+    include: str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> Error | History | None:
     """An ingredient's events
 
-     Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`, `limit` versions a
-    page; `next_cursor` continues, null on the last page. A `limit` outside 1 to 200 or a cursor not
-    returned by this API is 400 `validation_failed`.
+     Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`,
+    `limit` versions a page; `next_cursor` continues, null on the last page. A `limit`
+    outside 1 to 200 or a cursor not returned by this API is 400 `validation_failed`.
 
     Args:
         id (str):
+        include (str | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
 
@@ -228,6 +242,7 @@ async def asyncio(
         await asyncio_detailed(
             id=id,
             client=client,
+            include=include,
             limit=limit,
             cursor=cursor,
         )

@@ -7,7 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.webhook_delivery_list import WebhookDeliveryList
+from ...models.page_webhook_delivery import PageWebhookDelivery
 from ...types import UNSET, Response, Unset
 
 
@@ -16,6 +16,8 @@ def _get_kwargs(
     *,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    q: str | Unset = UNSET,
+    include_archived: bool | Unset = False,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -23,6 +25,10 @@ def _get_kwargs(
     params["limit"] = limit
 
     params["cursor"] = cursor
+
+    params["q"] = q
+
+    params["include_archived"] = include_archived
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -39,9 +45,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | WebhookDeliveryList | None:
+) -> Error | PageWebhookDelivery | None:
     if response.status_code == 200:
-        response_200 = WebhookDeliveryList.from_dict(response.json())
+        response_200 = PageWebhookDelivery.from_dict(response.json())
 
         return response_200
 
@@ -83,7 +89,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | WebhookDeliveryList]:
+) -> Response[Error | PageWebhookDelivery]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -98,7 +104,9 @@ def sync_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
-) -> Response[Error | WebhookDeliveryList]:
+    q: str | Unset = UNSET,
+    include_archived: bool | Unset = False,
+) -> Response[Error | PageWebhookDelivery]:
     """The endpoint's deliveries and their attempts, newest first
 
      Business plan. Each delivery is `POST`ed as JSON `{"type", "timestamp", "data"}`, signed per the
@@ -120,19 +128,23 @@ def sync_detailed(
         id (str):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        q (str | Unset):
+        include_archived (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | WebhookDeliveryList]
+        Response[Error | PageWebhookDelivery]
     """
 
     kwargs = _get_kwargs(
         id=id,
         limit=limit,
         cursor=cursor,
+        q=q,
+        include_archived=include_archived,
     )
 
     response = client.get_httpx_client().request(
@@ -148,7 +160,9 @@ def sync(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
-) -> Error | WebhookDeliveryList | None:
+    q: str | Unset = UNSET,
+    include_archived: bool | Unset = False,
+) -> Error | PageWebhookDelivery | None:
     """The endpoint's deliveries and their attempts, newest first
 
      Business plan. Each delivery is `POST`ed as JSON `{"type", "timestamp", "data"}`, signed per the
@@ -170,13 +184,15 @@ def sync(
         id (str):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        q (str | Unset):
+        include_archived (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | WebhookDeliveryList
+        Error | PageWebhookDelivery
     """
 
     return sync_detailed(
@@ -184,6 +200,8 @@ def sync(
         client=client,
         limit=limit,
         cursor=cursor,
+        q=q,
+        include_archived=include_archived,
     ).parsed
 
 
@@ -193,7 +211,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
-) -> Response[Error | WebhookDeliveryList]:
+    q: str | Unset = UNSET,
+    include_archived: bool | Unset = False,
+) -> Response[Error | PageWebhookDelivery]:
     """The endpoint's deliveries and their attempts, newest first
 
      Business plan. Each delivery is `POST`ed as JSON `{"type", "timestamp", "data"}`, signed per the
@@ -215,19 +235,23 @@ async def asyncio_detailed(
         id (str):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        q (str | Unset):
+        include_archived (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | WebhookDeliveryList]
+        Response[Error | PageWebhookDelivery]
     """
 
     kwargs = _get_kwargs(
         id=id,
         limit=limit,
         cursor=cursor,
+        q=q,
+        include_archived=include_archived,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -241,7 +265,9 @@ async def asyncio(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
-) -> Error | WebhookDeliveryList | None:
+    q: str | Unset = UNSET,
+    include_archived: bool | Unset = False,
+) -> Error | PageWebhookDelivery | None:
     """The endpoint's deliveries and their attempts, newest first
 
      Business plan. Each delivery is `POST`ed as JSON `{"type", "timestamp", "data"}`, signed per the
@@ -263,13 +289,15 @@ async def asyncio(
         id (str):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        q (str | Unset):
+        include_archived (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | WebhookDeliveryList
+        Error | PageWebhookDelivery
     """
 
     return (
@@ -278,5 +306,7 @@ async def asyncio(
             client=client,
             limit=limit,
             cursor=cursor,
+            q=q,
+            include_archived=include_archived,
         )
     ).parsed
