@@ -49,7 +49,9 @@ pub async fn healthz() -> impl IntoResponse {
     Json(Health { status: "ok" })
 }
 
-/// `/readyz`' answer. Members in the order the API has always sent them in.
+/// `/readyz`' answer.
+// Members in the order the API has always sent them in (alphabetical, as the JSON objects
+// they replaced serialised).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ReadyReport {
     /// Where embed pages are served: whether the hub listens for label changes over NATS

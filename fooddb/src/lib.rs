@@ -140,8 +140,8 @@ impl Food {
     }
 }
 
-/// The JSON shape of a food: the fields plus `id`. Its schema is the food's
-/// (`impl ToSchema for Food`).
+/// A food of the database: its fields and its `id`.
+// Its schema is the food's (`impl ToSchema for Food`).
 #[derive(Serialize, utoipa::ToSchema)]
 struct FoodView<'a> {
     #[schema(pattern = "^fooddb:", example = "fooddb:173944")]

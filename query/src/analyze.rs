@@ -91,7 +91,9 @@ pub struct AnalyzeParams {
     pub fop: Option<String>,
 }
 
-/// `POST /v1/analyze`'s answer. Members in the order the API has always sent them in.
+/// `POST /v1/analyze`'s answer.
+// Members in the order the API has always sent them in (alphabetical, as the JSON objects
+// they replaced serialised).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[schema(as = AnalysisResult)]
 pub struct Analysis {
@@ -114,8 +116,9 @@ pub struct Analysis {
     pub labels: Option<Vec<FormatLabel>>,
 }
 
-/// How one entry of an analysis resolved. Members in the order the API has always sent
-/// them in.
+/// How one entry of an analysis resolved.
+// Members in the order the API has always sent them in (alphabetical, as the JSON objects
+// they replaced serialised).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ResolvedEntry {
     /// In an aggregate analysis (`us.aggr`): the food (column) the entry belongs to.

@@ -39,7 +39,8 @@ pub struct FopSchemeList {
 }
 
 /// One front-of-pack scheme: the id a recipe's `front_of_pack` and `fop=` take.
-/// Members in the order the API has always sent them in.
+// Members in the order the API has always sent them in (alphabetical, as the JSON objects
+// they replaced serialised).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct FopSchemeSummary {
     pub citation: String,

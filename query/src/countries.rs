@@ -25,7 +25,9 @@ pub struct CountryList {
     pub data: Vec<CountryView>,
 }
 
-/// A served country. Members are declared in the order the API has always sent them in.
+/// A served country.
+// Members in the order the API has always sent them in (alphabetical, as the JSON objects
+// they replaced serialised).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct CountryView {
     #[schema(example = "DE")]

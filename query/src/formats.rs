@@ -26,8 +26,9 @@ pub struct FormatFilter {
     pub view: Option<String>,
 }
 
-/// The views of the list. Only documents the `view` parameter, which is read as a string
-/// so that an unknown value gets the API's own 400.
+/// The views of the list.
+// Only documents the `view` parameter, which is read as a string so that an unknown value
+// gets the API's own 400 `validation_failed`.
 #[derive(utoipa::ToSchema)]
 #[schema(rename_all = "lowercase")]
 #[allow(dead_code)]

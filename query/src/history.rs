@@ -56,7 +56,8 @@ pub struct History {
 }
 
 /// One event of a resource's stream, or (`include=label`) a `label.recomputed` entry.
-/// Members in the order the API has always sent them in.
+// Members in the order the API has always sent them in (alphabetical, as the JSON objects
+// they replaced serialised).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct HistoryEntry {
     /// Who wrote it: `key:<API key id>`, or the app session's account.

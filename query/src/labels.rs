@@ -27,7 +27,9 @@ pub struct LabelsParams {
 }
 
 /// One format's label, or why the recipe cannot be labelled in that format (a layout
-/// needing data it lacks). Members in the order the API has always sent them in.
+/// needing data it lacks).
+// Members in the order the API has always sent them in (alphabetical, as the JSON objects
+// they replaced serialised).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct FormatLabel {
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -26,7 +26,7 @@ pub struct RecipeRepr {
     pub embed_enabled: bool,
     #[schema(pattern = "^rcp_")]
     pub id: String,
-    /// The resolved lines ([`crate::derive::ResolvedLine`]), as stored.
+    /// The resolved lines, as stored.
     #[schema(value_type = Vec<crate::derive::ResolvedLine>)]
     pub ingredients: Value,
     /// The computed label; null when it cannot be computed (see `label_error`).

@@ -1028,7 +1028,8 @@ struct ExportRequest {
 }
 
 /// How an export is drawn; other members are ignored (the app sends presentation hints the
-/// server does not use). Read by [`extra_options`] and [`preview_requested`].
+/// server does not use).
+// Read by `extra_options` and `extra_flag`; this type only documents them.
 #[derive(utoipa::ToSchema)]
 #[allow(dead_code)] // documents `extra`, which is read member by member
 struct ExportExtra {

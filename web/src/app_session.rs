@@ -407,8 +407,8 @@ pub fn sign_up_problems(request: &SignUp) -> Vec<Value> {
     problems
 }
 
-/// The session endpoints' body: the account, its plan, the CSRF token and the expiry
-/// (members in the order the API has always sent them).
+/// The session endpoints' body: the account, its plan, the CSRF token and the expiry.
+// Members in the order the API has always sent them in.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct AppSession {
     account: SessionAccount,

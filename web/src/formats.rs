@@ -189,8 +189,9 @@ pub fn check_stored(format: Option<&Format>, plan: &Plan) -> Result<(), ApiError
     }
 }
 
-/// A label format as `GET /v1/formats` shows it. Members are declared in the order the API
-/// has always sent them in (they were built as a JSON object, whose keys serialise sorted).
+/// A label format as `GET /v1/formats` shows it.
+// Members in the order the API has always sent them in (alphabetical, as the JSON objects
+// they replaced serialised).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[schema(as = Format)]
 pub struct FormatView {
@@ -311,8 +312,8 @@ pub fn representation(f: &Format) -> FormatView {
     }
 }
 
-/// The few fields of a format a picker needs (`GET /v1/formats?view=light`), with the same
-/// values as in [`FormatView`].
+/// `GET /v1/formats?view=light`: the fields of `Format` a picker needs, with the same
+/// values.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[schema(as = FormatLight)]
 #[serde(deny_unknown_fields)] // documents `additionalProperties: false`: tells it from a full `Format`

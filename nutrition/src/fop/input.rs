@@ -128,8 +128,15 @@ pub struct Facts {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(exclusive_minimum = 0, maximum = 10000)]
     pub reference_amount_g: Option<f64>,
-    /// Which critical nutrients were added in making the product; `[]`: none. Mexico's
-    /// later phases judge a product by them (see [`super::data::Evaluates`]).
+    /// The critical nutrients added in making the product (NOM-051 4.5.3); `[]`: none.
+    /// Mexico's octagons are judged in the phase in force on the label's date: from
+    /// 1 October 2023 (second phase, to 31 December 2027) only the added nutrients' own
+    /// limits apply (free sugars: sugars and energy; fats: saturated fat, trans fat and
+    /// energy; sodium: sodium); from 1 January 2028 (third phase) all five once any is added;
+    /// nothing added, no octagon. Not given: every limit applies and the result lists the
+    /// fact in `missing`. The phases after the first rest on secondary sources and carry
+    /// `status: unconfirmed`.
+    // How each phase reads this: `super::data::Evaluates`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub added_critical_nutrients: Option<Vec<Added>>,
     /// The package's principal display surface, cm² (Mexico: "superficie principal de

@@ -898,7 +898,7 @@ export interface components {
             /** @description Voluntary nutrients to declare (nutrient keys), as a recipe's. */
             voluntary_nutrients?: string[] | null;
         };
-        /** @description `POST /v1/analyze`'s answer. Members in the order the API has always sent them in. */
+        /** @description `POST /v1/analyze`'s answer. */
         AnalysisResult: {
             /**
              * @description The nutrient content claims the food qualifies for, judged per the reference amount
@@ -923,10 +923,7 @@ export interface components {
             /** @description With `label_formats`: the label in each of those formats. */
             labels?: components["schemas"]["FormatLabel"][] | null;
         };
-        /**
-         * @description The session endpoints' body: the account, its plan, the CSRF token and the expiry
-         *     (members in the order the API has always sent them).
-         */
+        /** @description The session endpoints' body: the account, its plan, the CSRF token and the expiry. */
         AppSession: {
             account: components["schemas"]["SessionAccount"];
             /** @description Send as `X-CSRF-Token` with every POST, PUT and DELETE of this session. */
@@ -1052,7 +1049,7 @@ export interface components {
         CountryList: {
             data: components["schemas"]["CountryView"][];
         };
-        /** @description A served country. Members are declared in the order the API has always sent them in. */
+        /** @description A served country. */
         CountryView: {
             /** @example DE */
             code: string;
@@ -1109,7 +1106,7 @@ export interface components {
         };
         /**
          * @description How an export is drawn; other members are ignored (the app sends presentation hints the
-         *     server does not use). Read by [`extra_options`] and [`preview_requested`].
+         *     server does not use).
          */
         ExportExtra: {
             /**
@@ -1159,10 +1156,7 @@ export interface components {
              */
             fileType: string;
         };
-        /**
-         * @description The JSON shape of a food: the fields plus `id`. Its schema is the food's
-         *     (`impl ToSchema for Food`).
-         */
+        /** @description A food of the database: its fields and its `id`. */
         Food: {
             /**
              * @description Present only when non-empty: species of the food's tree nuts, fish and Crustacean
@@ -1259,10 +1253,7 @@ export interface components {
         FopSchemeList: {
             data: components["schemas"]["FopSchemeSummary"][];
         };
-        /**
-         * @description One front-of-pack scheme: the id a recipe's `front_of_pack` and `fop=` take.
-         *     Members in the order the API has always sent them in.
-         */
+        /** @description One front-of-pack scheme: the id a recipe's `front_of_pack` and `fop=` take. */
         FopSchemeSummary: {
             citation: string;
             /** @example uk.fop.tl */
@@ -1275,10 +1266,7 @@ export interface components {
             /** @description Whether the scheme's data is confirmed against its law. */
             status: components["schemas"]["ConfirmationStatus"];
         };
-        /**
-         * @description A label format as `GET /v1/formats` shows it. Members are declared in the order the API
-         *     has always sent them in (they were built as a JSON object, whose keys serialise sorted).
-         */
+        /** @description A label format as `GET /v1/formats` shows it. */
         Format: {
             aliases: string[];
             citation: components["schemas"]["Citation"];
@@ -1316,7 +1304,7 @@ export interface components {
         FormatEntry: components["schemas"]["Format"] | components["schemas"]["FormatLight"];
         /**
          * @description One format's label, or why the recipe cannot be labelled in that format (a layout
-         *     needing data it lacks). Members in the order the API has always sent them in.
+         *     needing data it lacks).
          */
         FormatLabel: {
             error?: null | components["schemas"]["LabelProblem"];
@@ -1324,8 +1312,8 @@ export interface components {
             label?: null | components["schemas"]["Label"];
         };
         /**
-         * @description The few fields of a format a picker needs (`GET /v1/formats?view=light`), with the same
-         *     values as in [`FormatView`].
+         * @description `GET /v1/formats?view=light`: the fields of `Format` a picker needs, with the same
+         *     values.
          */
         FormatLight: {
             aliases: string[];
@@ -1381,8 +1369,14 @@ export interface components {
          */
         FrontOfPackFacts: {
             /**
-             * @description Which critical nutrients were added in making the product; `[]`: none. Mexico's
-             *     later phases judge a product by them (see [`super::data::Evaluates`]).
+             * @description The critical nutrients added in making the product (NOM-051 4.5.3); `[]`: none.
+             *     Mexico's octagons are judged in the phase in force on the label's date: from
+             *     1 October 2023 (second phase, to 31 December 2027) only the added nutrients' own
+             *     limits apply (free sugars: sugars and energy; fats: saturated fat, trans fat and
+             *     energy; sodium: sodium); from 1 January 2028 (third phase) all five once any is added;
+             *     nothing added, no octagon. Not given: every limit applies and the result lists the
+             *     fact in `missing`. The phases after the first rest on secondary sources and carry
+             *     `status: unconfirmed`.
              */
             added_critical_nutrients?: components["schemas"]["Added"][] | null;
             /** @description Contains added caffeine. */
@@ -1450,10 +1444,7 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last. */
             next_cursor?: string | null;
         };
-        /**
-         * @description One event of a resource's stream, or (`include=label`) a `label.recomputed` entry.
-         *     Members in the order the API has always sent them in.
-         */
+        /** @description One event of a resource's stream, or (`include=label`) a `label.recomputed` entry. */
         HistoryEntry: {
             /** @description Who wrote it: `key:<API key id>`, or the app session's account. */
             actor: string;
@@ -1964,7 +1955,7 @@ export interface components {
                 front_of_pack?: string[];
                 front_of_pack_facts?: null | components["schemas"]["FrontOfPackFacts"];
                 id: string;
-                /** @description The resolved lines ([`crate::derive::ResolvedLine`]), as stored. */
+                /** @description The resolved lines, as stored. */
                 ingredients: components["schemas"]["ResolvedLine"][];
                 label?: null | components["schemas"]["Label"];
                 /**
@@ -2153,7 +2144,7 @@ export interface components {
          * @enum {string}
          */
         RaccUnit: "g" | "mL";
-        /** @description `/readyz`' answer. Members in the order the API has always sent them in. */
+        /** @description `/readyz`' answer. */
         ReadyReport: {
             embed_hub?: null | components["schemas"]["HubView"];
             label_index?: null | components["schemas"]["IndexView"];
@@ -2183,7 +2174,7 @@ export interface components {
             front_of_pack?: string[];
             front_of_pack_facts?: null | components["schemas"]["FrontOfPackFacts"];
             id: string;
-            /** @description The resolved lines ([`crate::derive::ResolvedLine`]), as stored. */
+            /** @description The resolved lines, as stored. */
             ingredients: components["schemas"]["ResolvedLine"][];
             label?: null | components["schemas"]["Label"];
             /**
@@ -2296,10 +2287,7 @@ export interface components {
             /** Format: double */
             value: number;
         };
-        /**
-         * @description How one entry of an analysis resolved. Members in the order the API has always sent
-         *     them in.
-         */
+        /** @description How one entry of an analysis resolved. */
         ResolvedEntry: {
             /** @description In an aggregate analysis (`us.aggr`): the food (column) the entry belongs to. */
             food?: string | null;

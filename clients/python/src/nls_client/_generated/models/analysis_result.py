@@ -20,7 +20,7 @@ T = TypeVar("T", bound="AnalysisResult")
 
 @_attrs_define
 class AnalysisResult:
-    """`POST /v1/analyze`'s answer. Members in the order the API has always sent them in.
+    """`POST /v1/analyze`'s answer.
 
     Attributes:
         claims (list[Claim]): The nutrient content claims the food qualifies for, judged per the reference amount

@@ -16,13 +16,12 @@ T = TypeVar("T", bound="AppSession")
 
 @_attrs_define
 class AppSession:
-    """The session endpoints' body: the account, its plan, the CSRF token and the expiry
-    (members in the order the API has always sent them).
+    """The session endpoints' body: the account, its plan, the CSRF token and the expiry.
 
-        Attributes:
-            account (SessionAccount): The signed-in account.
-            csrf_token (str): Send as `X-CSRF-Token` with every POST, PUT and DELETE of this session.
-            expires_at (datetime.datetime):
+    Attributes:
+        account (SessionAccount): The signed-in account.
+        csrf_token (str): Send as `X-CSRF-Token` with every POST, PUT and DELETE of this session.
+        expires_at (datetime.datetime):
     """
 
     account: SessionAccount

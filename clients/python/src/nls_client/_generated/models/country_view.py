@@ -17,7 +17,7 @@ T = TypeVar("T", bound="CountryView")
 
 @_attrs_define
 class CountryView:
-    """A served country. Members are declared in the order the API has always sent them in.
+    """A served country.
 
     Attributes:
         code (str):  Example: DE.

@@ -14,7 +14,7 @@ T = TypeVar("T", bound="ExportExtra")
 @_attrs_define
 class ExportExtra:
     """How an export is drawn; other members are ignored (the app sends presentation hints the
-    server does not use). Read by [`extra_options`] and [`preview_requested`].
+    server does not use).
 
         Attributes:
             front_of_pack (bool | None | Unset): Draw the label's `front_of_pack` elements (as analyze or a recipe gives

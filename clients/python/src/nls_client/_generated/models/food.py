@@ -21,43 +21,42 @@ T = TypeVar("T", bound="Food")
 
 @_attrs_define
 class Food:
-    """The JSON shape of a food: the fields plus `id`. Its schema is the food's
-    (`impl ToSchema for Food`).
+    """A food of the database: its fields and its `id`.
 
-        Attributes:
-            allergens (list[str]): Allergen codes.
-            description (str):  Example: Bananas, raw.
-            fdc_id (int): FoodData Central id.
-            food_group (str):
-            id (str):  Example: fooddb:173944.
-            label_name (str):  Example: bananas.
-            ndb (str): The SR NDB number, e.g. `01001`.
-            nutrients_per_100g (FoodNutrientsPer100G): Per 100 g; a nutrient the data lacks is absent (unknown), never 0.
-            portions (list[Portion]): Household measures in USDA order.
-            allergen_details (FoodAllergenDetails | Unset): Present only when non-empty: species of the food's tree nuts,
-                fish and Crustacean
-                shellfish named by its description, e.g. `{"tree_nuts": ["almonds"]}`.
-            allergen_exemptions (FoodAllergenExemptions | Unset): Allergens of `allergens` that some regimes exempt in this
-                form, with the exemption
-                ids (`{"peanuts": ["highly_refined_oil"]}`): refined peanut oil declares no allergen
-                on US labels (21 U.S.C. 321(qq)(2)(A)) but peanuts on EU ones (1169/2011 Annex II has
-                no exemption for it); fully refined soybean oil none on either (Annex II point 6(a)).
-                Absent when none.
-            label_names (FoodLabelNamesType0 | None | Unset): Present for the foods people use most: the food's name in
-                other languages (ISO
-                639-1 → name, whole, with its sub-ingredients where it has any), which statements in
-                those languages print. NLS's own translations, not yet reviewed by a native-speaking
-                food-labelling expert: check each against the product's customary name in its
-                market.
-            sub_ingredients (list[str] | None | Unset): Present for multi-component foods (enriched flour, bread, pasta,
-                cheddar,
-                mayonnaise, catsup, chocolate, soy sauce, baking powder): their ingredients, printed
-                in parentheses after the food's name (21 CFR 101.4(b)(2)), from the standard of
-                identity in `sub_ingredients_citation`.
-            sub_ingredients_citation (None | str | Unset):  Example: 21 CFR 137.165(a).
-            sub_ingredients_to_confirm (bool | None | Unset): `true`: the list is the standard's mandatory ingredients, not
-                a brand's; labels
-                using the food carry the warning `confirm_sub_ingredients`.
+    Attributes:
+        allergens (list[str]): Allergen codes.
+        description (str):  Example: Bananas, raw.
+        fdc_id (int): FoodData Central id.
+        food_group (str):
+        id (str):  Example: fooddb:173944.
+        label_name (str):  Example: bananas.
+        ndb (str): The SR NDB number, e.g. `01001`.
+        nutrients_per_100g (FoodNutrientsPer100G): Per 100 g; a nutrient the data lacks is absent (unknown), never 0.
+        portions (list[Portion]): Household measures in USDA order.
+        allergen_details (FoodAllergenDetails | Unset): Present only when non-empty: species of the food's tree nuts,
+            fish and Crustacean
+            shellfish named by its description, e.g. `{"tree_nuts": ["almonds"]}`.
+        allergen_exemptions (FoodAllergenExemptions | Unset): Allergens of `allergens` that some regimes exempt in this
+            form, with the exemption
+            ids (`{"peanuts": ["highly_refined_oil"]}`): refined peanut oil declares no allergen
+            on US labels (21 U.S.C. 321(qq)(2)(A)) but peanuts on EU ones (1169/2011 Annex II has
+            no exemption for it); fully refined soybean oil none on either (Annex II point 6(a)).
+            Absent when none.
+        label_names (FoodLabelNamesType0 | None | Unset): Present for the foods people use most: the food's name in
+            other languages (ISO
+            639-1 → name, whole, with its sub-ingredients where it has any), which statements in
+            those languages print. NLS's own translations, not yet reviewed by a native-speaking
+            food-labelling expert: check each against the product's customary name in its
+            market.
+        sub_ingredients (list[str] | None | Unset): Present for multi-component foods (enriched flour, bread, pasta,
+            cheddar,
+            mayonnaise, catsup, chocolate, soy sauce, baking powder): their ingredients, printed
+            in parentheses after the food's name (21 CFR 101.4(b)(2)), from the standard of
+            identity in `sub_ingredients_citation`.
+        sub_ingredients_citation (None | str | Unset):  Example: 21 CFR 137.165(a).
+        sub_ingredients_to_confirm (bool | None | Unset): `true`: the list is the standard's mandatory ingredients, not
+            a brand's; labels
+            using the food carry the warning `confirm_sub_ingredients`.
     """
 
     allergens: list[str]

@@ -15,16 +15,15 @@ T = TypeVar("T", bound="FopSchemeSummary")
 @_attrs_define
 class FopSchemeSummary:
     """One front-of-pack scheme: the id a recipe's `front_of_pack` and `fop=` take.
-    Members in the order the API has always sent them in.
 
-        Attributes:
-            citation (str):
-            id (str):
-            kind (FopSchemeKind): What a scheme computes.
-            markets (list[str]):
-            name (str):
-            required (bool): Mandatory in its markets.
-            status (ConfirmationStatus): Whether a value was confirmed against the law's text (or our reference files).
+    Attributes:
+        citation (str):
+        id (str):
+        kind (FopSchemeKind): What a scheme computes.
+        markets (list[str]):
+        name (str):
+        required (bool): Mandatory in its markets.
+        status (ConfirmationStatus): Whether a value was confirmed against the law's text (or our reference files).
     """
 
     citation: str

@@ -22,27 +22,26 @@ T = TypeVar("T", bound="Format")
 
 @_attrs_define
 class Format:
-    """A label format as `GET /v1/formats` shows it. Members are declared in the order the API
-    has always sent them in (they were built as a JSON object, whose keys serialise sorted).
+    """A label format as `GET /v1/formats` shows it.
 
-        Attributes:
-            aliases (list[str]):
-            citation (Citation): The instrument and article a format implements.
-            columns (list[ColumnView]):
-            countries (list[str]):
-            direction (Direction): Which way a language's lines read.
-            family (str):
-            id (str):
-            languages (list[str]):
-            layout (str):
-            name (str):
-            nutrients (list[NutrientView]):
-            plan (str): The lowest plan that may use it: `free`, `professional` or `business`.
-            role (Role): What a format's label is for.
-            status (str): `in_force`, `proposed`, `draft` or `repealed`.
-            in_force_from (datetime.date | None | Unset):
-            notes (None | str | Unset): What is unconfirmed in the format's data, what falls back to what (e.g. Codex where
-                a national rule is unconfirmed), and what it leaves out.
+    Attributes:
+        aliases (list[str]):
+        citation (Citation): The instrument and article a format implements.
+        columns (list[ColumnView]):
+        countries (list[str]):
+        direction (Direction): Which way a language's lines read.
+        family (str):
+        id (str):
+        languages (list[str]):
+        layout (str):
+        name (str):
+        nutrients (list[NutrientView]):
+        plan (str): The lowest plan that may use it: `free`, `professional` or `business`.
+        role (Role): What a format's label is for.
+        status (str): `in_force`, `proposed`, `draft` or `repealed`.
+        in_force_from (datetime.date | None | Unset):
+        notes (None | str | Unset): What is unconfirmed in the format's data, what falls back to what (e.g. Codex where
+            a national rule is unconfirmed), and what it leaves out.
     """
 
     aliases: list[str]

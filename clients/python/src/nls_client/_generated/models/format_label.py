@@ -19,7 +19,7 @@ T = TypeVar("T", bound="FormatLabel")
 @_attrs_define
 class FormatLabel:
     """One format's label, or why the recipe cannot be labelled in that format (a layout
-    needing data it lacks). Members in the order the API has always sent them in.
+    needing data it lacks).
 
         Attributes:
             format_ (str):

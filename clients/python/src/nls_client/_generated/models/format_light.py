@@ -12,8 +12,8 @@ T = TypeVar("T", bound="FormatLight")
 
 @_attrs_define
 class FormatLight:
-    """The few fields of a format a picker needs (`GET /v1/formats?view=light`), with the same
-    values as in [`FormatView`].
+    """`GET /v1/formats?view=light`: the fields of `Format` a picker needs, with the same
+    values.
 
         Attributes:
             aliases (list[str]):

@@ -22,9 +22,15 @@ class FrontOfPackFacts:
     leaves the marks that depend on it out.
 
         Attributes:
-            added_critical_nutrients (list[Added] | None | Unset): Which critical nutrients were added in making the
-                product; `[]`: none. Mexico's
-                later phases judge a product by them (see [`super::data::Evaluates`]).
+            added_critical_nutrients (list[Added] | None | Unset): The critical nutrients added in making the product
+                (NOM-051 4.5.3); `[]`: none.
+                Mexico's octagons are judged in the phase in force on the label's date: from
+                1 October 2023 (second phase, to 31 December 2027) only the added nutrients' own
+                limits apply (free sugars: sugars and energy; fats: saturated fat, trans fat and
+                energy; sodium: sodium); from 1 January 2028 (third phase) all five once any is added;
+                nothing added, no octagon. Not given: every limit applies and the result lists the
+                fact in `missing`. The phases after the first rest on secondary sources and carry
+                `status: unconfirmed`.
             caffeine (bool | None | Unset): Contains added caffeine.
             category (Category | None | Unset):
             density_g_per_ml (float | None | Unset): Grams per millilitre, to turn per 100 g into per 100 ml for liquids.

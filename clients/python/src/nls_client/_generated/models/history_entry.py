@@ -20,19 +20,18 @@ T = TypeVar("T", bound="HistoryEntry")
 @_attrs_define
 class HistoryEntry:
     """One event of a resource's stream, or (`include=label`) a `label.recomputed` entry.
-    Members in the order the API has always sent them in.
 
-        Attributes:
-            actor (str): Who wrote it: `key:<API key id>`, or the app session's account.
-            changes (Any): The event's payload (`{}` on a `label.recomputed` entry).
-            occurred_at (datetime.datetime):
-            type_ (str):
-            version (int):
-            cause (CauseView | None | Unset):
-            label_changes (list[PrintedChange] | None | Unset): With `include=label`: the printed values this entry changed.
-            request_id (None | str | Unset): The `x-request-id` of the request that wrote the event; null for events written
-                before it was recorded.
-            schema_version (int | None | Unset):
+    Attributes:
+        actor (str): Who wrote it: `key:<API key id>`, or the app session's account.
+        changes (Any): The event's payload (`{}` on a `label.recomputed` entry).
+        occurred_at (datetime.datetime):
+        type_ (str):
+        version (int):
+        cause (CauseView | None | Unset):
+        label_changes (list[PrintedChange] | None | Unset): With `include=label`: the printed values this entry changed.
+        request_id (None | str | Unset): The `x-request-id` of the request that wrote the event; null for events written
+            before it was recorded.
+        schema_version (int | None | Unset):
     """
 
     actor: str

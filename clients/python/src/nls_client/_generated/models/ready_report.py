@@ -18,7 +18,7 @@ T = TypeVar("T", bound="ReadyReport")
 
 @_attrs_define
 class ReadyReport:
-    """`/readyz`' answer. Members in the order the API has always sent them in.
+    """`/readyz`' answer.
 
     Attributes:
         nats (bool):

@@ -31,7 +31,7 @@ class Recipe:
         created_at (datetime.datetime):
         embed_enabled (bool):
         id (str):
-        ingredients (list[ResolvedLine]): The resolved lines ([`crate::derive::ResolvedLine`]), as stored.
+        ingredients (list[ResolvedLine]): The resolved lines, as stored.
         label_format (str):
         name (str):
         servings (float):

@@ -18,20 +18,19 @@ T = TypeVar("T", bound="ResolvedEntry")
 
 @_attrs_define
 class ResolvedEntry:
-    """How one entry of an analysis resolved. Members in the order the API has always sent
-    them in.
+    """How one entry of an analysis resolved.
 
-        Attributes:
-            grams (float):
-            ingredient_id (str):
-            label_name (str):
-            name (str):
-            resolved_name (str): What the entry resolved to: the database food's description, or the custom
-                ingredient's or sub-recipe's name.
-            food (None | str | Unset): In an aggregate analysis (`us.aggr`): the food (column) the entry belongs to.
-            nutrients (None | ResolvedEntryNutrientsType0 | Unset): The line's nutrient overrides per 100 g, when it has
-                any.
-            source (None | Source | Unset):
+    Attributes:
+        grams (float):
+        ingredient_id (str):
+        label_name (str):
+        name (str):
+        resolved_name (str): What the entry resolved to: the database food's description, or the custom
+            ingredient's or sub-recipe's name.
+        food (None | str | Unset): In an aggregate analysis (`us.aggr`): the food (column) the entry belongs to.
+        nutrients (None | ResolvedEntryNutrientsType0 | Unset): The line's nutrient overrides per 100 g, when it has
+            any.
+        source (None | Source | Unset):
     """
 
     grams: float

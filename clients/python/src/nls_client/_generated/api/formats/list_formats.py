@@ -101,9 +101,7 @@ def sync_detailed(
     Args:
         country (str | Unset):
         family (str | Unset):
-        view (ListFormatsView | Unset): The views of the list. Only documents the `view`
-            parameter, which is read as a string
-            so that an unknown value gets the API's own 400.
+        view (ListFormatsView | Unset): The views of the list.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -140,9 +138,7 @@ def sync(
     Args:
         country (str | Unset):
         family (str | Unset):
-        view (ListFormatsView | Unset): The views of the list. Only documents the `view`
-            parameter, which is read as a string
-            so that an unknown value gets the API's own 400.
+        view (ListFormatsView | Unset): The views of the list.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -174,9 +170,7 @@ async def asyncio_detailed(
     Args:
         country (str | Unset):
         family (str | Unset):
-        view (ListFormatsView | Unset): The views of the list. Only documents the `view`
-            parameter, which is read as a string
-            so that an unknown value gets the API's own 400.
+        view (ListFormatsView | Unset): The views of the list.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -211,9 +205,7 @@ async def asyncio(
     Args:
         country (str | Unset):
         family (str | Unset):
-        view (ListFormatsView | Unset): The views of the list. Only documents the `view`
-            parameter, which is read as a string
-            so that an unknown value gets the API's own 400.
+        view (ListFormatsView | Unset): The views of the list.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
