@@ -16,7 +16,7 @@ pub struct RaccCategoryList {
     pub data: Vec<RaccCategory>,
 }
 
-/// Every RACC category a package may name
+/// The reference amounts (RACC) of 21 CFR 101.12(b) a package's category names
 ///
 /// Every row of 21 CFR 101.12(b) table 2 that NLS holds (`nutrition/data/racc.json`): the
 /// ids a recipe's `package.racc_category` takes, with the table's wording, the reference
@@ -55,7 +55,7 @@ pub struct FopSchemeSummary {
     pub status: Status,
 }
 
-/// Every front-of-pack scheme
+/// The front-of-pack schemes a recipe's front_of_pack names
 ///
 /// Every front-of-pack scheme (`nutrition/data/fop/`): the ids a recipe's `front_of_pack`
 /// and `fop=` take, with the scheme's name, kind, markets, whether it is mandatory there,

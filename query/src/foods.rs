@@ -24,7 +24,7 @@ pub struct FoodHit<'a> {
 /// Searches foods by `q` (required), best match first; the cursor is an offset into that
 /// ranking.
 #[utoipa::path(get, path = "/v1/foods", tag = "Foods", operation_id = "searchFoods",
-    params(ListParams),
+    params(nls_web::PageParams, ("q" = Option<String>, Query, description = "The words to search for (required: without them 400 `validation_failed`), case-insensitive.", example = "rolled oats")),
     responses((status = 200, description = "Best matches first.", body = Page<FoodHit>)),
     security(("apiKey" = []), ("appSession" = [])))]
 pub async fn search(

@@ -287,7 +287,7 @@ pub async fn recipe_history(
 /// `limit` versions a page; `next_cursor` continues, null on the last page. A `limit`
 /// outside 1 to 200 or a cursor not returned by this API is 400 `validation_failed`.
 #[utoipa::path(get, path = "/v1/ingredients/{id}/history", tag = "Ingredients", operation_id = "ingredientHistory",
-    params(("id" = String, Path, description = "Id of the ingredient (`ing_...`); another account's id is 404."), HistoryParams),
+    params(("id" = String, Path, description = "Id of the ingredient (`ing_...`); another account's id is 404."), nls_web::PageParams),
     responses((status = 200, description = "Events, oldest first.", body = History)),
     security(("apiKey" = []), ("appSession" = [])))]
 pub async fn ingredient_history(

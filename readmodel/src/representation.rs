@@ -23,6 +23,7 @@ pub struct RecipeRepr {
     pub created_at: DateTime<Utc>,
     /// The live embed's snippets, while it is enabled.
     pub embed: Option<EmbedRepr>,
+    /// Whether the live embed is on (Professional or Business plan).
     pub embed_enabled: bool,
     #[schema(pattern = "^rcp_")]
     pub id: String,
@@ -44,6 +45,8 @@ pub struct RecipeRepr {
     /// was written. Absent for labels stored before editions were recorded.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label_edition: Option<String>,
+    /// The format the label is computed in: an id or alias of `GET /v1/formats`, or
+    /// `us.auto` (the first US layout the `package` allows, in FDA's order of preference).
     #[schema(examples("standard", "eu-1169"))]
     pub label_format: String,
     pub name: String,
@@ -98,6 +101,8 @@ pub struct IngredientRepr {
     pub id: String,
     pub label_name: Option<String>,
     pub name: String,
+    /// Numbers per 100 g keyed by label nutrient (`calories`, `total_fat_g`, `sodium_mg`,
+    /// ...; the keys of the ingredient's create body).
     pub nutrients_per_100g: BTreeMap<String, f64>,
     /// Its own ingredients, printed in parentheses after its name; absent when none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

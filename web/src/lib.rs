@@ -30,4 +30,4 @@ pub use error::{ApiError, ErrorBody, ErrorCode};
 pub use formats::FormatPlan;
 pub use headers::{IdempotencyKey, IfMatch, Versioned};
 pub use json::{ApiJson, ApiQuery, JsonFields, BODY_LIMIT_BYTES};
-pub use paging::{Cursor, ListParams, Page};
+pub use paging::{Cursor, ListParams, Page, PageParams};

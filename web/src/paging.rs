@@ -23,6 +23,19 @@ pub struct ListParams {
     pub include_archived: Option<bool>,
 }
 
+/// The page parameters alone: documents the lists that read [`ListParams`] but honour only
+/// its paging (a webhook's deliveries, an ingredient's history; food search adds `q`).
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)] // read as ListParams or HistoryParams
+pub struct PageParams {
+    /// Page size (default 50).
+    #[param(minimum = 1, maximum = 200, default = 50)]
+    limit: Option<i64>,
+    /// `next_cursor` of the previous page (opaque).
+    cursor: Option<String>,
+}
+
 impl ListParams {
     /// The page size: default 50, 1 to 200.
     pub fn page_size(&self) -> Result<i64, ApiError> {

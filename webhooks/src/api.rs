@@ -548,7 +548,7 @@ async fn attempts_of(
 /// The endpoint's deliveries and their attempts, newest first
 #[utoipa::path(get, path = "/v1/webhooks/{id}/deliveries", tag = "Webhooks", operation_id = "listWebhookDeliveries",
     description = ABOUT,
-    params(("id" = String, Path, description = "Id of the webhook endpoint (`whe_...`); another account's id is 404.", example = "whe_01962d3b6a8c7f0e9d2b4c5a6e7f8091"), ListParams),
+    params(("id" = String, Path, description = "Id of the webhook endpoint (`whe_...`); another account's id is 404.", example = "whe_01962d3b6a8c7f0e9d2b4c5a6e7f8091"), nls_web::PageParams),
     responses((status = 200, description = "A page of deliveries, newest first.", body = Page<Delivery>)),
     security(("apiKey" = []), ("appSession" = [])))]
 async fn deliveries(

@@ -401,7 +401,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every front-of-pack scheme
+         * The front-of-pack schemes a recipe's front_of_pack names
          * @description Every front-of-pack scheme (`nutrition/data/fop/`): the ids a recipe's `front_of_pack`
          *     and `fop=` take, with the scheme's name, kind, markets, whether it is mandatory there,
          *     whether its data is confirmed against its law (`status`), and its citation.
@@ -576,7 +576,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every RACC category a package may name
+         * The reference amounts (RACC) of 21 CFR 101.12(b) a package's category names
          * @description Every row of 21 CFR 101.12(b) table 2 that NLS holds (`nutrition/data/racc.json`): the
          *     ids a recipe's `package.racc_category` takes, with the table's wording, the reference
          *     amount in g or mL (or the household measure the table gives instead), the citation, and
@@ -1552,6 +1552,10 @@ export interface components {
                 [key: string]: string;
             };
             name: string;
+            /**
+             * @description Numbers per 100 g keyed by label nutrient (`calories`, `total_fat_g`, `sodium_mg`,
+             *     ...; the keys of the ingredient's create body).
+             */
             nutrients_per_100g: {
                 [key: string]: number;
             };
@@ -1921,6 +1925,10 @@ export interface components {
                     [key: string]: string;
                 };
                 name: string;
+                /**
+                 * @description Numbers per 100 g keyed by label nutrient (`calories`, `total_fat_g`, `sodium_mg`,
+                 *     ...; the keys of the ingredient's create body).
+                 */
                 nutrients_per_100g: {
                     [key: string]: number;
                 };
@@ -1950,6 +1958,7 @@ export interface components {
                 /** Format: date-time */
                 created_at: string;
                 embed?: null | components["schemas"]["Embed"];
+                /** @description Whether the live embed is on (Professional or Business plan). */
                 embed_enabled: boolean;
                 /** @description Voluntary front-of-pack schemes the label carries, when any. */
                 front_of_pack?: string[];
@@ -1972,6 +1981,8 @@ export interface components {
                  */
                 label_error?: Record<string, never> | null;
                 /**
+                 * @description The format the label is computed in: an id or alias of `GET /v1/formats`, or
+                 *     `us.auto` (the first US layout the `package` allows, in FDA's order of preference).
                  * @example standard
                  * @example eu-1169
                  */
@@ -2169,6 +2180,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             embed?: null | components["schemas"]["Embed"];
+            /** @description Whether the live embed is on (Professional or Business plan). */
             embed_enabled: boolean;
             /** @description Voluntary front-of-pack schemes the label carries, when any. */
             front_of_pack?: string[];
@@ -2191,6 +2203,8 @@ export interface components {
              */
             label_error?: Record<string, never> | null;
             /**
+             * @description The format the label is computed in: an id or alias of `GET /v1/formats`, or
+             *     `us.auto` (the first US layout the `package` allows, in FDA's order of preference).
              * @example standard
              * @example eu-1169
              */
@@ -3398,12 +3412,13 @@ export interface operations {
             query?: {
                 /** @description Page size (default 50). */
                 limit?: number;
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` of the previous page (opaque). */
                 cursor?: string;
-                /** @description Filters by name (case-insensitive substring). */
+                /**
+                 * @description The words to search for (required: without them 400 `validation_failed`), case-insensitive.
+                 * @example rolled oats
+                 */
                 q?: string;
-                /** @description Also list archived items (recipes and ingredients). */
-                include_archived?: boolean;
             };
             header?: never;
             path?: never;
@@ -3846,16 +3861,7 @@ export interface operations {
     ingredientHistory: {
         parameters: {
             query?: {
-                /**
-                 * @description Recipes only. `label`: each entry also lists the printed values it changed
-                 *     (`label_changes`), and entries of type `label.recomputed` show changes the recipe's
-                 *     custom ingredients and sub-recipes made, with their `cause`.
-                 */
-                include?: string;
-                /**
-                 * @description Versions on the page (default 50). A request without `limit` and `cursor` gets the
-                 *     first page.
-                 */
+                /** @description Page size (default 50). */
                 limit?: number;
                 /** @description `next_cursor` of the previous page (opaque). */
                 cursor?: string;
@@ -4569,12 +4575,8 @@ export interface operations {
             query?: {
                 /** @description Page size (default 50). */
                 limit?: number;
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` of the previous page (opaque). */
                 cursor?: string;
-                /** @description Filters by name (case-insensitive substring). */
-                q?: string;
-                /** @description Also list archived items (recipes and ingredients). */
-                include_archived?: boolean;
             };
             header?: never;
             path: {

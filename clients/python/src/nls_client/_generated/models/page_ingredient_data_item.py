@@ -27,7 +27,9 @@ class PageIngredientDataItem:
         created_at (datetime.datetime):
         id (str):
         name (str):
-        nutrients_per_100g (PageIngredientDataItemNutrientsPer100G):
+        nutrients_per_100g (PageIngredientDataItemNutrientsPer100G): Numbers per 100 g keyed by label nutrient
+            (`calories`, `total_fat_g`, `sodium_mg`,
+            ...; the keys of the ingredient's create body).
         updated_at (datetime.datetime):
         version (int): Events in the ingredient's stream; 1 after create.
         cost_per_unit (float | None | Unset):

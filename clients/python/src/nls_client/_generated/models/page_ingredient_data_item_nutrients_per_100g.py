@@ -11,6 +11,11 @@ T = TypeVar("T", bound="PageIngredientDataItemNutrientsPer100G")
 
 @_attrs_define
 class PageIngredientDataItemNutrientsPer100G:
+    """Numbers per 100 g keyed by label nutrient (`calories`, `total_fat_g`, `sodium_mg`,
+    ...; the keys of the ingredient's create body).
+
+    """
+
     additional_properties: dict[str, float] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:

@@ -29,10 +29,11 @@ class Recipe:
     Attributes:
         archived (bool):
         created_at (datetime.datetime):
-        embed_enabled (bool):
+        embed_enabled (bool): Whether the live embed is on (Professional or Business plan).
         id (str):
         ingredients (list[ResolvedLine]): The resolved lines, as stored.
-        label_format (str):
+        label_format (str): The format the label is computed in: an id or alias of `GET /v1/formats`, or
+            `us.auto` (the first US layout the `package` allows, in FDA's order of preference).
         name (str):
         servings (float):
         updated_at (datetime.datetime):

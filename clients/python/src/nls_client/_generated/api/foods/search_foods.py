@@ -15,7 +15,6 @@ def _get_kwargs(
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
     q: str | Unset = UNSET,
-    include_archived: bool | Unset = False,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -25,8 +24,6 @@ def _get_kwargs(
     params["cursor"] = cursor
 
     params["q"] = q
-
-    params["include_archived"] = include_archived
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -91,7 +88,6 @@ def sync_detailed(
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
     q: str | Unset = UNSET,
-    include_archived: bool | Unset = False,
 ) -> Response[Error | PageFoodHit]:
     """Search the food composition database
 
@@ -102,7 +98,6 @@ def sync_detailed(
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
         q (str | Unset):
-        include_archived (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -116,7 +111,6 @@ def sync_detailed(
         limit=limit,
         cursor=cursor,
         q=q,
-        include_archived=include_archived,
     )
 
     response = client.get_httpx_client().request(
@@ -132,7 +126,6 @@ def sync(
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
     q: str | Unset = UNSET,
-    include_archived: bool | Unset = False,
 ) -> Error | PageFoodHit | None:
     """Search the food composition database
 
@@ -143,7 +136,6 @@ def sync(
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
         q (str | Unset):
-        include_archived (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -158,7 +150,6 @@ def sync(
         limit=limit,
         cursor=cursor,
         q=q,
-        include_archived=include_archived,
     ).parsed
 
 
@@ -168,7 +159,6 @@ async def asyncio_detailed(
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
     q: str | Unset = UNSET,
-    include_archived: bool | Unset = False,
 ) -> Response[Error | PageFoodHit]:
     """Search the food composition database
 
@@ -179,7 +169,6 @@ async def asyncio_detailed(
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
         q (str | Unset):
-        include_archived (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -193,7 +182,6 @@ async def asyncio_detailed(
         limit=limit,
         cursor=cursor,
         q=q,
-        include_archived=include_archived,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -207,7 +195,6 @@ async def asyncio(
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
     q: str | Unset = UNSET,
-    include_archived: bool | Unset = False,
 ) -> Error | PageFoodHit | None:
     """Search the food composition database
 
@@ -218,7 +205,6 @@ async def asyncio(
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
         q (str | Unset):
-        include_archived (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -234,6 +220,5 @@ async def asyncio(
             limit=limit,
             cursor=cursor,
             q=q,
-            include_archived=include_archived,
         )
     ).parsed

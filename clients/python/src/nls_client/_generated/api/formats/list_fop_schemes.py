@@ -72,7 +72,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Error | FopSchemeList]:
-    """Every front-of-pack scheme
+    """The front-of-pack schemes a recipe's front_of_pack names
 
      Every front-of-pack scheme (`nutrition/data/fop/`): the ids a recipe's `front_of_pack`
     and `fop=` take, with the scheme's name, kind, markets, whether it is mandatory there,
@@ -99,7 +99,7 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> Error | FopSchemeList | None:
-    """Every front-of-pack scheme
+    """The front-of-pack schemes a recipe's front_of_pack names
 
      Every front-of-pack scheme (`nutrition/data/fop/`): the ids a recipe's `front_of_pack`
     and `fop=` take, with the scheme's name, kind, markets, whether it is mandatory there,
@@ -122,7 +122,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Error | FopSchemeList]:
-    """Every front-of-pack scheme
+    """The front-of-pack schemes a recipe's front_of_pack names
 
      Every front-of-pack scheme (`nutrition/data/fop/`): the ids a recipe's `front_of_pack`
     and `fop=` take, with the scheme's name, kind, markets, whether it is mandatory there,
@@ -147,7 +147,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> Error | FopSchemeList | None:
-    """Every front-of-pack scheme
+    """The front-of-pack schemes a recipe's front_of_pack names
 
      Every front-of-pack scheme (`nutrition/data/fop/`): the ids a recipe's `front_of_pack`
     and `fop=` take, with the scheme's name, kind, markets, whether it is mandatory there,

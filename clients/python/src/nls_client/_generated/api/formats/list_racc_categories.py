@@ -74,7 +74,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Error | RaccCategoryList]:
-    """Every RACC category a package may name
+    """The reference amounts (RACC) of 21 CFR 101.12(b) a package's category names
 
      Every row of 21 CFR 101.12(b) table 2 that NLS holds (`nutrition/data/racc.json`): the
     ids a recipe's `package.racc_category` takes, with the table's wording, the reference
@@ -102,7 +102,7 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> Error | RaccCategoryList | None:
-    """Every RACC category a package may name
+    """The reference amounts (RACC) of 21 CFR 101.12(b) a package's category names
 
      Every row of 21 CFR 101.12(b) table 2 that NLS holds (`nutrition/data/racc.json`): the
     ids a recipe's `package.racc_category` takes, with the table's wording, the reference
@@ -126,7 +126,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Error | RaccCategoryList]:
-    """Every RACC category a package may name
+    """The reference amounts (RACC) of 21 CFR 101.12(b) a package's category names
 
      Every row of 21 CFR 101.12(b) table 2 that NLS holds (`nutrition/data/racc.json`): the
     ids a recipe's `package.racc_category` takes, with the table's wording, the reference
@@ -152,7 +152,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> Error | RaccCategoryList | None:
-    """Every RACC category a package may name
+    """The reference amounts (RACC) of 21 CFR 101.12(b) a package's category names
 
      Every row of 21 CFR 101.12(b) table 2 that NLS holds (`nutrition/data/racc.json`): the
     ids a recipe's `package.racc_category` takes, with the table's wording, the reference

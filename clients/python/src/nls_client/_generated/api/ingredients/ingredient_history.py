@@ -14,14 +14,11 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    include: str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
-
-    params["include"] = include
 
     params["limit"] = limit
 
@@ -95,7 +92,6 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    include: str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> Response[Error | History]:
@@ -107,7 +103,6 @@ def sync_detailed(
 
     Args:
         id (str):
-        include (str | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
 
@@ -121,7 +116,6 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         id=id,
-        include=include,
         limit=limit,
         cursor=cursor,
     )
@@ -137,7 +131,6 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient,
-    include: str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> Error | History | None:
@@ -149,7 +142,6 @@ def sync(
 
     Args:
         id (str):
-        include (str | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
 
@@ -164,7 +156,6 @@ def sync(
     return sync_detailed(
         id=id,
         client=client,
-        include=include,
         limit=limit,
         cursor=cursor,
     ).parsed
@@ -174,7 +165,6 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    include: str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> Response[Error | History]:
@@ -186,7 +176,6 @@ async def asyncio_detailed(
 
     Args:
         id (str):
-        include (str | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
 
@@ -200,7 +189,6 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         id=id,
-        include=include,
         limit=limit,
         cursor=cursor,
     )
@@ -214,7 +202,6 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient,
-    include: str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> Error | History | None:
@@ -226,7 +213,6 @@ async def asyncio(
 
     Args:
         id (str):
-        include (str | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
 
@@ -242,7 +228,6 @@ async def asyncio(
         await asyncio_detailed(
             id=id,
             client=client,
-            include=include,
             limit=limit,
             cursor=cursor,
         )

@@ -16,8 +16,6 @@ def _get_kwargs(
     *,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
-    q: str | Unset = UNSET,
-    include_archived: bool | Unset = False,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -25,10 +23,6 @@ def _get_kwargs(
     params["limit"] = limit
 
     params["cursor"] = cursor
-
-    params["q"] = q
-
-    params["include_archived"] = include_archived
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -104,8 +98,6 @@ def sync_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
-    q: str | Unset = UNSET,
-    include_archived: bool | Unset = False,
 ) -> Response[Error | PageWebhookDelivery]:
     """The endpoint's deliveries and their attempts, newest first
 
@@ -128,8 +120,6 @@ def sync_detailed(
         id (str):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
-        q (str | Unset):
-        include_archived (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -143,8 +133,6 @@ def sync_detailed(
         id=id,
         limit=limit,
         cursor=cursor,
-        q=q,
-        include_archived=include_archived,
     )
 
     response = client.get_httpx_client().request(
@@ -160,8 +148,6 @@ def sync(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
-    q: str | Unset = UNSET,
-    include_archived: bool | Unset = False,
 ) -> Error | PageWebhookDelivery | None:
     """The endpoint's deliveries and their attempts, newest first
 
@@ -184,8 +170,6 @@ def sync(
         id (str):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
-        q (str | Unset):
-        include_archived (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -200,8 +184,6 @@ def sync(
         client=client,
         limit=limit,
         cursor=cursor,
-        q=q,
-        include_archived=include_archived,
     ).parsed
 
 
@@ -211,8 +193,6 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
-    q: str | Unset = UNSET,
-    include_archived: bool | Unset = False,
 ) -> Response[Error | PageWebhookDelivery]:
     """The endpoint's deliveries and their attempts, newest first
 
@@ -235,8 +215,6 @@ async def asyncio_detailed(
         id (str):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
-        q (str | Unset):
-        include_archived (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -250,8 +228,6 @@ async def asyncio_detailed(
         id=id,
         limit=limit,
         cursor=cursor,
-        q=q,
-        include_archived=include_archived,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -265,8 +241,6 @@ async def asyncio(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
-    q: str | Unset = UNSET,
-    include_archived: bool | Unset = False,
 ) -> Error | PageWebhookDelivery | None:
     """The endpoint's deliveries and their attempts, newest first
 
@@ -289,8 +263,6 @@ async def asyncio(
         id (str):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
-        q (str | Unset):
-        include_archived (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -306,7 +278,5 @@ async def asyncio(
             client=client,
             limit=limit,
             cursor=cursor,
-            q=q,
-            include_archived=include_archived,
         )
     ).parsed
