@@ -128,12 +128,28 @@ async fn serve_file(path: &Path, request_headers: &HeaderMap) -> Option<Response
     Some(response)
 }
 
+/// The browser app
+#[utoipa::path(get, path = "/app", tag = "App", operation_id = "appEntry",
+    responses(
+        (status = 200, description = "The app's page (its script routes on the path; every path under `/app/` that names no file of the build gets it too).", content_type = "text/html", body = String),
+        (status = 503, description = "The app is not built on this server (plain text saying how to build it).", content_type = "text/plain", body = String),
+    ))]
 async fn index(State(files): State<AppFiles>, headers: HeaderMap) -> Response {
     let index = files.dir.join("index.html");
     match serve_file(&index, &headers).await {
         Some(response) => response,
         None => not_built(&files.dir),
     }
+}
+
+/// The browser app
+#[utoipa::path(get, path = "/app/", tag = "App", operation_id = "appEntrySlash",
+    responses(
+        (status = 200, description = "The app's page, as at `/app`.", content_type = "text/html", body = String),
+        (status = 503, description = "The app is not built on this server (plain text saying how to build it).", content_type = "text/plain", body = String),
+    ))]
+async fn index_slash(files: State<AppFiles>, headers: HeaderMap) -> Response {
+    index(files, headers).await
 }
 
 /// Anything under `/app/`. The path is taken as sent, not percent-decoded, so an encoded
@@ -156,13 +172,18 @@ async fn path(State(files): State<AppFiles>, uri: Uri, headers: HeaderMap) -> Re
 
 /// `/app`, `/app/` (both in the OpenAPI document, as the app's entry) and everything under
 /// it: the build's files and the app's screens, a static file service.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(index, index_slash))]
+pub struct Api;
+
+/// The routes of [`Api`], and the build's files under `/app/`.
 pub fn router<S>(files: AppFiles) -> Router<S>
 where
     S: Clone + Send + Sync + 'static,
 {
     Router::new()
         .route("/app", get(index))
-        .route("/app/", get(index))
+        .route("/app/", get(index_slash))
         .route_service("/app/{*rest}", get(path).with_state(files.clone()))
         .with_state(files)
 }

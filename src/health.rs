@@ -9,7 +9,7 @@ use axum::response::IntoResponse;
 use axum::Json;
 use nls_web::metrics::Metrics;
 use nls_web::{ApiError, ErrorCode};
-use serde_json::json;
+use serde::Serialize;
 use sqlx::PgPool;
 
 /// Events the relay may be behind before the service reports itself not ready.
@@ -35,10 +35,69 @@ pub struct Served {
     pub embed_hub: nls_renderer::embed::Hub,
 }
 
-pub async fn healthz() -> impl IntoResponse {
-    Json(json!({ "status": "ok" }))
+/// `/healthz`' answer.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct Health {
+    #[schema(pattern = "^ok$")]
+    status: &'static str,
 }
 
+/// The process is up
+#[utoipa::path(get, path = "/healthz", tag = "Operations", operation_id = "healthz",
+    responses((status = 200, description = "Up.", body = Health)))]
+pub async fn healthz() -> impl IntoResponse {
+    Json(Health { status: "ok" })
+}
+
+/// `/readyz`' answer.
+// Members in the order the API has always sent them in (alphabetical, as the JSON objects
+// they replaced serialised).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ReadyReport {
+    /// Where embed pages are served: whether the hub listens for label changes over NATS
+    /// (null elsewhere).
+    embed_hub: Option<HubView>,
+    /// Where label files are served: whether the in-memory label index follows its
+    /// invalidations over NATS (null elsewhere).
+    label_index: Option<IndexView>,
+    nats: bool,
+    postgres: bool,
+    /// `ready` or `not_ready`.
+    #[schema(pattern = "^(ready|not_ready)$")]
+    status: &'static str,
+    /// Events the relay has not published yet; null when Postgres cannot tell.
+    unpublished_events: Option<i64>,
+}
+
+/// The label index's state.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct IndexView {
+    entries: usize,
+    last_error: Option<String>,
+    /// `following` or `down`.
+    #[schema(pattern = "^(following|down)$")]
+    state: &'static str,
+}
+
+/// The embed hub's state.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct HubView {
+    last_error: Option<String>,
+    /// `listening` or `down`.
+    #[schema(pattern = "^(listening|down)$")]
+    state: &'static str,
+    streams: usize,
+}
+
+/// Postgres and NATS reachable, projection lag bounded, label index and embed hub following
+///
+/// Where an admin listener serves the details (`NLS_ADMIN_LISTEN`), this listener answers
+/// with `{"status"}` only, with the same status code.
+#[utoipa::path(get, path = "/readyz", tag = "Operations", operation_id = "readyz",
+    responses(
+        (status = 200, description = "Ready.", body = ReadyReport),
+        (status = 503, description = "Not ready.", body = ReadyReport),
+    ))]
 pub async fn readyz<S>(State(state): State<S>) -> impl IntoResponse
 where
     Readiness: FromRef<S>,
@@ -55,11 +114,22 @@ where
     Readiness: FromRef<S>,
 {
     let (status, details) = probe(&Readiness::from_ref(&state)).await;
-    (status, Json(json!({ "status": details["status"] })))
+    (
+        status,
+        Json(Brief {
+            status: details.status,
+        }),
+    )
+}
+
+/// `/readyz` without its details.
+#[derive(Debug, Serialize)]
+struct Brief {
+    status: &'static str,
 }
 
 /// Checks everything `/readyz` reports: its status code and detailed body.
-async fn probe(ready: &Readiness) -> (StatusCode, serde_json::Value) {
+async fn probe(ready: &Readiness) -> (StatusCode, ReadyReport) {
     // Bounded: with Postgres away a query waits for the pool's acquire timeout, and a
     // probe that answers late is as bad as none to a balancer.
     let postgres = tokio::time::timeout(
@@ -95,22 +165,22 @@ async fn probe(ready: &Readiness) -> (StatusCode, serde_json::Value) {
     };
     (
         status,
-        json!({
-            "status": if ok { "ready" } else { "not_ready" },
-            "postgres": postgres,
-            "nats": nats,
-            "unpublished_events": backlog,
-            "label_index": index.map(|i| json!({
-                "state": if i.live { "following" } else { "down" },
-                "entries": i.entries,
-                "last_error": i.last_error,
-            })),
-            "embed_hub": hub.map(|h| json!({
-                "state": if h.listening { "listening" } else { "down" },
-                "streams": h.streams,
-                "last_error": h.last_error,
-            })),
-        }),
+        ReadyReport {
+            embed_hub: hub.map(|h| HubView {
+                last_error: h.last_error,
+                state: if h.listening { "listening" } else { "down" },
+                streams: h.streams,
+            }),
+            label_index: index.map(|i| IndexView {
+                entries: i.entries,
+                last_error: i.last_error,
+                state: if i.live { "following" } else { "down" },
+            }),
+            nats,
+            postgres,
+            status: if ok { "ready" } else { "not_ready" },
+            unpublished_events: backlog,
+        },
     )
 }
 

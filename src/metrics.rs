@@ -23,6 +23,14 @@ pub struct MetricsPage {
 /// The media type of the Prometheus text format.
 const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
 
+/// Counters and gauges in the Prometheus text format
+///
+/// Requests by route template, method and status, with latency histograms; requests no
+/// route serves and requests the rate limit refused; label files served by source (memory,
+/// database, drawn); gauges for unpublished events, embed streams, the label index and the
+/// database pool. Labels never carry an id, an account or a key.
+#[utoipa::path(get, path = "/metrics", tag = "Operations", operation_id = "metrics",
+    responses((status = 200, description = "Prometheus text format 0.0.4.", content_type = "text/plain", body = String)))]
 pub async fn metrics<S>(State(state): State<S>) -> Response
 where
     MetricsPage: FromRef<S>,

@@ -49,7 +49,8 @@ pub enum ImportError {
 
 /// One row's problem: `row` as the file numbers it (the header is row 1), the column, and
 /// the error code the same problem has in a single create.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = ImportProblem)]
 pub struct Problem {
     pub row: usize,
     pub field: String,
@@ -57,6 +58,7 @@ pub struct Problem {
     pub code: String,
     /// Foods close to an ingredient name that matched nothing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<serde_json::Value>>)]
     pub suggestions: Option<serde_json::Value>,
 }
 

@@ -65,7 +65,7 @@ pub struct Food {
 
 /// A household measure: `amount` × `description` weighs `grams`
 /// (e.g. 1 × "tbsp" = 14.2 g).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct Portion {
     /// How many of the unit (1, 0.5, ...).
     pub amount: f64,
@@ -140,30 +140,84 @@ impl Food {
     }
 }
 
-/// The JSON shape of a food: the fields plus `id`.
-#[derive(Serialize)]
+/// A food of the database: its fields and its `id`.
+// Its schema is the food's (`impl ToSchema for Food`).
+#[derive(Serialize, utoipa::ToSchema)]
 struct FoodView<'a> {
+    #[schema(pattern = "^fooddb:", example = "fooddb:173944")]
     id: String,
+    /// FoodData Central id.
     fdc_id: u32,
+    /// The SR NDB number, e.g. `01001`.
     ndb: &'a str,
+    #[schema(example = "Bananas, raw")]
     description: &'a str,
     food_group: &'a str,
+    #[schema(example = "bananas")]
     label_name: &'a str,
+    /// Allergen codes.
+    #[schema(value_type = Vec<String>)]
     allergens: &'a BTreeSet<Allergen>,
+    /// Present only when non-empty: species of the food's tree nuts, fish and Crustacean
+    /// shellfish named by its description, e.g. `{"tree_nuts": ["almonds"]}`.
     #[serde(skip_serializing_if = "AllergenDetails::is_empty")]
+    #[schema(value_type = std::collections::BTreeMap<String, Vec<String>>)]
     allergen_details: &'a AllergenDetails,
+    /// Allergens of `allergens` that some regimes exempt in this form, with the exemption
+    /// ids (`{"peanuts": ["highly_refined_oil"]}`): refined peanut oil declares no allergen
+    /// on US labels (21 U.S.C. 321(qq)(2)(A)) but peanuts on EU ones (1169/2011 Annex II has
+    /// no exemption for it); fully refined soybean oil none on either (Annex II point 6(a)).
+    /// Absent when none.
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    #[schema(value_type = std::collections::BTreeMap<String, Vec<String>>)]
     allergen_exemptions: &'a std::collections::BTreeMap<Allergen, BTreeSet<String>>,
+    /// Per 100 g; a nutrient the data lacks is absent (unknown), never 0.
+    #[schema(value_type = std::collections::BTreeMap<String, f64>)]
     nutrients_per_100g: &'a NutrientAmounts,
+    /// Household measures in USDA order.
     portions: &'a [Portion],
+    /// Present for multi-component foods (enriched flour, bread, pasta, cheddar,
+    /// mayonnaise, catsup, chocolate, soy sauce, baking powder): their ingredients, printed
+    /// in parentheses after the food's name (21 CFR 101.4(b)(2)), from the standard of
+    /// identity in `sub_ingredients_citation`.
     #[serde(skip_serializing_if = "Option::is_none")]
     sub_ingredients: Option<&'a [String]>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "21 CFR 137.165(a)")]
     sub_ingredients_citation: Option<&'a str>,
+    /// `true`: the list is the standard's mandatory ingredients, not a brand's; labels
+    /// using the food carry the warning `confirm_sub_ingredients`.
     #[serde(skip_serializing_if = "Option::is_none")]
     sub_ingredients_to_confirm: Option<bool>,
+    /// Present for the foods people use most: the food's name in other languages (ISO
+    /// 639-1 → name, whole, with its sub-ingredients where it has any), which statements in
+    /// those languages print. NLS's own translations, not yet reviewed by a native-speaking
+    /// food-labelling expert: check each against the product's customary name in its
+    /// market.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<std::collections::BTreeMap<String, String>>)]
     label_names: Option<&'a LabelNames>,
+}
+
+impl utoipa::PartialSchema for Food {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        <FoodView<'static> as utoipa::PartialSchema>::schema()
+    }
+}
+
+impl utoipa::ToSchema for Food {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("Food")
+    }
+
+    fn schemas(
+        schemas: &mut Vec<(
+            String,
+            utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        )>,
+    ) {
+        <FoodView<'static> as utoipa::ToSchema>::schemas(schemas);
+    }
 }
 
 impl Serialize for Food {

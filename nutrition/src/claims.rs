@@ -16,7 +16,8 @@ use crate::label::{Label, RecipeInput};
 use crate::regime::ClaimsRules;
 
 /// One claim the food qualifies for, as in API_DECISIONS §7.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(example = json!({"code": "good_source_fiber", "text": "Good source of fiber", "nutrient": "dietary_fiber", "basis": "per RACC", "citation": "21 CFR 101.54(c)(1)"}))]
 pub struct Claim {
     /// Stable code, e.g. `good_source_fiber`.
     pub code: String,

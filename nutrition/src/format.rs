@@ -397,7 +397,7 @@ impl Row {
 }
 
 /// The basis of a column's amounts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Basis {
     /// One serving / portion.
@@ -466,7 +466,7 @@ pub enum Amounts {
 }
 
 /// What a format's label is for.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     /// The nutrition declaration itself.
@@ -490,7 +490,7 @@ pub enum PercentOf {
 }
 
 /// The instrument and article a format implements.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Citation {
     /// E.g. "Regulation (EU) No 1169/2011".

@@ -15,6 +15,7 @@ pub mod error;
 pub mod fop;
 pub mod format;
 pub mod label;
+mod label_schema;
 pub mod missing;
 pub mod nutrient;
 pub mod package;

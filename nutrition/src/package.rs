@@ -9,23 +9,33 @@ use serde::{Deserialize, Serialize};
 use crate::racc::{self, RaccUnit};
 
 /// The package as a request describes it; every field optional.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+///
+/// With it the label carries `package`: which US layouts the package may use and must
+/// use, per 21 CFR 101.9(b)(6), (b)(12)(i), (e)(6), (d)(11)(iii) and (j)(13). Unknown
+/// category or a non-positive number: 400 `validation_failed` naming `package.<field>`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Package {
     /// Total surface area available to bear labeling, square inches.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(exclusive_minimum = 0, maximum = 100000)]
     pub label_area_in2: Option<f64>,
     /// Continuous vertical space available for the label, inches (101.9(d)(11)(iii)).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(exclusive_minimum = 0, maximum = 1000)]
     pub vertical_space_in: Option<f64>,
-    /// A category id of the RACC table (`GET /v1/formats` documents where to find them).
+    /// A category id of the RACC table of 21 CFR 101.12(b), table 2
+    /// (`nutrition/data/racc.json`), e.g. `bakery.cookies`; its reference amount is also
+    /// the RACC claims use.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub racc_category: Option<String>,
     /// Net quantity of the package, grams (categories whose RACC is in grams).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(exclusive_minimum = 0, maximum = 10000000)]
     pub net_quantity_g: Option<f64>,
     /// Net quantity of the package, millilitres (categories whose RACC is in mL).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(exclusive_minimum = 0, maximum = 10000000)]
     pub net_quantity_ml: Option<f64>,
 }
 

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 pub(crate) const DATA: &str = include_str!("../data/racc.json");
 
 /// The unit of a reference amount.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum RaccUnit {
     /// Grams.
     #[serde(rename = "g")]
@@ -30,19 +30,22 @@ impl RaccUnit {
     }
 }
 
-/// One row of the table.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// One row of 21 CFR 101.12(b) table 2: the id a recipe's `package.racc_category` takes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RaccCategory {
     /// Stable id, `<product category>.<row>` (`bakery.cookies`).
+    #[schema(examples("bakery.cookies"))]
     pub id: String,
     /// The table's product category heading (`Bakery products`).
     pub product_category: String,
     /// The row's wording.
     pub name: String,
-    /// The reference amount, when the table gives a weight or volume.
+    /// The reference amount, in `unit`; null where the table gives a household measure.
+    #[schema(required = true)]
     pub value: Option<f64>,
     /// Its unit, with `value`.
+    #[schema(required = true)]
     pub unit: Option<RaccUnit>,
     /// The household measure the table gives instead of a weight (`1 tbsp`), when it does.
     #[serde(default, skip_serializing_if = "Option::is_none")]

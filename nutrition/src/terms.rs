@@ -28,7 +28,7 @@ pub const SOURCE_KINDS: [&str; 8] = [
 ];
 
 /// Which way a language's lines read.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Direction {
     /// Left to right.

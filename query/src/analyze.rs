@@ -1,7 +1,6 @@
 //! `POST /v1/analyze`: a label, its claims and how each entry resolved; nothing is saved.
 
 use axum::extract::State;
-use axum::response::{IntoResponse, Response};
 use axum::Json;
 use nls_events::RecipeState;
 use nls_nutrition::fop::Facts;
@@ -11,18 +10,34 @@ use nls_readmodel::requests::{EntryBody, RecipeBody, RecipeChange};
 use nls_readmodel::{bounds, derive, resolve, views};
 use nls_web::{ApiError, ApiJson, ApiQuery, Caller, JsonFields};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::json;
 
 use crate::http::QueryState;
+use crate::labels::{FormatLabel, LabelProblem};
 
 /// The analysis request (spec §2.3 plus `racc_g`).
-#[derive(Debug, Deserialize)]
+///
+/// `servings` and `ingredients` are required, except for `us.aggr`, which takes `foods`
+/// instead. `label_format` `us.auto` picks the first layout the `package` allows in FDA's
+/// order of preference among the formats the catalog holds and the plan may use.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = AnalysisRequest)]
 pub struct AnalyzeBody {
+    /// A format id or alias of `GET /v1/formats`, or `us.auto` (default `standard`).
+    #[schema(examples("standard", "eu-1169", "us.auto"))]
     pub label_format: Option<String>,
+    #[schema(minimum = 0.001)]
     pub servings: Option<f64>,
+    #[schema(minimum = 0.001)]
     pub serving_weight_g: Option<f64>,
+    #[schema(examples("1 cup"))]
     pub serving_size_text: Option<String>,
+    #[schema(min_items = 1, max_items = 200)]
     pub ingredients: Option<Vec<EntryBody>>,
+    /// The reference amount customarily consumed, grams: nutrient content claims are
+    /// judged per it (21 CFR 101.13, 101.12(b)); without it (or `package.racc_category`)
+    /// no claim is judged and `claims_withheld` says why.
+    #[schema(exclusive_minimum = 0, maximum = 100000)]
     pub racc_g: Option<f64>,
     /// The package: which layouts it allows and requires, the RACC category claims use.
     pub package: Option<Package>,
@@ -60,23 +75,104 @@ impl JsonFields for AnalyzeBody {
 }
 
 /// The analysis query string.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct AnalyzeParams {
-    /// Refuse (422 `incomplete_nutrient_data`) a label that declares nutrients the data
-    /// lacks, instead of returning it with `missing`.
+    /// `true`: refuse with 422 `incomplete_nutrient_data` (details: the label's
+    /// `missing`) when the label declares a nutrient some ingredient's data lacks, instead
+    /// of answering with a label that says so in `missing` and `warnings`.
     #[serde(default)]
+    #[param(default = false)]
     pub strict: bool,
-    /// `fop=a,b`: front-of-pack schemes to compute (added to the body's `front_of_pack`).
+    /// Front-of-pack schemes to compute besides the mandatory ones of the label's market,
+    /// comma-separated (`uk.fop.tl,eu.fop.nutriscore`); added to the body's
+    /// `front_of_pack`. Unknown ids: 400 `validation_failed`.
+    #[param(example = "uk.fop.tl,eu.fop.nutriscore")]
     pub fop: Option<String>,
 }
 
+/// `POST /v1/analyze`'s answer.
+// Members in the order the API has always sent them in (alphabetical, as the JSON objects
+// they replaced serialised).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = AnalysisResult)]
+pub struct Analysis {
+    /// The nutrient content claims the food qualifies for, judged per the reference amount
+    /// (`racc_g`, or the RACC of `package.racc_category`; 21 CFR 101.13, 101.12(b)).
+    /// Without one: `[]` and `claims_withheld` says why.
+    pub claims: Vec<nls_nutrition::claims::Claim>,
+    /// Present when claims would be judged (US-family labels) but no reference amount was
+    /// given: why `claims` is empty and what to give.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claims_withheld: Option<&'static str>,
+    /// Cost of the ingredients when every one has a cost, else null.
+    pub cost: Option<f64>,
+    /// How each entry resolved.
+    pub ingredients: Vec<ResolvedEntry>,
+    /// The label in the format asked for.
+    pub label: nls_nutrition::Label,
+    /// With `label_formats`: the label in each of those formats.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub labels: Option<Vec<FormatLabel>>,
+}
+
+/// How one entry of an analysis resolved.
+// Members in the order the API has always sent them in (alphabetical, as the JSON objects
+// they replaced serialised).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ResolvedEntry {
+    /// In an aggregate analysis (`us.aggr`): the food (column) the entry belongs to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub food: Option<String>,
+    pub grams: f64,
+    pub ingredient_id: String,
+    pub label_name: String,
+    pub name: String,
+    /// The line's nutrient overrides per 100 g, when it has any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nutrients: Option<std::collections::BTreeMap<String, f64>>,
+    /// What the entry resolved to: the database food's description, or the custom
+    /// ingredient's or sub-recipe's name.
+    pub resolved_name: String,
+    /// Where it resolved (absent for the lines of a stored recipe in an aggregate).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<resolve::Source>,
+}
+
+impl ResolvedEntry {
+    fn of(
+        line: &derive::ResolvedLine,
+        source: Option<resolve::Source>,
+        food: Option<&str>,
+    ) -> Self {
+        Self {
+            food: food.map(str::to_owned),
+            grams: line.grams,
+            ingredient_id: line.ingredient_id.clone(),
+            label_name: line.label_name.clone(),
+            name: line.name.clone(),
+            nutrients: line.nutrients.clone(),
+            resolved_name: line.resolved_name.clone(),
+            source,
+        }
+    }
+}
+
+/// Compute a label and claims; nothing is saved
+#[utoipa::path(post, path = "/v1/analyze", tag = "Analyze", operation_id = "analyze",
+    params(AnalyzeParams),
+    request_body(content = AnalyzeBody, examples(("oat_bar" = (value = json!({
+        "label_format": "standard", "servings": 4, "serving_weight_g": 50,
+        "ingredients": [{"name": "rolled oats", "grams": 150}, {"name": "honey", "grams": 50}]}))))),
+    responses((status = 200, description = "The label, claims and how each entry resolved.", body = Analysis)),
+    security(("apiKey" = []), ("appSession" = [])))]
 #[tracing::instrument(skip_all, fields(account_id = %caller.account_id))]
 pub async fn analyze(
     State(app): State<QueryState>,
     caller: Caller,
     ApiQuery(params): ApiQuery<AnalyzeParams>,
     body: ApiJson<AnalyzeBody>,
-) -> Result<Response, ApiError> {
+) -> Result<Json<Analysis>, ApiError> {
     let body = body.value;
     let also = match &body.label_formats {
         Some(ids) => {
@@ -219,16 +315,17 @@ pub async fn analyze(
                 Some(resolved) => {
                     ingredients.extend(describe(&derived.lines, resolved, Some(&name)))
                 }
-                None => ingredients.extend(derived.lines.iter().map(|line| {
-                    json!({
-                        "ingredient_id": line.ingredient_id,
-                        "name": line.name,
-                        "resolved_name": line.resolved_name,
-                        "label_name": line.label_name,
-                        "grams": line.grams,
-                        "food": name,
-                    })
-                })),
+                None => ingredients.extend(
+                    derived
+                        .lines
+                        .iter()
+                        .map(|line| ResolvedEntry::of(line, None, Some(&name)))
+                        .map(|mut entry| {
+                            // A stored recipe's lines are listed without their overrides.
+                            entry.nutrients = None;
+                            entry
+                        }),
+                ),
             }
             inputs.push(nls_nutrition::Food {
                 name,
@@ -253,10 +350,9 @@ pub async fn analyze(
             claims_withheld: None,
             cost: None,
             ingredients,
-            label: &label,
+            label,
             labels: None,
-        })
-        .into_response());
+        }));
     }
 
     // The same field rules as a recipe; an analysis has no name of its own.
@@ -320,19 +416,11 @@ pub async fn analyze(
     }
     let claims = nls_nutrition::claims(&derived.input, &label);
     let ingredients = describe(&derived.lines, &resolved, None);
-    let racc_missing = nls_nutrition::claims::racc_missing(&derived.input, &label);
-    let mut response = Analysis {
-        claims,
-        claims_withheld: racc_missing.then_some(nls_nutrition::claims::RACC_NEEDED),
-        cost: derived.cost,
-        ingredients,
-        label: &label,
-        labels: None,
-    };
-    if body.label_formats.is_some() {
+    let claims_withheld = nls_nutrition::claims::racc_missing(&derived.input, &label)
+        .then_some(nls_nutrition::claims::RACC_NEEDED);
+    let labels = body.label_formats.is_some().then(|| {
         // Each market's label from the same resolved recipe, under its own law.
-        let labels: Vec<Value> = also
-            .iter()
+        also.iter()
             .map(|f| {
                 let computed = nls_nutrition::compute_label_with(&derived.input, f, &extras)
                     .map_err(derive::DeriveError::Label)
@@ -347,34 +435,18 @@ pub async fn analyze(
                         .map_err(|e| derive::DeriveError::FrontOfPack(e.to_string()))?;
                         Ok(label)
                     });
-                match computed {
-                    Ok(label) => json!({ "format": f.id, "label": label }),
-                    Err(err) => json!({
-                        "format": f.id,
-                        "error": { "code": err.code(), "message": err.to_string() },
-                    }),
-                }
+                FormatLabel::of(&f.id, computed.map_err(|err| LabelProblem::from(&err)))
             })
-            .collect();
-        response.labels = Some(labels);
-    }
-    Ok(Json(response).into_response())
-}
-
-/// The analysis as sent: serialised straight from the computed label, with no
-/// `serde_json::Value` tree of it on the way (building one cost a tenth of an analysis).
-/// Fields in alphabetical order, as the `Value` map this replaced wrote them.
-#[derive(Serialize)]
-struct Analysis<'a> {
-    claims: Vec<nls_nutrition::claims::Claim>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    claims_withheld: Option<&'static str>,
-    cost: Option<f64>,
-    ingredients: Vec<Value>,
-    label: &'a nls_nutrition::Label,
-    /// `label_formats`: the label in each of these formats too.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    labels: Option<Vec<Value>>,
+            .collect()
+    });
+    Ok(Json(Analysis {
+        claims,
+        claims_withheld,
+        cost: derived.cost,
+        ingredients,
+        label,
+        labels,
+    }))
 }
 
 /// The recipe state an analysis derives: the validated fields and resolved lines.
@@ -401,27 +473,11 @@ fn describe(
     lines: &[derive::ResolvedLine],
     resolved: &[(nls_events::recipe::IngredientLine, resolve::Source)],
     food: Option<&str>,
-) -> Vec<Value> {
+) -> Vec<ResolvedEntry> {
     lines
         .iter()
         .zip(resolved)
-        .map(|(line, (_, source))| {
-            let mut v = json!({
-                "ingredient_id": line.ingredient_id,
-                "name": line.name,
-                "resolved_name": line.resolved_name,
-                "label_name": line.label_name,
-                "grams": line.grams,
-                "source": source,
-            });
-            if let (Some(food), Some(map)) = (food, v.as_object_mut()) {
-                map.insert("food".into(), json!(food));
-            }
-            if let Some(nutrients) = &line.nutrients {
-                v["nutrients"] = json!(nutrients);
-            }
-            v
-        })
+        .map(|(line, (_, source))| ResolvedEntry::of(line, Some(*source), food))
         .collect()
 }
 

@@ -35,16 +35,23 @@ pub const MAX_LIMIT: i64 = 1_000_000;
 const MAX_TYPES: usize = 64;
 
 /// The query parameters.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct AuditParams {
-    /// RFC 3339; events that occurred at or after it.
+    /// RFC 3339: events that occurred at or after this moment (a writing transaction's
+    /// start).
+    #[param(format = DateTime)]
     pub from: Option<String>,
-    /// RFC 3339; events that occurred before it.
+    /// RFC 3339: events that occurred before this moment.
+    #[param(format = DateTime)]
     pub to: Option<String>,
-    /// Comma-separated event types (`recipe_created,ingredient_updated`).
+    /// Comma-separated event types, e.g. `recipe_created,ingredient_updated`.
     pub types: Option<String>,
+    /// Continue after this line: the `cursor` of the last line received.
     pub cursor: Option<String>,
+    /// Most lines in this download (default 10,000).
+    #[param(minimum = 1, maximum = 1000000)]
     pub limit: Option<i64>,
 }
 
@@ -341,7 +348,22 @@ async fn next_chunk(mut at: Progress) -> Option<(Result<String, std::io::Error>,
     Some((Ok(out), at))
 }
 
-/// `GET /v1/audit`.
+/// The account's events as NDJSON or CSV, for audit
+///
+/// Streams the account's events in the log's order (the order they are published in; each
+/// writing transaction's events together). Only events every reader can already see are
+/// sent, so continuing from a line's `cursor` never misses one. A download that returned
+/// `limit` lines continues with `?cursor=` and the same filters; one with fewer is
+/// complete. `Accept: text/csv` gives CSV (RFC 4180, a header row; a field a spreadsheet
+/// would run as a formula starts with `'`), anything else NDJSON. The server holds one page
+/// of 200 events at a time, whatever the length.
+#[utoipa::path(get, path = "/v1/audit", tag = "Audit", operation_id = "exportAudit",
+    params(AuditParams),
+    responses((status = 200, description = "One event per line, oldest first.", content(
+        (String = "application/x-ndjson"),
+        (String = "text/csv"),
+    ))),
+    security(("apiKey" = []), ("appSession" = [])))]
 pub async fn export(
     State(app): State<QueryState>,
     caller: Caller,

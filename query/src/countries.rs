@@ -4,25 +4,77 @@
 
 use axum::Json;
 use nls_nutrition::countries::{self, Country};
+use nls_nutrition::fop::Status;
 use nls_nutrition::Format;
 use nls_web::{ApiError, ApiQuery, Caller};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 
 /// The list's filters.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct CountryFilter {
-    /// A family id: countries whose labels follow it.
+    /// Regime family id: countries whose labels follow it.
+    #[param(example = "eu-1169")]
     pub family: Option<String>,
 }
 
-/// Every served country, in the reference's order (countries a format names but the
-/// reference lacks come last, by code).
+/// `GET /v1/countries`' answer.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CountryList {
+    pub data: Vec<CountryView>,
+}
+
+/// A served country.
+// Members in the order the API has always sent them in (alphabetical, as the JSON objects
+// they replaced serialised).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CountryView {
+    #[schema(example = "DE")]
+    pub code: String,
+    /// The format it gets by default (a label format in its first language).
+    pub default_format: Option<String>,
+    /// The default format's status (`in_force`, `proposed`, `draft`, `repealed`): `draft`
+    /// where every format of the country is one (its `notes` in `GET /v1/formats/{id}` say
+    /// what is unconfirmed).
+    pub default_format_status: Option<String>,
+    /// Its regime family.
+    pub family: Option<String>,
+    /// The formats serving it.
+    pub formats: Vec<String>,
+    /// The front-of-pack schemes of its market.
+    pub front_of_pack: Vec<MarketScheme>,
+    /// Whether one of them is mandatory.
+    pub front_of_pack_mandatory: bool,
+    /// Label languages, in order.
+    pub languages: Vec<String>,
+    pub name: String,
+    pub notes: Option<String>,
+}
+
+/// A front-of-pack scheme of a country's market.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct MarketScheme {
+    pub required: bool,
+    pub scheme: String,
+    pub status: Status,
+}
+
+/// Every served country with its formats, default format and front-of-pack schemes
+///
+/// Countries a label format of the catalog serves, in the order of our reference
+/// (FORMATS.md §2; countries a format names but the reference lacks come last, by code),
+/// each with its regime family and label languages, the formats serving it, the format it
+/// gets by default (a label format in its first language), and the front-of-pack schemes
+/// of its market with whether one is mandatory.
+#[utoipa::path(get, path = "/v1/countries", tag = "Formats", operation_id = "listCountries",
+    params(CountryFilter),
+    responses((status = 200, description = "Served countries.", body = CountryList)),
+    security(("apiKey" = []), ("appSession" = [])))]
 pub async fn list(
     caller: Caller,
     ApiQuery(filter): ApiQuery<CountryFilter>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<CountryList>, ApiError> {
     let _ = caller;
     let family = filter.family.map(|f| f.trim().to_ascii_lowercase());
     let formats: Vec<&Format> = nls_nutrition::formats().iter().collect();
@@ -36,7 +88,7 @@ pub async fn list(
     extra.sort();
     extra.dedup();
     codes.extend(extra);
-    let data: Vec<Value> = codes
+    let data = codes
         .iter()
         .filter_map(|code| {
             let served: Vec<&str> = formats
@@ -53,28 +105,32 @@ pub async fn list(
                     return None;
                 }
             }
-            let front_of_pack: Vec<Value> = schemes
+            let front_of_pack = schemes
                 .iter()
                 .filter(|s| s.markets.iter().any(|m| m == code))
-                .map(|s| json!({ "scheme": s.id, "required": s.required, "status": s.status }))
+                .map(|s| MarketScheme {
+                    required: s.required,
+                    scheme: s.id.clone(),
+                    status: s.status,
+                })
                 .collect();
             let mandatory = schemes
                 .iter()
                 .any(|s| s.required && s.markets.iter().any(|m| m == code));
             let default = countries::default_format(code, &formats);
-            Some(json!({
-                "code": code,
-                "name": known.map_or(code.as_str(), |c: &Country| c.name.as_str()),
-                "family": known.map(|c| c.family.as_str()),
-                "languages": known.map(|c| c.languages.clone()).unwrap_or_default(),
-                "formats": served,
-                "default_format": default.map(|f| f.id.as_str()),
-                "default_format_status": default.map(|f| f.status.as_str()),
-                "front_of_pack": front_of_pack,
-                "front_of_pack_mandatory": mandatory,
-                "notes": known.map(|c| c.notes.as_str()).filter(|n| !n.is_empty()),
-            }))
+            Some(CountryView {
+                code: code.clone(),
+                default_format: default.map(|f| f.id.clone()),
+                default_format_status: default.map(|f| f.status.clone()),
+                family: known.map(|c| c.family.clone()),
+                formats: served.into_iter().map(str::to_owned).collect(),
+                front_of_pack,
+                front_of_pack_mandatory: mandatory,
+                languages: known.map(|c| c.languages.clone()).unwrap_or_default(),
+                name: known.map_or(code.clone(), |c: &Country| c.name.clone()),
+                notes: known.map(|c| c.notes.clone()).filter(|n| !n.is_empty()),
+            })
         })
         .collect();
-    Ok(Json(json!({ "data": data })))
+    Ok(Json(CountryList { data }))
 }

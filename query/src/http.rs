@@ -56,6 +56,28 @@ where
         .route("/v1/audit", get(crate::audit::export))
 }
 
+/// The operations of [`router`].
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(
+    list_recipes,
+    get_recipe,
+    crate::history::recipe_history,
+    list_ingredients,
+    get_ingredient,
+    crate::history::ingredient_history,
+    crate::foods::search,
+    crate::foods::get,
+    crate::countries::list,
+    crate::labels::recipe_labels,
+    crate::formats::list,
+    crate::formats::get,
+    crate::catalogs::racc_categories,
+    crate::catalogs::fop_schemes,
+    crate::analyze::analyze,
+    crate::audit::export,
+))]
+pub struct Api;
+
 fn internal(err: nls_readmodel::ProjectionError) -> ApiError {
     ApiError::internal(err)
 }
@@ -73,6 +95,11 @@ fn listing(params: &ListParams) -> Result<(Listing, i64), ApiError> {
     Ok((listing, limit))
 }
 
+/// List recipes
+#[utoipa::path(get, path = "/v1/recipes", tag = "Recipes", operation_id = "listRecipes",
+    params(ListParams),
+    responses((status = 200, description = "A page of recipes, in creation order.", body = Page<RecipeRepr>)),
+    security(("apiKey" = []), ("appSession" = [])))]
 #[tracing::instrument(skip_all, fields(account_id = %caller.account_id))]
 async fn list_recipes(
     State(app): State<QueryState>,
@@ -94,6 +121,11 @@ async fn list_recipes(
     }))
 }
 
+/// List custom ingredients
+#[utoipa::path(get, path = "/v1/ingredients", tag = "Ingredients", operation_id = "listIngredients",
+    params(ListParams),
+    responses((status = 200, description = "A page of ingredients; archived ones only with `include_archived=true`.", body = Page<IngredientRepr>)),
+    security(("apiKey" = []), ("appSession" = [])))]
 #[tracing::instrument(skip_all, fields(account_id = %caller.account_id))]
 async fn list_ingredients(
     State(app): State<QueryState>,
@@ -111,7 +143,17 @@ async fn list_ingredients(
     }))
 }
 
-/// `GET /v1/recipes/{id}`, or with `?version=N` / `?as_of=` the recipe as it was.
+/// Get a recipe
+///
+/// With `version` or `as_of`, the recipe as it was then, with its label, resolved
+/// ingredient lines and cost derived from the custom ingredients and sub-recipes as they
+/// were at that moment (for `version`, the moment it was recorded). A point at which the
+/// recipe did not exist, had been deleted, or a version beyond the latest is 404 saying
+/// which. Deleted recipes keep their history. Unknown query parameters are refused.
+#[utoipa::path(get, path = "/v1/recipes/{id}", tag = "Recipes", operation_id = "getRecipe",
+    params(("id" = String, Path, description = "Id of the recipe (`rcp_...`); another account's id is 404.", example = "rcp_01962d3b6a8c7f0e9d2b4c5a6e7f8091"), nls_readmodel::past::http::PastParams),
+    responses((status = 200, description = "The recipe.", body = RecipeRepr, headers(("ETag" = String, description = "`\"<version>\"` of the resource; send it back in `If-Match`.")))),
+    security(("apiKey" = []), ("appSession" = [])))]
 #[tracing::instrument(skip_all, fields(account_id = %caller.account_id, recipe_id = %id))]
 async fn get_recipe(
     State(app): State<QueryState>,
@@ -140,6 +182,11 @@ async fn get_recipe(
     ))
 }
 
+/// Get an ingredient
+#[utoipa::path(get, path = "/v1/ingredients/{id}", tag = "Ingredients", operation_id = "getIngredient",
+    params(("id" = String, Path, description = "Id of the ingredient (`ing_...`); another account's id is 404.", example = "ing_01962d3b6a8c7f0e9d2b4c5a6e7f8091")),
+    responses((status = 200, description = "The ingredient.", body = IngredientRepr, headers(("ETag" = String, description = "`\"<version>\"` of the resource; send it back in `If-Match`.")))),
+    security(("apiKey" = []), ("appSession" = [])))]
 #[tracing::instrument(skip_all, fields(account_id = %caller.account_id, ingredient_id = %id))]
 async fn get_ingredient(
     State(app): State<QueryState>,

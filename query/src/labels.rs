@@ -6,21 +6,84 @@ use axum::extract::{Path, State};
 use axum::Json;
 use nls_readmodel::views;
 use nls_web::{ApiError, ApiQuery, Caller};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 
 use crate::http::QueryState;
 
 /// Most formats in one call.
 pub const MAX_FORMATS: usize = 20;
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct LabelsParams {
-    /// Comma-separated format ids or aliases.
+    /// Comma-separated format ids or aliases (at most 20). Not with `countries`.
+    #[param(example = "us.v,eu.tab.ri,uk.tab")]
     pub formats: Option<String>,
-    /// Comma-separated ISO country codes: each country's default format.
+    /// Comma-separated ISO country codes: each country's default format (`GET
+    /// /v1/countries`). Not with `formats`.
+    #[param(example = "US,DE,GB")]
     pub countries: Option<String>,
+}
+
+/// One format's label, or why the recipe cannot be labelled in that format (a layout
+/// needing data it lacks).
+// Members in the order the API has always sent them in (alphabetical, as the JSON objects
+// they replaced serialised).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct FormatLabel {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<LabelProblem>,
+    pub format: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<nls_nutrition::Label>,
+}
+
+impl FormatLabel {
+    /// The label computed in `format`, or the client-side reason it could not be.
+    pub fn of(format: &str, computed: Result<nls_nutrition::Label, LabelProblem>) -> Self {
+        let (label, error) = match computed {
+            Ok(label) => (Some(label), None),
+            Err(problem) => (None, Some(problem)),
+        };
+        Self {
+            error,
+            format: format.to_owned(),
+            label,
+        }
+    }
+}
+
+/// Why a label could not be computed: an error code and its message.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct LabelProblem {
+    pub code: &'static str,
+    pub message: String,
+}
+
+impl From<&nls_readmodel::derive::DeriveError> for LabelProblem {
+    fn from(err: &nls_readmodel::derive::DeriveError) -> Self {
+        Self {
+            code: err.code(),
+            message: err.to_string(),
+        }
+    }
+}
+
+/// An entry of a label set: the format's label, with the country that asked for it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct LabelSetEntry {
+    /// The country whose default format this is (`countries=`), else null.
+    pub country: Option<String>,
+    #[serde(flatten)]
+    pub label: FormatLabel,
+}
+
+/// `GET /v1/recipes/{id}/labels`' answer: one entry per format, in the order asked.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct LabelSet {
+    pub data: Vec<LabelSetEntry>,
+    pub recipe_id: String,
 }
 
 /// The formats asked for, checked against the catalog and the caller's plan (the one
@@ -85,15 +148,23 @@ pub fn requested(
     Ok(out)
 }
 
-/// The recipe's labels, one entry per format: `{format, country?, label}` or, when the
-/// recipe cannot be labelled in that format (a layout needing data the recipe lacks),
-/// `{format, error: {code, message}}`.
+/// The recipe's label in several formats at once (several markets)
+///
+/// The recipe's label in each format, each computed under its own law (rounding,
+/// reference values, terms, allergens and their exemptions), from the recipe as it is now.
+/// Each format is checked against the plan (403 `plan_format_not_allowed`); an unknown
+/// one is 400 `unknown_label_format`. A format the recipe cannot be labelled in (a layout
+/// needing data it lacks) gives an entry with `error` instead of `label`.
+#[utoipa::path(get, path = "/v1/recipes/{id}/labels", tag = "Recipes", operation_id = "recipeLabels",
+    params(("id" = String, Path, description = "Id of the recipe (`rcp_...`); another account's id is 404."), LabelsParams),
+    responses((status = 200, description = "One entry per format, in the order asked.", body = LabelSet)),
+    security(("apiKey" = []), ("appSession" = [])))]
 pub async fn recipe_labels(
     State(app): State<QueryState>,
     caller: Caller,
     Path(id): Path<String>,
     ApiQuery(params): ApiQuery<LabelsParams>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<LabelSet>, ApiError> {
     if nls_events::RecipeId::parse(&id).is_none() {
         return Err(ApiError::not_found("recipe"));
     }
@@ -107,23 +178,21 @@ pub async fn recipe_labels(
     for (format, country) in asked {
         let mut state = row.state.clone();
         state.label_format = format.id.clone();
-        let entry =
+        let computed =
             match nls_readmodel::derive::derive(&mut conn, caller.account_id, &id, &state, None)
                 .await
             {
-                Ok(derived) => json!({
-                    "format": format.id,
-                    "country": country,
-                    "label": serde_json::to_value(&derived.label).map_err(ApiError::internal)?,
-                }),
-                Err(err) if err.is_client_side() => json!({
-                    "format": format.id,
-                    "country": country,
-                    "error": { "code": err.code(), "message": err.to_string() },
-                }),
+                Ok(derived) => Ok(derived.label),
+                Err(err) if err.is_client_side() => Err(LabelProblem::from(&err)),
                 Err(err) => return Err(err.into()),
             };
-        data.push(entry);
+        data.push(LabelSetEntry {
+            country,
+            label: FormatLabel::of(&format.id, computed),
+        });
     }
-    Ok(Json(json!({ "recipe_id": id, "data": data })))
+    Ok(Json(LabelSet {
+        data,
+        recipe_id: id,
+    }))
 }

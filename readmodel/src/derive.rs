@@ -29,7 +29,7 @@ use crate::bounds::{self, Extent, Limit, MeasureError, TooLarge, Tree};
 const MAX_DEPTH: usize = bounds::MAX_DEPTH as usize;
 
 /// A recipe line as the representation shows it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct ResolvedLine {
     pub ingredient_id: String,
     /// The name the client gave (or the resolved name when the entry came by id).

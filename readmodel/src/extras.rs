@@ -16,9 +16,10 @@ pub const MAX_FOODS: usize = nls_nutrition::compute::MAX_FOODS;
 
 /// `prepared`: what preparing the whole recipe adds (milk and eggs for a mix), as entries
 /// like the recipe's own `ingredients`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PreparedBody {
+    #[schema(min_items = 1, max_items = 200)]
     pub ingredients: Vec<EntryBody>,
 }
 
@@ -31,7 +32,7 @@ impl PreparedBody {
 
 /// One food of a variety pack: a stored recipe by `recipe_id` (its `name` may be given to
 /// head the column), or a recipe's fields.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FoodBody {
     pub recipe_id: Option<String>,

@@ -25,7 +25,7 @@ const WHOLE: &[&str] = &[
 const PER_ENTRY: &[&str] = &["display", "daily_values", "reference_intake_pct"];
 
 /// One printed value that differs; `null` where the label had no such value.
-#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize, utoipa::ToSchema)]
 pub struct PrintedChange {
     /// `display.calories`, `daily_values.sodium_mg`, `ingredient_statement`, `label` (the
     /// whole label appeared or went away).

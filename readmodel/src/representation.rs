@@ -14,42 +14,64 @@ use serde_json::Value;
 use crate::views::{IngredientRow, RecipeRow};
 
 /// A recipe as the API returns it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = Recipe)]
 pub struct RecipeRepr {
     pub archived: bool,
+    /// Cost of the recipe when every ingredient has one, else null.
     pub cost: Option<f64>,
     pub created_at: DateTime<Utc>,
+    /// The live embed's snippets, while it is enabled.
     pub embed: Option<EmbedRepr>,
+    /// Whether the live embed is on (Professional or Business plan).
     pub embed_enabled: bool,
+    #[schema(pattern = "^rcp_")]
     pub id: String,
-    /// The resolved lines ([`crate::derive::ResolvedLine`]), as stored.
+    /// The resolved lines, as stored.
+    #[schema(value_type = Vec<crate::derive::ResolvedLine>)]
     pub ingredients: Value,
+    /// The computed label; null when it cannot be computed (see `label_error`).
+    #[schema(value_type = Option<nls_nutrition::Label>)]
     pub label: Option<Value>,
-    /// Why there is no label, when there is none.
+    /// Why there is no label, when there is none: `{code, message}`, `code` one of the
+    /// error codes (e.g. `recipe_too_large` for a recipe stored before the size limits).
+    /// Rows written before `code` existed carry only `message`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
     pub label_error: Option<Value>,
     /// The engine and rules edition that computed the label (`engine 0.1.0; rules
-    /// 3f9a1c2b7d10`); absent for labels stored before editions were recorded.
+    /// 3f9a1c2b7d10`): the engine's version and a digest of every data file a label
+    /// depends on. With `?version=N`, the edition of the label version N was given when it
+    /// was written. Absent for labels stored before editions were recorded.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label_edition: Option<String>,
+    /// The format the label is computed in: an id or alias of `GET /v1/formats`, or
+    /// `us.auto` (the first US layout the `package` allows, in FDA's order of preference).
+    #[schema(examples("standard", "eu-1169"))]
     pub label_format: String,
     pub name: String,
     pub serving_size_text: Option<String>,
+    /// Grams per serving: as given, or total ingredient grams / servings.
     pub serving_weight_g: Option<f64>,
     pub servings: f64,
     pub updated_at: DateTime<Utc>,
+    /// Events in the recipe's stream; 1 after create.
+    #[schema(minimum = 1)]
     pub version: i64,
     /// The package the label is for, when given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<nls_nutrition::package::Package>)]
     pub package: Option<nls_events::recipe::PackageFacts>,
     /// What preparing the recipe adds, `{"ingredients": [...]}`, when given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
     pub prepared: Option<Value>,
     /// Voluntary front-of-pack schemes the label carries, when any.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub front_of_pack: Vec<String>,
     /// What those schemes need that the recipe does not hold, when given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<nls_nutrition::fop::Facts>)]
     pub front_of_pack_facts: Option<nls_events::recipe::FrontOfPackFacts>,
     /// Voluntary nutrients the label declares, when any.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -57,23 +79,30 @@ pub struct RecipeRepr {
 }
 
 /// The live embed's snippets.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = Embed)]
 pub struct EmbedRepr {
     pub iframe: String,
     pub script: String,
+    #[schema(pattern = "^emb_")]
     pub token: String,
 }
 
 /// An ingredient as the API returns it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = Ingredient)]
 pub struct IngredientRepr {
+    /// Allergen codes, species as `code:species`.
     pub allergens: Vec<String>,
     pub archived: bool,
     pub cost_per_unit: Option<f64>,
     pub created_at: DateTime<Utc>,
+    #[schema(pattern = "^ing_")]
     pub id: String,
     pub label_name: Option<String>,
     pub name: String,
+    /// Numbers per 100 g keyed by label nutrient (`calories`, `total_fat_g`, `sodium_mg`,
+    /// ...; the keys of the ingredient's create body).
     pub nutrients_per_100g: BTreeMap<String, f64>,
     /// Its own ingredients, printed in parentheses after its name; absent when none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -83,6 +112,8 @@ pub struct IngredientRepr {
     pub label_names: BTreeMap<String, String>,
     pub unit: Option<String>,
     pub updated_at: DateTime<Utc>,
+    /// Events in the ingredient's stream; 1 after create.
+    #[schema(minimum = 1)]
     pub version: i64,
 }
 

@@ -38,33 +38,64 @@ fn nullable<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
 
 /// `POST /v1/recipes` and `PUT /v1/recipes/{id}` (all fields optional here; create checks
 /// the required ones). `null` for an optional field resets it to its default.
-#[derive(Debug, Default, Deserialize)]
+///
+/// A create needs `name`, `servings` and `ingredients`; an update is partial: fields left
+/// out keep their values, and `ingredients` replaces the whole list. Unknown fields: 400
+/// `unknown_field`; the read-only fields of the representation are ignored.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 pub struct RecipeBody {
+    #[schema(min_length = 1, max_length = 200)]
     pub name: Option<String>,
+    #[schema(minimum = 0.001)]
     pub servings: Option<f64>,
+    /// Default: total ingredient grams / servings; `null` goes back to it.
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(minimum = 0.001)]
     pub serving_weight_g: Option<Option<f64>>,
+    /// The household measure printed, e.g. `1 slice (60g)`; `null` removes it.
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(examples("1 slice (60g)"))]
     pub serving_size_text: Option<Option<String>>,
+    /// A format id or alias of `GET /v1/formats`, or `us.auto`: the first US layout the
+    /// `package` allows, in FDA's order of preference. Unknown value: 400
+    /// `unknown_label_format`; above the plan: 403 `plan_format_not_allowed`.
+    /// `us.v.dual-prep` needs `prepared`; `us.aggr` is for `POST /v1/analyze` with
+    /// `foods`; `us.v.simpl` only for a food with at least 8 of the 15 nutrients of 21 CFR
+    /// 101.9(f) in insignificant amounts, else 422 `format_not_permitted`.
+    #[schema(
+        default = "standard",
+        examples("standard", "eu-1169", "us.v.dual-pkg", "us.auto")
+    )]
     pub label_format: Option<String>,
+    #[schema(min_items = 1, max_items = 200)]
     pub ingredients: Option<Vec<EntryBody>>,
+    /// Professional or Business plan, else 403 `plan_feature_not_allowed`.
+    #[schema(default = false)]
     pub embed_enabled: Option<bool>,
     pub archived: Option<bool>,
-    /// The package the label is for; `null` removes it.
+    /// The package the label is for: the label then says which layouts it allows and
+    /// requires, `label_format` `us.auto` follows it, and its RACC category is the claims'
+    /// reference amount. `null` removes it.
     #[serde(default, deserialize_with = "nullable")]
     pub package: Option<Option<nls_nutrition::package::Package>>,
-    /// What preparing the recipe adds; `null` removes it.
+    /// What preparing the recipe adds, for `us.v.dual-prep` (21 CFR 101.9(e)); `null`
+    /// removes it.
     #[serde(default, deserialize_with = "nullable")]
     pub prepared: Option<Option<crate::extras::PreparedBody>>,
     /// Voluntary front-of-pack schemes the label carries (the market's mandatory ones are
-    /// always computed); `null` removes them.
+    /// always computed). Unknown ids: 400 `validation_failed`. `null` removes them.
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(max_items = 32)]
     pub front_of_pack: Option<Option<Vec<String>>>,
     /// What those schemes need that the recipe does not hold; `null` removes them.
     #[serde(default, deserialize_with = "nullable")]
     pub front_of_pack_facts: Option<Option<nls_nutrition::fop::Facts>>,
-    /// Voluntary nutrients the label declares (nutrient keys); `null` removes them.
+    /// Nutrient keys (as in `nutrients_per_100g`) of voluntary nutrients the label
+    /// declares (21 CFR 101.9(c)(8)(ii), (c)(2)(iii)-(iv), (c)(6)); the label's `voluntary`
+    /// says why each such row is there. Unknown key: 400 `validation_failed`. `null`
+    /// removes them.
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(max_items = 40, examples(json!(["vitamin_a_mcg", "vitamin_c_mg"])))]
     pub voluntary_nutrients: Option<Option<Vec<String>>>,
 }
 
@@ -87,25 +118,42 @@ impl JsonFields for RecipeBody {
     const IGNORED: &'static [&'static str] = RECIPE_READ_ONLY;
 }
 
-/// One recipe entry as sent.
-#[derive(Debug, Deserialize)]
+/// One recipe entry as sent: either `ingredient_id` (`fooddb:<id>`, `ing_...` or a
+/// sub-recipe `rcp_...`) or `name` (matched against the account's ingredients, then the
+/// food database).
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = IngredientEntry)]
 pub struct EntryBody {
+    #[schema(examples("fooddb:173944"))]
     pub ingredient_id: Option<String>,
+    #[schema(min_length = 1, max_length = 200)]
     pub name: Option<String>,
+    /// How it reads in the ingredient statement, printed verbatim (it replaces the
+    /// ingredient's name and its sub-ingredients).
     pub label_name: Option<String>,
+    /// At least 0.001 (smaller: 400 `validation_failed`, too small).
+    #[schema(minimum = 0.001)]
     pub grams: f64,
-    /// Amounts per 100 g overriding the ingredient's data for this line.
+    /// Amounts per 100 g overriding (or completing) the ingredient's data for this line,
+    /// keyed like `nutrients_per_100g`. Unknown key: 400 `unknown_field`.
     #[serde(default)]
+    #[schema(examples(json!({"added_sugars_g": 3, "trans_fat_g": 0})))]
     pub nutrients: Option<BTreeMap<String, f64>>,
-    /// Nutrient keys added to this line's ingredient as a nutrient supplement.
+    /// Nutrient keys added to this line's ingredient as a nutrient supplement
+    /// (fortification): a US label then declares each (21 CFR 101.9(c)(8)(ii)).
     #[serde(default)]
+    #[schema(max_items = 40)]
     pub added_nutrients: Option<Vec<String>>,
-    /// How the line reads in a statement in each language (ISO 639-1 → name).
+    /// How the line reads in a statement in each language (ISO 639-1 → name, printed
+    /// whole), for labels whose formats print that language (Reg. (EU) 1169/2011 Art. 15,
+    /// 18; 21 CFR 101.15(c)(2)). A language no format prints: 400 `validation_failed`.
     #[serde(default)]
+    #[schema(examples(json!({"de": "Weizenmehl", "fr": "farine de blé"})))]
     pub label_names: Option<BTreeMap<String, String>>,
     /// Read-only in representations; accepted so a representation can be sent back.
     #[serde(default, rename = "resolved_name")]
+    #[schema(value_type = Option<String>)]
     pub _resolved_name: Option<serde::de::IgnoredAny>,
 }
 
@@ -447,22 +495,38 @@ fn validate_sub_ingredients(list: Vec<String>) -> Result<Vec<String>, ApiError> 
 
 /// `POST /v1/ingredients` and `PUT /v1/ingredients/{id}`. `null` for an optional field
 /// clears it.
-#[derive(Debug, Default, Deserialize)]
+///
+/// A create needs `name` and `nutrients_per_100g`; an update is partial (`archived: true`
+/// archives, `false` restores).
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 pub struct IngredientBody {
+    #[schema(min_length = 1, max_length = 200)]
     pub name: Option<String>,
+    /// Numbers per 100 g keyed by label nutrient (`calories`, `total_fat_g`,
+    /// `saturated_fat_g`, `sodium_mg`, `total_carbohydrate_g`, `protein_g`, ...).
+    #[schema(examples(json!({"calories": 458, "total_fat_g": 24, "protein_g": 9})))]
     pub nutrients_per_100g: Option<BTreeMap<String, f64>>,
+    /// Allergen codes (`milk`, `eggs`, `fish`, `crustacean_shellfish`, `tree_nuts`,
+    /// `peanuts`, `wheat`, `soy`, `sesame`, `gluten`, `celery`, `mustard`, `lupin`,
+    /// `molluscs`, `sulphites`). Tree nuts, fish and Crustacean shellfish may name their
+    /// species as `code:species`, e.g. `tree_nuts:almond` (21 U.S.C. 343(w)(2)).
     pub allergens: Option<Vec<String>>,
     #[serde(default, deserialize_with = "nullable")]
     pub label_name: Option<Option<String>>,
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(minimum = 0)]
     pub cost_per_unit: Option<Option<f64>>,
+    /// `g`, `kg`, `oz`, `lb`, `ml` or `l`.
     #[serde(default, deserialize_with = "nullable")]
     pub unit: Option<Option<String>>,
     pub archived: Option<bool>,
-    /// Its own ingredients; `null` or `[]` removes them.
+    /// Its own ingredients in descending order of weight, printed in parentheses after its
+    /// name (21 CFR 101.4(b)(2)); at most 50, 1,000 characters together. `null` or `[]`
+    /// removes them.
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(max_items = 50)]
     pub sub_ingredients: Option<Option<Vec<String>>>,
-    /// Its names in other languages; `null` or `{}` removes them.
+    /// Its names in other languages (ISO 639-1 → name); `null` or `{}` removes them.
     #[serde(default, deserialize_with = "nullable")]
     pub label_names: Option<Option<BTreeMap<String, String>>>,
 }

@@ -47,7 +47,7 @@ pub enum ResolveError {
 }
 
 /// How an entry was resolved, for analysis results.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Source {
     Custom,

@@ -18,24 +18,51 @@ use sqlx::PgPool;
 use crate::cache::FileType;
 use crate::draw::{fop, Fonts, RenderError, RenderOptions};
 
-/// The query of a front-of-pack file.
-#[derive(Debug, Default, Deserialize)]
+/// The query of a front-of-pack file (`fop.*` files only).
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub(crate) struct FopParams {
+    /// `fop.*` files only, required there: the front-of-pack scheme drawn. Israel's and
+    /// Ecuador's printed forms are not in our references: 400.
+    #[param(example = "uk.fop.tl")]
     pub scheme: Option<String>,
+    /// Documented with the label files' own `width`.
+    #[param(ignore)]
     pub width: Option<f64>,
+    /// Documented with the label files' own `scale`.
+    #[param(ignore)]
     pub scale: Option<f64>,
+    /// `fop.*`: solid or liquid.
     pub state: Option<State>,
+    /// `fop.*`: g per ml, for per 100 ml.
+    #[param(exclusive_minimum = 0, maximum = 10)]
     pub density_g_per_ml: Option<f64>,
+    /// `fop.*`: the product's category.
     pub category: Option<Category>,
+    /// `fop.*`: Nutri-Score's fruit, vegetable and legume share.
+    #[param(minimum = 0, maximum = 100)]
     pub fruit_vegetable_legume_pct: Option<f64>,
+    /// `fop.*`: free sugars.
+    #[param(minimum = 0, maximum = 100)]
     pub free_sugars_g_per_100g: Option<f64>,
+    /// `fop.*`: for Nutri-Grade.
+    #[param(minimum = 0, maximum = 100)]
     pub lactose_galactose_g_per_100g: Option<f64>,
+    /// `fop.*`: contains sweeteners.
     pub non_nutritive_sweeteners: Option<bool>,
+    /// `fop.*`: contains added caffeine.
     pub caffeine: Option<bool>,
-    /// Comma-separated: `free_sugars`, `fats`, `sodium`; empty: none added.
+    /// `fop.*`: the critical nutrients added in making the product, separated by commas
+    /// (`free_sugars`, `fats`, `sodium`; empty: none), which Mexico's second and third
+    /// phases judge by.
+    #[param(example = "free_sugars,sodium")]
     pub added_critical_nutrients: Option<String>,
-    /// Canada's reference amount, grams.
+    /// `fop.*`: Canada's reference amount (its Table of Reference Amounts), grams; `racc_g`
+    /// is read as the same where this is absent.
+    #[param(exclusive_minimum = 0, maximum = 10000)]
     pub reference_amount_g: Option<f64>,
+    /// `fop.*`: the reference amount (Canada).
+    #[param(exclusive_minimum = 0)]
     pub racc_g: Option<f64>,
 }
 

@@ -90,6 +90,11 @@ where
         .route("/functions/v1/export-label", post(export_label))
 }
 
+/// The operations of [`router`].
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(recipe_label, export_label))]
+pub struct Api;
+
 /// Width and scale, validated into render options.
 fn options(width: Option<f64>, scale: Option<f64>, prefix: &str) -> Result<(f32, f32), ApiError> {
     let defaults = RenderOptions::default();
@@ -340,29 +345,53 @@ async fn store(
 }
 
 /// Query string of the label files.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct LabelParams {
+    /// Width in pixels (default 290).
+    #[param(minimum = 120, maximum = 2000)]
     width: Option<f64>,
-    /// Printed width in inches (instead of `width`).
+    /// Printed width in inches, instead of `width` (96 pixels per inch, so 1.25 to 20.83
+    /// in). A US label narrower than its layout's minimum (the width at which its type
+    /// keeps the sizes of 21 CFR 101.9(d)(1)(iii) and (j)(13): 2.31 in for the vertical
+    /// layouts, 5.38 in for the tabular and linear ones) is 422 `label_too_small`, naming
+    /// the smallest width that complies.
+    #[param(exclusive_minimum = 0)]
     width_in: Option<f64>,
-    /// Printed width in millimetres (instead of `width`).
+    /// Printed width in millimetres, instead of `width` (as `width_in`; 58.5 mm for the US
+    /// vertical layouts).
+    #[param(exclusive_minimum = 0)]
     width_mm: Option<f64>,
+    /// PNG pixel ratio (default 2).
+    #[param(minimum = 0.5, maximum = 8)]
     scale: Option<f64>,
-    /// The label as it was after this version of the recipe (API_DECISIONS §12).
+    /// The label as it was right after this version of the recipe was recorded
+    /// (API_DECISIONS §12). Not with `as_of`.
+    #[param(minimum = 1)]
     version: Option<i64>,
-    /// The label as it was at this moment (RFC 3339).
+    /// The label as it was at this moment (RFC 3339). Not with `version`.
+    #[param(format = DateTime)]
     as_of: Option<String>,
-    /// Refuse (422 `incomplete_nutrient_data`) to draw a label that declares nutrients the
-    /// data lacks.
+    /// `true`: refuse with 422 `incomplete_nutrient_data` (details: the label's `missing`)
+    /// when the label declares a nutrient some ingredient's data lacks.
     #[serde(default)]
+    #[param(default = false)]
     strict: bool,
-    /// `fop=a,b`: draw the label with its front-of-pack elements under it (its market's
-    /// mandatory schemes, the recipe's own, and these).
+    /// `label.*` files only: comma-separated front-of-pack schemes; the current label is
+    /// drawn with its front-of-pack elements under it (its market's mandatory schemes, the
+    /// recipe's `front_of_pack`, and these), judged with the recipe's
+    /// `front_of_pack_facts`. Not with `version` or `as_of` (400). A scheme whose printed
+    /// form is not in our references (Israel, Ecuador) cannot be drawn: 400.
+    #[param(example = "uk.fop.tl")]
     fop: Option<String>,
-    /// Another format the plan allows: the saved recipe's label computed and drawn in it.
+    /// `label.*` files only: another format (id or alias) the plan allows; the current
+    /// recipe's label is computed in it, under its law, and drawn. Not with `version` or
+    /// `as_of` (400); above the plan: 403 `plan_format_not_allowed`.
+    #[param(example = "eu-1169")]
     format: Option<String>,
-    /// `format=us.aggr`: the pack's other foods, saved recipes' ids, comma-separated; the
-    /// recipe itself is the first column (21 CFR 101.9(d)(13)(ii)).
+    /// With `format=us.aggr` only: the variety pack's other foods, saved recipes' ids,
+    /// comma-separated (1 to 5; the recipe is the first column). The aggregate label sets
+    /// one column per food (21 CFR 101.9(d)(13)(ii)).
     foods: Option<String>,
 }
 
@@ -392,7 +421,27 @@ fn label_headers(headers: &mut HeaderMap, etag: &str) {
     );
 }
 
-/// `GET /v1/recipes/{id}/label.{svg|png|pdf}`: the recipe's current label as a file.
+/// The recipe's label as SVG, PNG or PDF
+///
+/// At most 5 renders of an account run at once (every process counted); beyond that 429
+/// with `Retry-After`. Files are cached and carry an `ETag`; `If-None-Match` gives 304.
+/// With `version` or `as_of`, the label as it was then (see `GET /v1/recipes/{id}`).
+#[utoipa::path(get, path = "/v1/recipes/{id}/{file}", tag = "Recipes", operation_id = "recipeLabelFile",
+    params(
+        ("id" = String, Path, description = "Id of the recipe (`rcp_...`); another account's id is 404.", example = "rcp_01962d3b6a8c7f0e9d2b4c5a6e7f8091"),
+        ("file" = inline(FileName), Path, description = "`label.svg`, `label.png` or `label.pdf`; `fop.svg`, `fop.png` or `fop.pdf` for one front-of-pack element (`scheme`)."),
+        LabelParams,
+        crate::fop_http::FopParams,
+    ),
+    responses(
+        (status = 200, description = "The label file.", content(
+            (String = "image/svg+xml"),
+            (Vec<u8> = "image/png"),
+            (Vec<u8> = "application/pdf"),
+        )),
+        (status = 304, description = "Not modified (`If-None-Match`)."),
+    ),
+    security(("apiKey" = []), ("appSession" = [])))]
 #[tracing::instrument(skip_all, fields(recipe_id = %id, account_id = %caller.account_id))]
 async fn recipe_label(
     State(state): State<RenderState>,
@@ -945,14 +994,65 @@ async fn prepare(
     Prepared::new(label, spec).map_err(ApiError::internal)
 }
 
+/// A label file's name: the label or a front-of-pack element, and the file type.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)] // documents the path parameter, which is read as a string
+enum FileName {
+    #[schema(rename = "label.svg")]
+    LabelSvg,
+    #[schema(rename = "label.png")]
+    LabelPng,
+    #[schema(rename = "label.pdf")]
+    LabelPdf,
+    #[schema(rename = "fop.svg")]
+    FopSvg,
+    #[schema(rename = "fop.png")]
+    FopPng,
+    #[schema(rename = "fop.pdf")]
+    FopPdf,
+}
+
 /// `POST /functions/v1/export-label` body.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 struct ExportRequest {
+    /// `svg`, `png` or `pdf` (`jpg` gives PNG bytes).
     #[serde(rename = "fileType")]
+    #[schema(examples("svg", "png", "pdf", "jpg"))]
     file_type: String,
+    /// A label object as returned by analyze or a recipe (it carries its `format`).
+    #[schema(value_type = Object)]
     data: Value,
     #[serde(default)]
+    #[schema(value_type = Option<ExportExtra>)]
     extra: Option<Value>,
+}
+
+/// How an export is drawn; other members are ignored (the app sends presentation hints the
+/// server does not use).
+// Read by `extra_options` and `extra_flag`; this type only documents them.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)] // documents `extra`, which is read member by member
+struct ExportExtra {
+    /// Width in pixels (default 290).
+    #[schema(minimum = 120, maximum = 2000)]
+    width: Option<f64>,
+    /// Printed width in inches, instead of `width`; as the label files' `width_in` (422
+    /// `label_too_small` below the format's minimum).
+    #[schema(exclusive_minimum = 0)]
+    width_in: Option<f64>,
+    /// Printed width in millimetres, instead of `width`.
+    #[schema(exclusive_minimum = 0)]
+    width_mm: Option<f64>,
+    /// PNG pixel ratio (default 2).
+    #[schema(minimum = 0.5, maximum = 8)]
+    scale: Option<f64>,
+    /// An on-screen preview (the app's live label): with `fileType` `svg`, served on every
+    /// plan that may use the label's format, with the watermark wherever the plan's exports
+    /// carry one.
+    preview: Option<bool>,
+    /// Draw the label's `front_of_pack` elements (as analyze or a recipe gives them) under
+    /// it, as `fop=` does on a recipe's label files.
+    front_of_pack: Option<bool>,
 }
 
 impl JsonFields for ExportRequest {
@@ -1019,11 +1119,20 @@ fn export_rules(
     plan_rules(plan, file_type, Some(format))
 }
 
-/// `POST /functions/v1/export-label`: draws the label object in `data`.
+/// Render a label state to a file
 ///
 /// `fileType`: `svg`, `png`, `pdf`; `jpg` gives PNG bytes as `image/png`; anything else
 /// (`eps`, `ai`, ...) 400 `unsupported_file_type`. A `data` that is not a label:
 /// 400 `validation_failed` naming the problem; an unknown format: 400 `unknown_label_format`.
+/// Outside the plan (file type, format, watermark) 403 with a `plan_*` code.
+#[utoipa::path(post, path = "/functions/v1/export-label", tag = "Export", operation_id = "exportLabel",
+    request_body(content = ExportRequest, examples(("png" = (value = json!({"fileType": "png", "data": {"format": "standard", "calories": 230}, "extra": {"width": 290, "scale": 2}}))))),
+    responses((status = 200, description = "The rendered file.", content(
+        (String = "image/svg+xml"),
+        (Vec<u8> = "image/png"),
+        (Vec<u8> = "application/pdf"),
+    ))),
+    security(("sessionToken" = []), ("appSession" = [])))]
 #[tracing::instrument(skip_all, fields(account_id = %caller.account_id))]
 async fn export_label(
     State(state): State<RenderState>,

@@ -131,7 +131,7 @@ async fn app() -> TestApp {
     .await
 }
 
-fn webhook_settings() -> nls_webhooks::Settings {
+pub(crate) fn webhook_settings() -> nls_webhooks::Settings {
     nls_webhooks::Settings {
         key: Some(
             nls_webhooks::crypto::SealingKey::from_base64(&STANDARD.encode([7u8; 32]))

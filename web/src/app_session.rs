@@ -39,7 +39,7 @@ use axum::{Json, Router};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use rand::RngCore;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use sqlx::{PgPool, Row};
@@ -343,10 +343,14 @@ pub async fn middleware(
 }
 
 /// `POST /auth/v1/signup` body.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
+#[schema(as = SignUpRequest)]
 pub struct SignUp {
+    #[schema(max_length = 254)]
     email: String,
+    #[schema(min_length = 10, max_length = 1024)]
     password: String,
+    #[schema(min_length = 1, max_length = 200)]
     account_name: String,
 }
 
@@ -404,33 +408,68 @@ pub fn sign_up_problems(request: &SignUp) -> Vec<Value> {
 }
 
 /// The session endpoints' body: the account, its plan, the CSRF token and the expiry.
-fn session_body(row: &sqlx::postgres::PgRow, csrf: &str) -> Result<Value, ApiError> {
-    let plan = Plan::from_row(row)?;
-    let expires_at: String = row.try_get("expires_at")?;
-    Ok(json!({
-        "account": {
-            "id": row.try_get::<Uuid, _>("account_id")?,
-            "name": row.try_get::<String, _>("name")?,
-            "email": row.try_get::<String, _>("email")?,
-            "plan": plan_json(&plan),
-        },
-        "csrf_token": csrf,
-        "expires_at": expires_at,
-    }))
+// Members in the order the API has always sent them in.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct AppSession {
+    account: SessionAccount,
+    /// Send as `X-CSRF-Token` with every POST, PUT and DELETE of this session.
+    csrf_token: String,
+    #[schema(format = DateTime)]
+    expires_at: String,
+}
+
+/// The signed-in account.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+struct SessionAccount {
+    email: String,
+    id: Uuid,
+    name: String,
+    plan: PlanView,
 }
 
 /// A plan's entitlements as the app shows them.
-pub fn plan_json(plan: &Plan) -> Value {
-    json!({
-        "id": plan.id,
-        "all_label_formats": plan.all_label_formats,
-        "export_file_types": plan.export_file_types,
-        "export_watermarked": plan.export_watermarked,
-        "live_embed": plan.live_embed,
-        "rest_access": plan.rest_access,
-        "webhooks": plan.webhooks,
-        "rate_limit_per_minute": plan.rate_limit_per_minute,
-        "max_concurrent_renders": plan.max_concurrent_renders,
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct PlanView {
+    all_label_formats: bool,
+    export_file_types: Vec<String>,
+    export_watermarked: bool,
+    /// `free`, `professional` or `business`.
+    id: String,
+    live_embed: bool,
+    max_concurrent_renders: i32,
+    rate_limit_per_minute: i32,
+    rest_access: bool,
+    webhooks: bool,
+}
+
+impl PlanView {
+    /// What `plan` lets its accounts do.
+    pub fn of(plan: &Plan) -> Self {
+        Self {
+            id: plan.id.clone(),
+            all_label_formats: plan.all_label_formats,
+            export_file_types: plan.export_file_types.clone(),
+            export_watermarked: plan.export_watermarked,
+            live_embed: plan.live_embed,
+            rest_access: plan.rest_access,
+            webhooks: plan.webhooks,
+            rate_limit_per_minute: plan.rate_limit_per_minute,
+            max_concurrent_renders: plan.max_concurrent_renders,
+        }
+    }
+}
+
+fn session_body(row: &sqlx::postgres::PgRow, csrf: &str) -> Result<AppSession, ApiError> {
+    let plan = Plan::from_row(row)?;
+    Ok(AppSession {
+        account: SessionAccount {
+            id: row.try_get("account_id")?,
+            name: row.try_get("name")?,
+            email: row.try_get("email")?,
+            plan: PlanView::of(&plan),
+        },
+        csrf_token: csrf.to_owned(),
+        expires_at: row.try_get("expires_at")?,
     })
 }
 
@@ -508,9 +547,16 @@ async fn start_session(
     Ok(response)
 }
 
-/// `POST /auth/v1/signup`: a new account on the free plan, signed in. 400
-/// `validation_failed` with `details`, 409 `email_taken`, 429 `rate_limited` (a client's
-/// sign-ups per hour, and the address's sign-in attempts, which sign-ups count too).
+/// Create an account on the free plan and sign in to the app
+///
+/// Creates an account on the free plan and starts an app session. 400 `validation_failed`
+/// (`details` per field: an e-mail address, a password of at least 10 characters, an
+/// account name of 1 to 200), 409 `email_taken`, 429 `rate_limited` (a client's sign-ups
+/// per hour, and the address's sign-in attempts, which sign-ups count too), 403
+/// `csrf_failed` from another origin.
+#[utoipa::path(post, path = "/auth/v1/signup", tag = "App", operation_id = "signUp",
+    request_body(content = SignUp, examples(("sign_up" = (value = json!({"email": "owner@example.com", "password": "correct horse battery", "account_name": "Corner Bakery"}))))),
+    responses((status = 201, description = "The new account, signed in: `Set-Cookie: nls_session=...`.", body = AppSession, headers(("Set-Cookie" = String, description = "`nls_session=...; Path=/; HttpOnly; SameSite=Lax; Max-Age=43200` (and `Secure` over HTTPS).")))))]
 #[tracing::instrument(skip_all)]
 async fn sign_up(
     State(sessions): State<AppSessions>,
@@ -553,8 +599,13 @@ async fn sign_up(
     start_session(&sessions, &headers, account_id, StatusCode::CREATED).await
 }
 
-/// `POST /auth/v1/session`: sign in. 401 `unauthorized` for any wrong e-mail or password
-/// (one message), 429 `rate_limited` past the address's attempts.
+/// Sign in to the app with e-mail and password
+///
+/// 401 `unauthorized` for any wrong e-mail or password (one message), 429 `rate_limited`
+/// past the address's attempts.
+#[utoipa::path(post, path = "/auth/v1/session", tag = "App", operation_id = "signIn",
+    request_body(content = crate::session::TokenRequest, examples(("sign_in" = (value = json!({"email": "owner@example.com", "password": "correct horse battery"}))))),
+    responses((status = 200, description = "Signed in: `Set-Cookie: nls_session=...`.", body = AppSession, headers(("Set-Cookie" = String, description = "`nls_session=...; Path=/; HttpOnly; SameSite=Lax; Max-Age=43200` (and `Secure` over HTTPS).")))))]
 #[tracing::instrument(skip_all)]
 async fn sign_in(
     State(sessions): State<AppSessions>,
@@ -569,7 +620,12 @@ async fn sign_in(
     start_session(&sessions, &headers, account_id, StatusCode::OK).await
 }
 
-/// `GET /auth/v1/session`: who is signed in, with the CSRF token; 401 without a session.
+/// The signed-in account, its plan and the CSRF token
+///
+/// 401 without a session.
+#[utoipa::path(get, path = "/auth/v1/session", tag = "App", operation_id = "currentSession",
+    responses((status = 200, description = "The signed-in account.", body = AppSession)),
+    security(("appSession" = [])))]
 async fn current(
     State(sessions): State<AppSessions>,
     headers: HeaderMap,
@@ -589,8 +645,13 @@ async fn current(
     Ok(response)
 }
 
-/// `DELETE /auth/v1/session`: sign out; 204 and the cookie cleared. A live session needs
-/// its CSRF token (else 403 `csrf_failed`); without one there is nothing to end.
+/// Sign out of the app
+///
+/// 204 and the cookie cleared. A live session needs its CSRF token (else 403
+/// `csrf_failed`); without one there is nothing to end.
+#[utoipa::path(delete, path = "/auth/v1/session", tag = "App", operation_id = "signOut",
+    responses((status = 204, description = "Signed out: the session no longer works anywhere, and the cookie is cleared.")),
+    security(("appSession" = [])))]
 async fn sign_out(
     State(sessions): State<AppSessions>,
     headers: HeaderMap,
@@ -633,6 +694,11 @@ where
         post(sign_in).get(current).delete(sign_out),
     )
 }
+
+/// The operations of [`router`].
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(sign_up, sign_in, current, sign_out))]
+pub struct Api;
 
 #[cfg(test)]
 mod tests {

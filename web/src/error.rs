@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 /// Every machine code a client can receive, with its status. Codes are API: never renamed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     InvalidJson,
@@ -300,16 +300,23 @@ impl From<crate::lease::SettleError> for ApiError {
     }
 }
 
-#[derive(Serialize)]
-struct ErrorBody {
+/// Every error's body: `{"error": {"code", "message", "details"?}}`.
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = Error)]
+pub struct ErrorBody {
     error: ErrorDetail,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct ErrorDetail {
+    /// Stable machine code; see the table in the description.
+    #[schema(value_type = ErrorCode)]
     code: &'static str,
     message: String,
+    /// Field-level problems, e.g. `[{"field": "servings", "problem": "must be > 0"}]`; the
+    /// shape for each code is in `components.x-error-details`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<serde_json::Value>)]
     details: Option<Value>,
 }
 

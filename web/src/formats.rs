@@ -5,8 +5,10 @@
 //! the plans' entitlements are the `plan` table (API_DECISIONS §9). Writes, analyze, label
 //! files, export and the embed all ask [`FormatPlan::allowed_for`] and build their errors here.
 
+use std::collections::BTreeMap;
+
 use nls_nutrition::Format;
-use serde_json::{json, Value};
+use serde::Serialize;
 
 use crate::{ApiError, ErrorCode, Plan};
 
@@ -187,67 +189,158 @@ pub fn check_stored(format: Option<&Format>, plan: &Plan) -> Result<(), ApiError
     }
 }
 
+/// A label format as `GET /v1/formats` shows it.
+// Members in the order the API has always sent them in (alphabetical, as the JSON objects
+// they replaced serialised).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Format)]
+pub struct FormatView {
+    pub aliases: Vec<String>,
+    pub citation: nls_nutrition::format::Citation,
+    pub columns: Vec<ColumnView>,
+    pub countries: Vec<String>,
+    /// Which way the format's first language reads: a right-to-left format's table is
+    /// drawn mirrored (names on the right).
+    pub direction: nls_nutrition::terms::Direction,
+    pub family: String,
+    pub id: String,
+    #[schema(format = Date)]
+    pub in_force_from: Option<String>,
+    pub languages: Vec<String>,
+    pub layout: String,
+    pub name: String,
+    /// What is unconfirmed in the format's data, what falls back to what (e.g. Codex where
+    /// a national rule is unconfirmed), and what it leaves out.
+    pub notes: Option<String>,
+    pub nutrients: Vec<NutrientView>,
+    /// The lowest plan that may use it: `free`, `professional` or `business`.
+    pub plan: String,
+    /// `declaration`: the nutrition declaration. `front_of_pack_repeat`: part of it
+    /// repeated for the front of the pack (Reg. (EU) 1169/2011 Art. 30(3), `eu.fop.e.*`),
+    /// printed beside the declaration, never in its place, and never a country's default.
+    pub role: nls_nutrition::format::Role,
+    /// `in_force`, `proposed`, `draft` or `repealed`.
+    pub status: String,
+}
+
+/// One column of a format's table.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ColumnView {
+    pub basis: nls_nutrition::format::Basis,
+    pub id: String,
+    pub percent: bool,
+}
+
+/// One nutrient row a format declares.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct NutrientView {
+    pub key: String,
+    /// The printed name in the format's first language.
+    pub name: String,
+    /// The reference value the percentages are of, where the format prints them.
+    pub reference: Option<ReferenceView>,
+    /// The rounding rule's id.
+    pub rounding: String,
+    /// Present where the format's terms say how far each word is sourced
+    /// (reference/sources/LABEL_TERMS_SOURCES.md's kinds: official-text, official-copy,
+    /// official-guidance, secondary, oss, oss-unattributed): language (ISO 639-1) → the
+    /// kind of source of the nutrient's printed name. Anything but `official-text` is
+    /// unconfirmed wording.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub source_kinds: BTreeMap<String, String>,
+    pub unit: String,
+}
+
+/// A nutrient's reference value and where it comes from.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ReferenceView {
+    pub source: String,
+    /// `unconfirmed` where the value is not confirmed against an official text (Canada's
+    /// daily values); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<&'static str>,
+    pub value: f64,
+}
+
 /// A format as `/v1/formats` shows it.
-pub fn representation(f: &Format) -> Value {
-    let mut full = light_representation(f);
-    let rest = json!({
-        "languages": f.languages,
-        "layout": f.layout,
-        "columns": f.columns.iter().map(|c| json!({
-            "id": c.id,
-            "basis": c.basis,
-            "percent": c.percent,
-        })).collect::<Vec<_>>(),
-        "nutrients": f.rows.iter().map(|r| {
-            let mut row = json!({
-                "key": r.key,
-                "unit": r.unit,
-                "name": nls_nutrition::terms::strip_marks(&f.row_name(r)),
-                "rounding": r.rounding_id,
-                // A value not confirmed against an official text says so (Canada's daily values).
-                "reference": r.reference.as_ref().map(|x| {
-                    let mut v = json!({"value": x.value, "source": x.source});
-                    if x.is_unconfirmed() {
-                        v["status"] = json!("unconfirmed");
-                    }
-                    v
+pub fn representation(f: &Format) -> FormatView {
+    FormatView {
+        aliases: f.aliases.clone(),
+        citation: f.citation.clone(),
+        columns: f
+            .columns
+            .iter()
+            .map(|c| ColumnView {
+                basis: c.basis,
+                id: c.id.clone(),
+                percent: c.percent,
+            })
+            .collect(),
+        countries: f.countries.clone(),
+        direction: f.direction(),
+        family: f.family.clone(),
+        id: f.id.clone(),
+        in_force_from: f.in_force_from.clone(),
+        languages: f.languages.clone(),
+        layout: f.layout.clone(),
+        name: f.name.clone(),
+        notes: f.notes.clone(),
+        nutrients: f
+            .rows
+            .iter()
+            .map(|r| NutrientView {
+                key: r.key.clone(),
+                name: nls_nutrition::terms::strip_marks(&f.row_name(r)),
+                reference: r.reference.as_ref().map(|x| ReferenceView {
+                    source: x.source.clone(),
+                    status: x.is_unconfirmed().then_some("unconfirmed"),
+                    value: x.value,
                 }),
-            });
-            // Where the terms say how far each word is sourced (issue 26, item 7), per language.
-            let kinds: serde_json::Map<String, Value> = f
-                .terms
-                .iter()
-                .filter_map(|t| Some((t.language.clone(), json!(t.source_kind(&r.term)?))))
-                .collect();
-            if !kinds.is_empty() {
-                row["source_kinds"] = Value::Object(kinds);
-            }
-            row
-        }).collect::<Vec<_>>(),
-        "direction": f.direction(),
-        "citation": {"instrument": f.citation.instrument, "article": f.citation.article},
-        "in_force_from": f.in_force_from,
-        "notes": f.notes,
-    });
-    if let (Value::Object(map), Value::Object(rest)) = (&mut full, rest) {
-        map.extend(rest);
+                rounding: r.rounding_id.clone(),
+                // Where the terms say how far each word is sourced (issue 26, item 7).
+                source_kinds: f
+                    .terms
+                    .iter()
+                    .filter_map(|t| Some((t.language.clone(), t.source_kind(&r.term)?.to_owned())))
+                    .collect(),
+                unit: r.unit.clone(),
+            })
+            .collect(),
+        plan: f.plan.clone(),
+        role: f.role,
+        status: f.status.clone(),
     }
-    full
+}
+
+/// `GET /v1/formats?view=light`: the fields of `Format` a picker needs, with the same
+/// values.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = FormatLight)]
+#[serde(deny_unknown_fields)] // documents `additionalProperties: false`: tells it from a full `Format`
+pub struct FormatLightView {
+    pub aliases: Vec<String>,
+    pub countries: Vec<String>,
+    pub family: String,
+    pub id: String,
+    pub name: String,
+    pub plan: String,
+    pub role: nls_nutrition::format::Role,
+    pub status: String,
 }
 
 /// The few fields a format picker needs (`GET /v1/formats?view=light`); [`representation`]
 /// is these and the rest.
-pub fn light_representation(f: &Format) -> Value {
-    json!({
-        "id": f.id,
-        "aliases": f.aliases,
-        "name": f.name,
-        "family": f.family,
-        "countries": f.countries,
-        "plan": f.plan,
-        "status": f.status,
-        "role": f.role,
-    })
+pub fn light_representation(f: &Format) -> FormatLightView {
+    FormatLightView {
+        aliases: f.aliases.clone(),
+        countries: f.countries.clone(),
+        family: f.family.clone(),
+        id: f.id.clone(),
+        name: f.name.clone(),
+        plan: f.plan.clone(),
+        role: f.role,
+        status: f.status.clone(),
+    }
 }
 
 #[cfg(test)]
@@ -257,7 +350,8 @@ mod tests {
     #[test]
     fn the_light_representation_is_a_subset_of_the_full_one() {
         let us = nls_nutrition::format("us.v").expect("us.v");
-        let (light, full) = (light_representation(us), representation(us));
+        let light = serde_json::to_value(light_representation(us)).expect("serialises");
+        let full = serde_json::to_value(representation(us)).expect("serialises");
         let light = light.as_object().expect("an object");
         assert!(light.len() < 10, "{light:?}");
         for (key, value) in light {

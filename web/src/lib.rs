@@ -26,8 +26,8 @@ pub mod sign_in_limit;
 pub mod text;
 
 pub use auth::{Caller, Plan};
-pub use error::{ApiError, ErrorCode};
+pub use error::{ApiError, ErrorBody, ErrorCode};
 pub use formats::FormatPlan;
 pub use headers::{IdempotencyKey, IfMatch, Versioned};
 pub use json::{ApiJson, ApiQuery, JsonFields, BODY_LIMIT_BYTES};
-pub use paging::{Cursor, ListParams, Page};
+pub use paging::{Cursor, ListParams, Page, PageParams};

@@ -7,13 +7,33 @@ use serde::{Deserialize, Serialize};
 use crate::error::ApiError;
 
 /// Query parameters every list takes.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct ListParams {
+    /// Page size (default 50).
+    #[param(minimum = 1, maximum = 200, default = 50)]
     pub limit: Option<i64>,
+    /// `next_cursor` of the previous page.
     pub cursor: Option<String>,
+    /// Filters by name (case-insensitive substring).
     pub q: Option<String>,
+    /// Also list archived items (recipes and ingredients).
+    #[param(default = false)]
     pub include_archived: Option<bool>,
+}
+
+/// The page parameters alone: documents the lists that read [`ListParams`] but honour only
+/// its paging (a webhook's deliveries, an ingredient's history; food search adds `q`).
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)] // read as ListParams or HistoryParams
+pub struct PageParams {
+    /// Page size (default 50).
+    #[param(minimum = 1, maximum = 200, default = 50)]
+    limit: Option<i64>,
+    /// `next_cursor` of the previous page (opaque).
+    cursor: Option<String>,
 }
 
 impl ListParams {
@@ -68,9 +88,10 @@ impl Cursor {
 }
 
 /// One page of a list.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Page<T> {
     pub data: Vec<T>,
+    /// Pass as `cursor` for the next page; null on the last.
     pub next_cursor: Option<String>,
 }
 

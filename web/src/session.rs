@@ -155,7 +155,7 @@ pub(crate) fn left_of(row: &sqlx::postgres::PgRow) -> Result<Duration, sqlx::Err
 }
 
 /// `POST /auth/v1/token` body, also the app's sign-in (`POST /auth/v1/session`).
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub struct TokenRequest {
     pub(crate) email: String,
     pub(crate) password: String,
@@ -174,10 +174,12 @@ impl JsonFields for TokenRequest {
 }
 
 /// `POST /auth/v1/token` response (the OAuth 2 token response shape).
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct TokenResponse {
     access_token: String,
+    #[schema(value_type = String, pattern = "^Bearer$")]
     token_type: &'static str,
+    /// Seconds (3600).
     expires_in: i64,
 }
 
@@ -189,6 +191,11 @@ where
 {
     Router::new().route("/auth/v1/token", post(issue).delete(revoke))
 }
+
+/// The operations of [`router`].
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(issue, revoke))]
+pub struct Api;
 
 /// The account whose e-mail and password these are, after counting the attempt against
 /// the address's limit (see [`crate::sign_in_limit`]): 429 `rate_limited` with
@@ -228,10 +235,14 @@ pub async fn check_credentials(
     }
 }
 
-/// Exchanges an account's e-mail and password for a session token valid for one hour.
-/// Wrong e-mail, wrong password or an account without a password: 401 `unauthorized`
-/// with the same message. Beyond the address's attempts (see [`crate::sign_in_limit`]):
-/// 429 `rate_limited` with `Retry-After`, before any password is checked.
+/// Exchange e-mail and password for a session token
+///
+/// The token is valid for one hour. Wrong e-mail, wrong password or an account without a
+/// password: 401 `unauthorized` with the same message. Beyond the address's attempts (10 a
+/// minute): 429 `rate_limited` with `Retry-After`, before any password is checked.
+#[utoipa::path(post, path = "/auth/v1/token", tag = "Sessions", operation_id = "issueSessionToken",
+    request_body(content = TokenRequest, examples(("sign_in" = (value = json!({"email": "owner@example.com", "password": "correct horse battery staple"}))))),
+    responses((status = 200, description = "A session token for the export function (1 h).", body = TokenResponse)))]
 #[tracing::instrument(skip_all)]
 async fn issue(
     axum::extract::State(pool): axum::extract::State<PgPool>,
@@ -263,8 +274,13 @@ async fn issue(
     Ok(response)
 }
 
-/// Revokes the presented session token in every process; 204. An unknown, expired or already
-/// revoked token is 401, like any other use of it.
+/// Revoke the session token sent
+///
+/// The token stops working in every process; 204. An unknown, expired or already revoked
+/// token is 401, like any other use of it.
+#[utoipa::path(delete, path = "/auth/v1/token", tag = "Sessions", operation_id = "revokeSessionToken",
+    responses((status = 204, description = "The token no longer works.")),
+    security(("sessionToken" = []), ("appSession" = [])))]
 #[tracing::instrument(skip_all, fields(account_id = %caller.account_id))]
 async fn revoke(
     axum::extract::State(pool): axum::extract::State<PgPool>,

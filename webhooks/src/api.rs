@@ -10,8 +10,8 @@ use chrono::Utc;
 use nls_web::json::{ApiJson, ApiQuery, JsonFields};
 use nls_web::paging::{ListParams, Page};
 use nls_web::{ApiError, Caller, ErrorCode};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
 use sqlx::{PgPool, Row};
 use uuid::Uuid;
 
@@ -52,11 +52,47 @@ where
         )
 }
 
-#[derive(Debug, Deserialize)]
+/// The operations of [`router`].
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(
+    create,
+    list,
+    show,
+    update,
+    delete_endpoint,
+    rotate_secret,
+    test_ping,
+    deliveries,
+    retry_delivery
+))]
+pub struct Api;
+
+/// What every webhook operation's description says.
+const ABOUT: &str = "Business plan. Each delivery is `POST`ed as JSON `{\"type\", \"timestamp\", \"data\"}`, signed per the Standard Webhooks specification: `webhook-id` (the same on every attempt of one delivery), `webhook-timestamp` (Unix seconds) and `webhook-signature: v1,<base64 HMAC-SHA256 of \"{id}.{timestamp}.{body}\" under the secret's bytes>` (after a rotation, a second `v1,` entry signed with the old secret, space-separated, for 24 hours). Types: `label.changed` (exactly when a recipe's printed label changes, whatever caused it: `data` has `recipe_id`, `recipe_name`, `format`, `version_before`, `version_after`, `changes: [{field, before, after}]` over printed values, and `cause: {type, id, version}`), `recipe.created`, `recipe.updated`, `recipe.deleted`, `ingredient.updated`, `embed.disabled`, and `ping`. 2xx is success; no redirect is followed; 10 s per attempt; failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h, in order per recipe; an endpoint whose every attempt fails for 5 days is disabled (`disabled_reason`, and an `endpoint.disabled` entry in its delivery log). URLs must be https and may not reach private, loopback, link-local or metadata addresses, checked when saved and after DNS resolution at every attempt. 503 `unavailable` when the operator has not configured webhooks.";
+
+/// An endpoint with its signing secret, shown once: when it is created and rotated.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = WebhookWithSecret)]
+struct WithSecret {
+    #[serde(flatten)]
+    endpoint: Endpoint,
+    /// `whsec_` + base64 of 32 random bytes; the HMAC key is the decoded bytes. Shown once;
+    /// stored encrypted.
+    #[schema(pattern = "^whsec_")]
+    secret: String,
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = WebhookCreate)]
 struct CreateBody {
+    #[schema(max_length = 2048)]
     url: String,
+    /// Event types: `label.changed`, `recipe.created`, `recipe.updated`, `recipe.deleted`,
+    /// `ingredient.updated`, `embed.disabled`.
+    #[schema(min_items = 1)]
     events: Vec<String>,
     #[serde(default)]
+    #[schema(max_length = 500)]
     description: Option<String>,
 }
 
@@ -64,14 +100,19 @@ impl JsonFields for CreateBody {
     const ACCEPTED: &'static [&'static str] = &["url", "events", "description"];
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = WebhookUpdate)]
 struct UpdateBody {
     #[serde(default)]
+    #[schema(max_length = 2048)]
     url: Option<String>,
     #[serde(default)]
+    #[schema(min_items = 1)]
     events: Option<Vec<String>>,
     #[serde(default)]
+    #[schema(max_length = 500)]
     description: Option<String>,
+    /// `true` also clears a failure record.
     #[serde(default)]
     enabled: Option<bool>,
 }
@@ -173,15 +214,27 @@ async fn find(pool: &PgPool, caller: &Caller, id: Uuid) -> Result<Endpoint, ApiE
     Ok(Endpoint::from_row(&row)?)
 }
 
-fn with_location(status: StatusCode, endpoint: &Endpoint, body: Value) -> Response {
+fn with_location(status: StatusCode, body: WithSecret) -> Response {
     (
         status,
-        [(header::LOCATION, format!("/v1/webhooks/{}", endpoint.id))],
+        [(
+            header::LOCATION,
+            format!("/v1/webhooks/{}", body.endpoint.id),
+        )],
         Json(body),
     )
         .into_response()
 }
 
+/// Register a webhook endpoint (its signing secret is shown once)
+#[utoipa::path(post, path = "/v1/webhooks", tag = "Webhooks", operation_id = "createWebhook",
+    description = ABOUT,
+    request_body(content = CreateBody, examples(("example" = (value = json!({"url": "https://example.com/nls-hooks", "events": ["label.changed"], "description": "Packaging workflow"}))))),
+    responses(
+        (status = 201, description = "The endpoint, with its `secret` (shown this once).", body = WithSecret,
+            headers(("Location" = String, description = "URL of the endpoint."))),
+    ),
+    security(("apiKey" = []), ("appSession" = [])))]
 #[tracing::instrument(skip_all, fields(account_id = %caller.account_id))]
 async fn create(
     State(state): State<WebhookState>,
@@ -221,11 +274,18 @@ async fn create(
     })?;
     let endpoint = Endpoint::from_row(&row)?;
     tracing::info!(endpoint = %endpoint.id, "webhook endpoint created");
-    let mut body = serde_json::to_value(&endpoint).map_err(ApiError::internal)?;
-    body["secret"] = json!(secret.reveal());
-    Ok(with_location(StatusCode::CREATED, &endpoint, body))
+    let body = WithSecret {
+        endpoint,
+        secret: secret.reveal(),
+    };
+    Ok(with_location(StatusCode::CREATED, body))
 }
 
+/// List webhook endpoints
+#[utoipa::path(get, path = "/v1/webhooks", tag = "Webhooks", operation_id = "listWebhooks",
+    description = ABOUT,
+    responses((status = 200, description = "Every endpoint of the account.", body = Page<Endpoint>)),
+    security(("apiKey" = []), ("appSession" = [])))]
 async fn list(
     State(state): State<WebhookState>,
     caller: Caller,
@@ -248,6 +308,12 @@ async fn list(
     }))
 }
 
+/// One webhook endpoint
+#[utoipa::path(get, path = "/v1/webhooks/{id}", tag = "Webhooks", operation_id = "getWebhook",
+    description = ABOUT,
+    params(("id" = String, Path, description = "Id of the webhook endpoint (`whe_...`); another account's id is 404.", example = "whe_01962d3b6a8c7f0e9d2b4c5a6e7f8091")),
+    responses((status = 200, description = "The endpoint.", body = Endpoint)),
+    security(("apiKey" = []), ("appSession" = [])))]
 async fn show(
     State(state): State<WebhookState>,
     caller: Caller,
@@ -257,6 +323,13 @@ async fn show(
     Ok(Json(find(&state.pool, &caller, endpoint_id(&id)?).await?))
 }
 
+/// Change a webhook endpoint (partial)
+#[utoipa::path(put, path = "/v1/webhooks/{id}", tag = "Webhooks", operation_id = "updateWebhook",
+    description = ABOUT,
+    params(("id" = String, Path, description = "Id of the webhook endpoint (`whe_...`); another account's id is 404.", example = "whe_01962d3b6a8c7f0e9d2b4c5a6e7f8091")),
+    request_body(content = UpdateBody, examples(("example" = (value = json!({"enabled": true}))))),
+    responses((status = 200, description = "The endpoint as changed.", body = Endpoint)),
+    security(("apiKey" = []), ("appSession" = [])))]
 #[tracing::instrument(skip_all, fields(account_id = %caller.account_id))]
 async fn update(
     State(state): State<WebhookState>,
@@ -302,6 +375,12 @@ async fn update(
     Ok(Json(Endpoint::from_row(&row)?))
 }
 
+/// Delete a webhook endpoint and its delivery log
+#[utoipa::path(delete, path = "/v1/webhooks/{id}", tag = "Webhooks", operation_id = "deleteWebhook",
+    description = ABOUT,
+    params(("id" = String, Path, description = "Id of the webhook endpoint (`whe_...`); another account's id is 404.", example = "whe_01962d3b6a8c7f0e9d2b4c5a6e7f8091")),
+    responses((status = 204, description = "Deleted; no body.")),
+    security(("apiKey" = []), ("appSession" = [])))]
 async fn delete_endpoint(
     State(state): State<WebhookState>,
     caller: Caller,
@@ -321,8 +400,14 @@ async fn delete_endpoint(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// A new secret; the current one keeps signing beside it for 24 hours, so receivers can
+/// A new signing secret; the old one keeps signing for 24 hours
+///
+/// The current secret keeps signing beside the new one for 24 hours, so receivers can
 /// switch without losing a delivery, and every earlier one keeps its own 24 hours.
+#[utoipa::path(post, path = "/v1/webhooks/{id}/rotate-secret", tag = "Webhooks", operation_id = "rotateWebhookSecret",
+    params(("id" = String, Path, description = "Id of the webhook endpoint (`whe_...`); another account's id is 404.", example = "whe_01962d3b6a8c7f0e9d2b4c5a6e7f8091")),
+    responses((status = 200, description = "The endpoint with its new `secret` (shown this once).", body = WithSecret)),
+    security(("apiKey" = []), ("appSession" = [])))]
 #[tracing::instrument(skip_all, fields(account_id = %caller.account_id))]
 async fn rotate_secret(
     State(state): State<WebhookState>,
@@ -367,13 +452,21 @@ async fn rotate_secret(
     tx.commit().await?;
     let endpoint = Endpoint::from_row(&row)?;
     tracing::info!(endpoint = %endpoint.id, "webhook secret rotated");
-    let mut body = serde_json::to_value(&endpoint).map_err(ApiError::internal)?;
-    body["secret"] = json!(secret.reveal());
-    Ok(Json(body).into_response())
+    Ok(Json(WithSecret {
+        endpoint,
+        secret: secret.reveal(),
+    })
+    .into_response())
 }
 
-/// Queues a `ping` to the endpoint, whatever it subscribes to and even when disabled
-/// (the account may be checking the receiver before enabling it again).
+/// Send a ping event
+///
+/// Queues a `ping` to the endpoint, whatever it subscribes to and even when disabled (the
+/// account may be checking the receiver before enabling it again).
+#[utoipa::path(post, path = "/v1/webhooks/{id}/test", tag = "Webhooks", operation_id = "testWebhook",
+    params(("id" = String, Path, description = "Id of the webhook endpoint (`whe_...`); another account's id is 404.", example = "whe_01962d3b6a8c7f0e9d2b4c5a6e7f8091")),
+    responses((status = 202, description = "The delivery, queued.", body = Delivery)),
+    security(("apiKey" = []), ("appSession" = [])))]
 async fn test_ping(
     State(state): State<WebhookState>,
     caller: Caller,
@@ -452,7 +545,12 @@ async fn attempts_of(
     Ok(out)
 }
 
-/// The endpoint's delivery log, newest first, with each attempt.
+/// The endpoint's deliveries and their attempts, newest first
+#[utoipa::path(get, path = "/v1/webhooks/{id}/deliveries", tag = "Webhooks", operation_id = "listWebhookDeliveries",
+    description = ABOUT,
+    params(("id" = String, Path, description = "Id of the webhook endpoint (`whe_...`); another account's id is 404.", example = "whe_01962d3b6a8c7f0e9d2b4c5a6e7f8091"), nls_web::PageParams),
+    responses((status = 200, description = "A page of deliveries, newest first.", body = Page<Delivery>)),
+    security(("apiKey" = []), ("appSession" = [])))]
 async fn deliveries(
     State(state): State<WebhookState>,
     caller: Caller,
@@ -498,8 +596,14 @@ async fn deliveries(
     Ok(Json(Page::from_rows(data, limit, |d| d.id.clone())))
 }
 
+/// Send one delivery again
+///
 /// Sends a delivery again now, whatever its state (one more attempt, with the same
 /// `webhook-id`; failing, it follows the schedule where attempts remain).
+#[utoipa::path(post, path = "/v1/webhooks/{id}/deliveries/{delivery_id}/retry", tag = "Webhooks", operation_id = "retryWebhookDelivery",
+    params(("id" = String, Path, description = "Id of the webhook endpoint (`whe_...`); another account's id is 404.", example = "whe_01962d3b6a8c7f0e9d2b4c5a6e7f8091"), ("delivery_id" = String, Path, description = "Id of the delivery (`msg_...`, its `webhook-id`).")),
+    responses((status = 202, description = "The delivery, queued.", body = Delivery)),
+    security(("apiKey" = []), ("appSession" = [])))]
 async fn retry_delivery(
     State(state): State<WebhookState>,
     caller: Caller,

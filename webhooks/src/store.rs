@@ -31,8 +31,10 @@ pub fn parse_public_id(raw: &str, prefix: &str) -> Option<Uuid> {
 }
 
 /// An endpoint as the API shows it (never its secret).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = Webhook)]
 pub struct Endpoint {
+    #[schema(example = "whe_01962d3b6a8c7f0e9d2b4c5a6e7f8091")]
     pub id: String,
     pub url: String,
     pub description: String,
@@ -70,7 +72,8 @@ impl Endpoint {
 }
 
 /// One attempt of a delivery.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = WebhookAttempt)]
 pub struct Attempt {
     pub attempt: i32,
     pub started_at: DateTime<Utc>,
@@ -80,7 +83,8 @@ pub struct Attempt {
 }
 
 /// A delivery as the log shows it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = WebhookDelivery)]
 pub struct Delivery {
     /// Also the `webhook-id` header: the same on every attempt.
     pub id: String,
@@ -94,6 +98,8 @@ pub struct Delivery {
     pub last_error: Option<String>,
     pub last_duration_ms: Option<i32>,
     pub created_at: DateTime<Utc>,
+    /// What is sent: `{type, timestamp, data}`.
+    #[schema(value_type = Object)]
     pub body: Value,
     pub attempt_log: Vec<Attempt>,
 }

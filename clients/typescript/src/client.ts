@@ -11,11 +11,13 @@ import { createTransport, type TransportOptions } from "./transport.js";
 
 export type Schemas = components["schemas"];
 export type Recipe = Schemas["Recipe"];
-export type RecipeCreate = Schemas["RecipeCreate"];
-export type RecipeUpdate = Schemas["RecipeUpdate"];
+// One request body documents both the create and the partial update (the create checks
+// the required fields).
+export type RecipeCreate = Schemas["RecipeBody"];
+export type RecipeUpdate = Schemas["RecipeBody"];
 export type Ingredient = Schemas["Ingredient"];
-export type IngredientCreate = Schemas["IngredientCreate"];
-export type IngredientUpdate = Schemas["IngredientUpdate"];
+export type IngredientCreate = Schemas["IngredientBody"];
+export type IngredientUpdate = Schemas["IngredientBody"];
 export type Food = Schemas["Food"];
 export type Webhook = Schemas["Webhook"];
 export type WebhookCreate = Schemas["WebhookCreate"];

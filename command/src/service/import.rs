@@ -18,7 +18,7 @@ use crate::error::CommandError;
 use crate::import::{ImportError, Plan, PlannedRecipe, Problem, Problems, DEADLINE};
 
 /// What an import created, or (dry run) would create.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ImportReport {
     pub dry_run: bool,
     /// Rows read besides the header.
@@ -34,7 +34,7 @@ pub struct ImportReport {
 }
 
 /// One recipe of an import.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ImportedRecipe {
     pub name: String,
     pub first_row: usize,
@@ -48,9 +48,11 @@ pub struct ImportedRecipe {
     pub version: Option<i64>,
     /// A dry run's label, as the create would compute it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<nls_nutrition::Label>)]
     pub label: Option<serde_json::Value>,
     /// A dry run's reason the create would be refused (`code`, `message`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
     pub label_error: Option<serde_json::Value>,
     /// A dry run's ingredient lines, each with its row and what it resolved to (the lines
     /// that resolved; a row that matches nothing is a problem instead).
@@ -59,7 +61,7 @@ pub struct ImportedRecipe {
 }
 
 /// One ingredient line of a dry run's recipe.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ImportedLine {
     /// The file's row (the header is row 1).
     pub row: usize,

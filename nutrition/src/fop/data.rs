@@ -70,8 +70,9 @@ pub(crate) static FILES: &[(&str, &str)] = &[
 ];
 
 /// Whether a value was confirmed against the law's text (or our reference files).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
+#[schema(as = ConfirmationStatus)]
 pub enum Status {
     #[default]
     Confirmed,
@@ -79,8 +80,9 @@ pub enum Status {
 }
 
 /// What a scheme computes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
+#[schema(as = FopSchemeKind)]
 pub enum Kind {
     /// Seals/symbols/legends, each shown when its nutrient reaches a limit.
     Warning,
@@ -93,7 +95,7 @@ pub enum Kind {
 }
 
 /// Whether the product is judged as a solid (per 100 g) or a liquid (per 100 ml).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum State {
     Solid,

@@ -18,7 +18,7 @@ pub const KJ_PER_KCAL: f64 = 4.184;
 pub const SALT_PER_SODIUM: f64 = 2.5;
 
 /// The product's category where a scheme treats categories differently or exempts them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Category {
     /// A food without a special rule.
@@ -63,7 +63,19 @@ impl Category {
 /// A critical nutrient a product may have had added in its making (NOM-051-SCFI/SSA1-2010
 /// as modified in 2020, 4.5.3: free sugars, fats, sodium), which decides which of Mexico's
 /// limits apply.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Added {
     /// Free sugars, or ingredients containing added free sugars.
@@ -76,23 +88,31 @@ pub enum Added {
 
 /// Facts about a product that its recipe does not hold; each may be given on a recipe or an
 /// analysis (`front_of_pack_facts`). Amounts are per 100 g of the product as sold.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+///
+/// Nothing is guessed: a scheme that needs an absent fact lists it in its `missing` and
+/// leaves the marks that depend on it out.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = FrontOfPackFacts)]
 pub struct Facts {
     /// Judged as a solid (per 100 g) or a liquid (per 100 ml).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub state: Option<State>,
     /// Grams per millilitre, to turn per 100 g into per 100 ml for liquids.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(exclusive_minimum = 0, maximum = 10)]
     pub density_g_per_ml: Option<f64>,
     /// Free sugars (WHO: added sugars plus sugars in honey, syrups and juices), g per 100 g.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 0, maximum = 100)]
     pub free_sugars_g_per_100g: Option<f64>,
     /// Lactose and galactose, g per 100 g (Nutri-Grade subtracts them from sugars).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 0, maximum = 100)]
     pub lactose_galactose_g_per_100g: Option<f64>,
     /// Share of fruit, vegetables and legumes, % by weight (Nutri-Score).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 0, maximum = 100)]
     pub fruit_vegetable_legume_pct: Option<f64>,
     /// Contains non-nutritive sweeteners.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -106,15 +126,24 @@ pub struct Facts {
     /// (FDR B.01.001; the front-of-package symbol, B.01.350-B.01.358, is judged per it). Not
     /// the US RACC of 21 CFR 101.12, which is another country's table.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(exclusive_minimum = 0, maximum = 10000)]
     pub reference_amount_g: Option<f64>,
-    /// Which critical nutrients were added in making the product; `[]`: none. Mexico's
-    /// later phases judge a product by them (see [`super::data::Evaluates`]).
+    /// The critical nutrients added in making the product (NOM-051 4.5.3); `[]`: none.
+    /// Mexico's octagons are judged in the phase in force on the label's date: from
+    /// 1 October 2023 (second phase, to 31 December 2027) only the added nutrients' own
+    /// limits apply (free sugars: sugars and energy; fats: saturated fat, trans fat and
+    /// energy; sodium: sodium); from 1 January 2028 (third phase) all five once any is added;
+    /// nothing added, no octagon. Not given: every limit applies and the result lists the
+    /// fact in `missing`. The phases after the first rest on secondary sources and carry
+    /// `status: unconfirmed`.
+    // How each phase reads this: `super::data::Evaluates`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub added_critical_nutrients: Option<Vec<Added>>,
     /// The package's principal display surface, cm² (Mexico: "superficie principal de
     /// exhibición"), which sets how large the marks are printed where a scheme's data has a
     /// size table.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(exclusive_minimum = 0, maximum = 1000000)]
     pub principal_display_area_cm2: Option<f64>,
 }
 

@@ -44,7 +44,7 @@ pub struct SizeRow {
 }
 
 /// The size a label's marks take on its package, as the label JSON carries it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MarkSize {
     /// The principal display surface it was read for, cm².

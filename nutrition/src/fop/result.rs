@@ -6,8 +6,9 @@ use super::data::Status;
 use super::mark_size::MarkSize;
 
 /// One scheme's outcome, as the label JSON carries it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = FrontOfPack)]
 pub struct FopResult {
     /// The scheme id, e.g. `cl.fop.alto`.
     pub scheme: String,
@@ -43,7 +44,7 @@ pub struct FopResult {
 }
 
 /// One element on the package.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(untagged)]
 pub enum Mark {
     Warning(WarningMark),
@@ -53,7 +54,7 @@ pub enum Mark {
 }
 
 /// A seal, symbol or legend.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WarningMark {
     pub nutrient: String,
@@ -66,7 +67,7 @@ pub struct WarningMark {
 }
 
 /// Green, amber or red.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Level {
     Low,
@@ -84,7 +85,7 @@ impl Level {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Colour {
     Green,
@@ -93,7 +94,7 @@ pub enum Colour {
 }
 
 /// A traffic light (energy is shown uncoloured: `level` and `colour` null).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LightMark {
     pub nutrient: String,
@@ -126,7 +127,7 @@ pub struct LightMark {
 }
 
 /// A Nutri-Score.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ScoreMark {
     /// `"A"` to `"E"`.
@@ -138,7 +139,7 @@ pub struct ScoreMark {
 }
 
 /// One Nutri-Score component.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Component {
     /// `energy`, `sugars`, `saturated_fat`, `salt`, `sweeteners`, `protein`, `fibre`,
@@ -156,7 +157,7 @@ pub struct Component {
 }
 
 /// A letter grade from bands (Nutri-Grade).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GradeMark {
     pub grade: String,
@@ -164,7 +165,7 @@ pub struct GradeMark {
     pub why: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GradeComponent {
     pub component: String,
@@ -174,7 +175,7 @@ pub struct GradeComponent {
 }
 
 /// One limit looked at.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Check {
     pub code: String,

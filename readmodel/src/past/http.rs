@@ -10,10 +10,17 @@ use uuid::Uuid;
 
 /// The query string of `GET /v1/recipes/{id}`. Unknown parameters are refused: a
 /// misspelt `?verison=3` must not silently answer with the current recipe.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct PastParams {
+    /// The recipe as it was right after this version was recorded (see `/history`). Not
+    /// with `as_of`.
+    #[param(minimum = 1)]
     pub version: Option<i64>,
+    /// The recipe as it was at this moment (RFC 3339, e.g. `2026-01-31T12:00:00Z`). Not
+    /// with `version`.
+    #[param(format = DateTime)]
     pub as_of: Option<String>,
 }
 

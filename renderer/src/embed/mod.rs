@@ -84,6 +84,11 @@ where
         .layer(axum::middleware::map_response(allow_any_origin))
 }
 
+/// The operations of [`router`].
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(script, label_page, events))]
+pub struct Api;
+
 async fn allow_any_origin(mut response: Response) -> Response {
     response.headers_mut().insert(
         header::ACCESS_CONTROL_ALLOW_ORIGIN,
@@ -115,7 +120,9 @@ fn page_headers(headers: &mut HeaderMap, cache_control: &str) {
     set(headers, header::CACHE_CONTROL, cache_control);
 }
 
-/// `GET /embed.js`.
+/// The embed script
+#[utoipa::path(get, path = "/embed.js", tag = "Embed", operation_id = "embedScript",
+    responses((status = 200, description = "JavaScript that replaces each `script[data-label]` with an iframe of `/embed/<token>`.", content_type = "text/javascript", body = String)))]
 async fn script(headers: HeaderMap) -> Response {
     let etag = page::EMBED_JS_ETAG.as_str();
     let mut response = if none_match(&headers, etag) {
@@ -142,7 +149,13 @@ fn not_found() -> Response {
     response
 }
 
-/// `GET /embed/{token}`.
+/// The live label page of an embed token
+#[utoipa::path(get, path = "/embed/{token}", tag = "Embed", operation_id = "embedPage",
+    params(("token" = String, Path, description = "Embed token (`emb_...`).")),
+    responses(
+        (status = 200, description = "HTML page with the current label; embeddable from any origin.", content_type = "text/html", body = String),
+        (status = 404, description = "Unknown or revoked token (HTML page, no label data).", content_type = "text/html", body = String),
+    ))]
 #[tracing::instrument(skip_all)]
 async fn label_page(
     State(state): State<EmbedState>,
@@ -250,7 +263,15 @@ impl Stream {
     }
 }
 
-/// `GET /embed/{token}/events`.
+/// Server-sent events announcing label changes
+#[utoipa::path(get, path = "/embed/{token}/events", tag = "Embed", operation_id = "embedEvents",
+    params(("token" = String, Path, description = "Embed token (`emb_...`).")),
+    responses(
+        (status = 200, description = "`text/event-stream`: an event whenever the label changes.", content_type = "text/event-stream", body = String),
+        (status = 404, description = "Unknown or revoked token."),
+        // The caps of caps.rs; the connection is closed after the answer.
+        (status = 429, description = "Too many open event streams from this client (an IPv4 address or an IPv6 /64; 32 by default), of this token (1,000) or in this process (half its connections); nothing was read. Each stream also ends by itself within 10 minutes, and the page reconnects. Codes: `rate_limited`.", body = nls_web::ErrorBody),
+    ))]
 #[tracing::instrument(skip_all)]
 async fn events(
     State(state): State<EmbedState>,

@@ -45,12 +45,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in account, its plan and the CSRF token */
+        /**
+         * The signed-in account, its plan and the CSRF token
+         * @description 401 without a session.
+         */
         get: operations["currentSession"];
         put?: never;
-        /** Sign in to the app with e-mail and password */
+        /**
+         * Sign in to the app with e-mail and password
+         * @description 401 `unauthorized` for any wrong e-mail or password (one message), 429 `rate_limited`
+         *     past the address's attempts.
+         */
         post: operations["signIn"];
-        /** Sign out of the app */
+        /**
+         * Sign out of the app
+         * @description 204 and the cookie cleared. A live session needs its CSRF token (else 403
+         *     `csrf_failed`); without one there is nothing to end.
+         */
         delete: operations["signOut"];
         options?: never;
         head?: never;
@@ -68,7 +79,11 @@ export interface paths {
         put?: never;
         /**
          * Create an account on the free plan and sign in to the app
-         * @description Creates an account on the free plan and starts an app session. 400 `validation_failed` (`details` per field: an e-mail address, a password of at least 10 characters, an account name of 1 to 200), 409 `email_taken`, 429 `rate_limited` (sign-ups count against the address's sign-in attempts), 403 `csrf_failed` from another origin.
+         * @description Creates an account on the free plan and starts an app session. 400 `validation_failed`
+         *     (`details` per field: an e-mail address, a password of at least 10 characters, an
+         *     account name of 1 to 200), 409 `email_taken`, 429 `rate_limited` (a client's sign-ups
+         *     per hour, and the address's sign-in attempts, which sign-ups count too), 403
+         *     `csrf_failed` from another origin.
          */
         post: operations["signUp"];
         delete?: never;
@@ -86,9 +101,18 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exchange e-mail and password for a session token */
+        /**
+         * Exchange e-mail and password for a session token
+         * @description The token is valid for one hour. Wrong e-mail, wrong password or an account without a
+         *     password: 401 `unauthorized` with the same message. Beyond the address's attempts (10 a
+         *     minute): 429 `rate_limited` with `Retry-After`, before any password is checked.
+         */
         post: operations["issueSessionToken"];
-        /** Revoke the session token sent */
+        /**
+         * Revoke the session token sent
+         * @description The token stops working in every process; 204. An unknown, expired or already revoked
+         *     token is 401, like any other use of it.
+         */
         delete: operations["revokeSessionToken"];
         options?: never;
         head?: never;
@@ -191,7 +215,10 @@ export interface paths {
         put?: never;
         /**
          * Render a label state to a file
-         * @description `jpg` is accepted and returns PNG bytes as `image/png`; `eps`, `ai` and anything else are 400 `unsupported_file_type`. Outside the plan (file type, format, watermark) 403 with a `plan_*` code.
+         * @description `fileType`: `svg`, `png`, `pdf`; `jpg` gives PNG bytes as `image/png`; anything else
+         *     (`eps`, `ai`, ...) 400 `unsupported_file_type`. A `data` that is not a label:
+         *     400 `validation_failed` naming the problem; an unknown format: 400 `unknown_label_format`.
+         *     Outside the plan (file type, format, watermark) 403 with a `plan_*` code.
          */
         post: operations["exportLabel"];
         delete?: never;
@@ -226,7 +253,10 @@ export interface paths {
         };
         /**
          * Counters and gauges in the Prometheus text format
-         * @description Requests by route template, method and status, with latency histograms; requests no route serves and requests the rate limit refused; label files served by source (memory, database, drawn); gauges for unpublished events, embed streams, the label index and the database pool. Labels never carry an id, an account or a key.
+         * @description Requests by route template, method and status, with latency histograms; requests no
+         *     route serves and requests the rate limit refused; label files served by source (memory,
+         *     database, drawn); gauges for unpublished events, embed streams, the label index and the
+         *     database pool. Labels never carry an id, an account or a key.
          */
         get: operations["metrics"];
         put?: never;
@@ -244,7 +274,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Postgres and NATS reachable, projection lag bounded, label index and embed hub following */
+        /**
+         * Postgres and NATS reachable, projection lag bounded, label index and embed hub following
+         * @description Where an admin listener serves the details (`NLS_ADMIN_LISTEN`), this listener answers
+         *     with `{"status"}` only, with the same status code.
+         */
         get: operations["readyz"];
         put?: never;
         post?: never;
@@ -280,7 +314,13 @@ export interface paths {
         };
         /**
          * The account's events as NDJSON or CSV, for audit
-         * @description Streams the account's events in the log's order (the order they are published in; each writing transaction's events together). Only events every reader can already see are sent, so continuing from a line's `cursor` never misses one. A download that returned `limit` lines continues with `?cursor=` and the same filters; one with fewer is complete. `Accept: text/csv` gives CSV (RFC 4180, a header row; a field a spreadsheet would run as a formula starts with `'`), anything else NDJSON. The server holds one page of 200 events at a time, whatever the length.
+         * @description Streams the account's events in the log's order (the order they are published in; each
+         *     writing transaction's events together). Only events every reader can already see are
+         *     sent, so continuing from a line's `cursor` never misses one. A download that returned
+         *     `limit` lines continues with `?cursor=` and the same filters; one with fewer is
+         *     complete. `Accept: text/csv` gives CSV (RFC 4180, a header row; a field a spreadsheet
+         *     would run as a formula starts with `'`), anything else NDJSON. The server holds one page
+         *     of 200 events at a time, whatever the length.
          */
         get: operations["exportAudit"];
         put?: never;
@@ -300,7 +340,11 @@ export interface paths {
         };
         /**
          * Every served country with its formats, default format and front-of-pack schemes
-         * @description Countries a label format of the catalog serves, in the order of our reference (FORMATS.md §2), each with its regime family and label languages, the formats serving it, the format it gets by default (a label format in its first language), and the front-of-pack schemes of its market with whether one is mandatory.
+         * @description Countries a label format of the catalog serves, in the order of our reference
+         *     (FORMATS.md §2; countries a format names but the reference lacks come last, by code),
+         *     each with its regime family and label languages, the formats serving it, the format it
+         *     gets by default (a label format in its first language), and the front-of-pack schemes
+         *     of its market with whether one is mandatory.
          */
         get: operations["listCountries"];
         put?: never;
@@ -318,7 +362,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Search the food composition database */
+        /**
+         * Search the food composition database
+         * @description Searches foods by `q` (required), best match first; the cursor is an offset into that
+         *     ranking.
+         */
         get: operations["searchFoods"];
         put?: never;
         post?: never;
@@ -354,7 +402,9 @@ export interface paths {
         };
         /**
          * The front-of-pack schemes a recipe's front_of_pack names
-         * @description Every front-of-pack scheme (`nutrition/data/fop/`): the ids a recipe's `front_of_pack` and `fop=` take, with the scheme's name, kind, markets, whether it is mandatory there, whether its data is confirmed against its law (`status`), and its citation.
+         * @description Every front-of-pack scheme (`nutrition/data/fop/`): the ids a recipe's `front_of_pack`
+         *     and `fop=` take, with the scheme's name, kind, markets, whether it is mandatory there,
+         *     whether its data is confirmed against its law (`status`), and its citation.
          */
         get: operations["listFopSchemes"];
         put?: never;
@@ -372,7 +422,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The label formats offered, filtered by country and family */
+        /**
+         * The label formats offered, filtered by country and family
+         * @description Every format, filtered by `country` and `family`, in catalog order.
+         */
         get: operations["listFormats"];
         put?: never;
         post?: never;
@@ -410,7 +463,24 @@ export interface paths {
         put?: never;
         /**
          * Create many recipes from a CSV file or an .xlsx sheet, all or nothing
-         * @description Columns (a header row, any order, names case-insensitive): `recipe`, `servings`, `ingredient`, `grams`, and optionally `serving_weight_g` and `label_format`; one row per ingredient line, the rows of a recipe together (a recipe name that comes back after another recipe is a row problem). A recipe's `servings`, `serving_weight_g` and `label_format` are given on one of its rows or identically on each. `ingredient` is an id (`ing_...`, `rcp_...`, `fooddb:<id>`) or a name, resolved as a recipe line's `name` is. CSV: UTF-8, comma-separated (semicolon-separated when the header has semicolons and no comma), numbers with a decimal point and no thousands separators. Every row is checked and resolved first, and each recipe decided and derived as `POST /v1/recipes` would; any problem refuses the whole file with 400 `validation_failed`, `details` listing each problem as `{row, field, problem, code}` (the header is row 1; `code` is what a single create would answer; the first 100 are listed). Otherwise every recipe is created in one transaction. Limits: 10,000 rows besides the header, 2,000 recipes, a body of 1 MiB (429 `payload_too_large`; an .xlsx may unpack to at most 32 MiB), and 30 s from the request's arrival (503 `unavailable`, nothing created). An `Idempotency-Key` replays the first answer to the same file, and refuses another file with 409 `idempotency_key_reused`. The import counts as one request against the rate limit.
+         * @description Columns (a header row, any order, names case-insensitive): `recipe`, `servings`,
+         *     `ingredient`, `grams`, and optionally `serving_weight_g` and `label_format`; one row per
+         *     ingredient line, the rows of a recipe together (a recipe name that comes back after
+         *     another recipe is a row problem). A recipe's `servings`, `serving_weight_g` and
+         *     `label_format` are given on one of its rows or identically on each. `ingredient` is an
+         *     id (`ing_...`, `rcp_...`, `fooddb:<id>`) or a name, resolved as a recipe line's `name`
+         *     is. CSV: UTF-8, comma-separated (semicolon-separated when the header has semicolons and
+         *     no comma), numbers with a decimal point and no thousands separators. Every row is
+         *     checked and resolved first, and each recipe decided and derived as `POST /v1/recipes`
+         *     would; any problem refuses the whole file with 400 `validation_failed`, `details`
+         *     listing each problem as `{row, field, problem, code}` (the header is row 1; `code` is
+         *     what a single create would answer; the first 100 are listed). Otherwise every recipe is
+         *     created in one transaction. Limits: 10,000 rows besides the header, 2,000 recipes, a
+         *     body of 1 MiB (429 `payload_too_large`; an .xlsx may unpack to at most 32 MiB), and
+         *     30 s from the request's arrival (503 `unavailable`, nothing created). An
+         *     `Idempotency-Key` replays the first answer to the same file, and refuses another file
+         *     with 409 `idempotency_key_reused`. The import counts as one request against the rate
+         *     limit.
          */
         post: operations["importRecipes"];
         delete?: never;
@@ -449,7 +519,10 @@ export interface paths {
         /** Update an ingredient (partial; archive) */
         put: operations["updateIngredient"];
         post?: never;
-        /** Delete an ingredient */
+        /**
+         * Delete an ingredient
+         * @description An ingredient a live recipe uses is 409 `ingredient_in_use` (archive it instead).
+         */
         delete: operations["deleteIngredient"];
         options?: never;
         head?: never;
@@ -465,7 +538,9 @@ export interface paths {
         };
         /**
          * An ingredient's events
-         * @description Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`, `limit` versions a page; `next_cursor` continues, null on the last page. A `limit` outside 1 to 200 or a cursor not returned by this API is 400 `validation_failed`.
+         * @description Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`,
+         *     `limit` versions a page; `next_cursor` continues, null on the last page. A `limit`
+         *     outside 1 to 200 or a cursor not returned by this API is 400 `validation_failed`.
          */
         get: operations["ingredientHistory"];
         put?: never;
@@ -502,7 +577,10 @@ export interface paths {
         };
         /**
          * The reference amounts (RACC) of 21 CFR 101.12(b) a package's category names
-         * @description Every row of 21 CFR 101.12(b) table 2 that NLS holds (`nutrition/data/racc.json`): the ids a recipe's `package.racc_category` takes, with the table's wording, the reference amount in g or mL (or the household measure the table gives instead), the citation, and whether the row was checked against the law's text (`confirmed`, `notes`).
+         * @description Every row of 21 CFR 101.12(b) table 2 that NLS holds (`nutrition/data/racc.json`): the
+         *     ids a recipe's `package.racc_category` takes, with the table's wording, the reference
+         *     amount in g or mL (or the household measure the table gives instead), the citation, and
+         *     whether the row was checked against the law's text (`confirmed`, `notes`).
          */
         get: operations["listRaccCategories"];
         put?: never;
@@ -540,7 +618,11 @@ export interface paths {
         };
         /**
          * Get a recipe
-         * @description With `version` or `as_of`, the recipe as it was then, with its label, resolved ingredient lines and cost derived from the custom ingredients and sub-recipes as they were at that moment (for `version`, the moment it was recorded). A point at which the recipe did not exist, had been deleted, or a version beyond the latest is 404 saying which. Deleted recipes keep their history. Unknown query parameters are refused.
+         * @description With `version` or `as_of`, the recipe as it was then, with its label, resolved
+         *     ingredient lines and cost derived from the custom ingredients and sub-recipes as they
+         *     were at that moment (for `version`, the moment it was recorded). A point at which the
+         *     recipe did not exist, had been deleted, or a version beyond the latest is 404 saying
+         *     which. Deleted recipes keep their history. Unknown query parameters are refused.
          */
         get: operations["getRecipe"];
         /** Update a recipe (partial) */
@@ -562,7 +644,17 @@ export interface paths {
         };
         /**
          * A recipe's events
-         * @description Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`, `limit` of the recipe's own versions a page; `next_cursor` continues, null on the last page. A `limit` outside 1 to 200 or a cursor not returned by this API is 400 `validation_failed`. With `include=label`, the label's printed values (display strings, percentages, statements, allergens, claims, front-of-pack marks) are compared from entry to entry, for the page's entries only (the first compared with the label just before the page); an ingredient or sub-recipe event that changed nothing printed is not listed, and one that did is a `label.recomputed` entry on the page of the recipe version it followed (so a page may hold more than `limit` entries). 422 `recipe_too_large` when the recipe's history spans more than 200 ingredients and sub-recipes or the page spans more than 1,000 moments.
+         * @description Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`,
+         *     `limit` of the recipe's own versions a page; `next_cursor` continues, null on the last
+         *     page. A `limit` outside 1 to 200 or a cursor not returned by this API is 400
+         *     `validation_failed`. With `include=label`, the label's printed values (display strings,
+         *     percentages, statements, allergens, claims, front-of-pack marks) are compared from entry
+         *     to entry, for the page's entries only (the first compared with the label just before
+         *     the page); an ingredient or sub-recipe event that changed nothing printed is not listed,
+         *     and one that did is a `label.recomputed` entry on the page of the recipe version it
+         *     followed (so a page may hold more than `limit` entries). 422 `recipe_too_large` when the
+         *     recipe's history spans more than 200 ingredients and sub-recipes or the page spans more
+         *     than 1,000 moments.
          */
         get: operations["recipeHistory"];
         put?: never;
@@ -582,7 +674,11 @@ export interface paths {
         };
         /**
          * The recipe's label in several formats at once (several markets)
-         * @description The recipe's label in each format, each computed under its own law (rounding, reference values, terms, allergens and their exemptions), from the recipe as it is now. Each format is checked against the plan (403 `plan_format_not_allowed`); an unknown one is 400 `unknown_label_format`. A format the recipe cannot be labelled in (a layout needing data it lacks) gives an entry with `error` instead of `label`.
+         * @description The recipe's label in each format, each computed under its own law (rounding,
+         *     reference values, terms, allergens and their exemptions), from the recipe as it is now.
+         *     Each format is checked against the plan (403 `plan_format_not_allowed`); an unknown
+         *     one is 400 `unknown_label_format`. A format the recipe cannot be labelled in (a layout
+         *     needing data it lacks) gives an entry with `error` instead of `label`.
          */
         get: operations["recipeLabels"];
         put?: never;
@@ -602,7 +698,9 @@ export interface paths {
         };
         /**
          * The recipe's label as SVG, PNG or PDF
-         * @description At most 5 renders of an account run at once (every process counted); beyond that 429 with `Retry-After`. Files are cached and carry an `ETag`; `If-None-Match` gives 304. With `version` or `as_of`, the label as it was then (see `GET /v1/recipes/{id}`).
+         * @description At most 5 renders of an account run at once (every process counted); beyond that 429
+         *     with `Retry-After`. Files are cached and carry an `ETag`; `If-None-Match` gives 304.
+         *     With `version` or `as_of`, the label as it was then (see `GET /v1/recipes/{id}`).
          */
         get: operations["recipeLabelFile"];
         put?: never;
@@ -696,7 +794,8 @@ export interface paths {
         put?: never;
         /**
          * Send one delivery again
-         * @description Business plan. Each delivery is `POST`ed as JSON `{"type", "timestamp", "data"}`, signed per the Standard Webhooks specification: `webhook-id` (the same on every attempt of one delivery), `webhook-timestamp` (Unix seconds) and `webhook-signature: v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}" under the secret's bytes>` (after a rotation, a second `v1,` entry signed with the old secret, space-separated, for 24 hours). Types: `label.changed` (exactly when a recipe's printed label changes, whatever caused it: `data` has `recipe_id`, `recipe_name`, `format`, `version_before`, `version_after`, `changes: [{field, before, after}]` over printed values, and `cause: {type, id, version}`), `recipe.created`, `recipe.updated`, `recipe.deleted`, `ingredient.updated`, `embed.disabled`, and `ping`. 2xx is success; no redirect is followed; 10 s per attempt; failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h, in order per recipe; an endpoint whose every attempt fails for 5 days is disabled (`disabled_reason`, and an `endpoint.disabled` entry in its delivery log). URLs must be https and may not reach private, loopback, link-local or metadata addresses, checked when saved and after DNS resolution at every attempt. 503 `unavailable` when the operator has not configured webhooks.
+         * @description Sends a delivery again now, whatever its state (one more attempt, with the same
+         *     `webhook-id`; failing, it follows the schedule where attempts remain).
          */
         post: operations["retryWebhookDelivery"];
         delete?: never;
@@ -716,7 +815,8 @@ export interface paths {
         put?: never;
         /**
          * A new signing secret; the old one keeps signing for 24 hours
-         * @description Business plan. Each delivery is `POST`ed as JSON `{"type", "timestamp", "data"}`, signed per the Standard Webhooks specification: `webhook-id` (the same on every attempt of one delivery), `webhook-timestamp` (Unix seconds) and `webhook-signature: v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}" under the secret's bytes>` (after a rotation, a second `v1,` entry signed with the old secret, space-separated, for 24 hours). Types: `label.changed` (exactly when a recipe's printed label changes, whatever caused it: `data` has `recipe_id`, `recipe_name`, `format`, `version_before`, `version_after`, `changes: [{field, before, after}]` over printed values, and `cause: {type, id, version}`), `recipe.created`, `recipe.updated`, `recipe.deleted`, `ingredient.updated`, `embed.disabled`, and `ping`. 2xx is success; no redirect is followed; 10 s per attempt; failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h, in order per recipe; an endpoint whose every attempt fails for 5 days is disabled (`disabled_reason`, and an `endpoint.disabled` entry in its delivery log). URLs must be https and may not reach private, loopback, link-local or metadata addresses, checked when saved and after DNS resolution at every attempt. 503 `unavailable` when the operator has not configured webhooks.
+         * @description The current secret keeps signing beside the new one for 24 hours, so receivers can
+         *     switch without losing a delivery, and every earlier one keeps its own 24 hours.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -736,7 +836,8 @@ export interface paths {
         put?: never;
         /**
          * Send a ping event
-         * @description Business plan. Each delivery is `POST`ed as JSON `{"type", "timestamp", "data"}`, signed per the Standard Webhooks specification: `webhook-id` (the same on every attempt of one delivery), `webhook-timestamp` (Unix seconds) and `webhook-signature: v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}" under the secret's bytes>` (after a rotation, a second `v1,` entry signed with the old secret, space-separated, for 24 hours). Types: `label.changed` (exactly when a recipe's printed label changes, whatever caused it: `data` has `recipe_id`, `recipe_name`, `format`, `version_before`, `version_after`, `changes: [{field, before, after}]` over printed values, and `cause: {type, id, version}`), `recipe.created`, `recipe.updated`, `recipe.deleted`, `ingredient.updated`, `embed.disabled`, and `ping`. 2xx is success; no redirect is followed; 10 s per attempt; failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h, in order per recipe; an endpoint whose every attempt fails for 5 days is disabled (`disabled_reason`, and an `endpoint.disabled` entry in its delivery log). URLs must be https and may not reach private, loopback, link-local or metadata addresses, checked when saved and after DNS resolution at every attempt. 503 `unavailable` when the operator has not configured webhooks.
+         * @description Queues a `ping` to the endpoint, whatever it subscribes to and even when disabled (the
+         *     account may be checking the receiver before enabling it again).
          */
         post: operations["testWebhook"];
         delete?: never;
@@ -749,82 +850,138 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description `servings` and `ingredients` are required, except for `us.aggr`, which takes `foods` instead. `label_format` `us.auto` picks the first layout the `package` allows in FDA's order of preference among the formats the catalog holds and the plan may use (see `Package`). */
+        /**
+         * @description A critical nutrient a product may have had added in its making (NOM-051-SCFI/SSA1-2010
+         *     as modified in 2020, 4.5.3: free sugars, fats, sodium), which decides which of Mexico's
+         *     limits apply.
+         * @enum {string}
+         */
+        Added: "free_sugars" | "fats" | "sodium";
+        /**
+         * @description The analysis request (spec §2.3 plus `racc_g`).
+         *
+         *     `servings` and `ingredients` are required, except for `us.aggr`, which takes `foods`
+         *     instead. `label_format` `us.auto` picks the first layout the `package` allows in FDA's
+         *     order of preference among the formats the catalog holds and the plan may use.
+         */
         AnalysisRequest: {
-            /** @description The foods of a variety pack, for `us.aggr` (aggregate display, 21 CFR 101.9(d)(13)(ii)): one label column per food, in this order (`food_1`, `food_2`, ...). Required by that format, with no top-level `ingredients`; refused with any other. Claims are not made for the pack (analyze each food for its claims). */
-            foods?: {
-                ingredients?: components["schemas"]["IngredientEntry"][];
-                /** @description Printed as the column's head. */
-                name?: string;
-                /** @description A recipe of the account (unknown: 400 `validation_failed` on `foods[i].recipe_id`). */
-                recipe_id?: string;
-                /** @example 1 cup */
-                serving_size_text?: string;
-                serving_weight_g?: number;
-                servings?: number;
-            }[];
-            /** @description Front-of-pack schemes to compute besides the mandatory ones of the label's market. */
-            front_of_pack?: ("ar.fop.oct" | "br.fop.lupa" | "ca.fop.h.bi" | "cl.fop.alto" | "co.fop.oct" | "ec.fop.sem" | "eu.fop.nutriscore" | "il.fop.red" | "lk.fop.solid" | "mx.fop.leg" | "mx.fop.oct" | "pe.fop.oct" | "sg.fop.ng" | "uk.fop.tl")[];
-            front_of_pack_facts?: components["schemas"]["FrontOfPackFacts"];
-            ingredients?: components["schemas"]["IngredientEntry"][];
-            /** @default standard */
-            label_format?: string;
-            /** @description More markets at once: the response's `labels` holds the label in each of these formats too, each under its own law (plan rules as for `label_format`). Not with `foods`. */
-            label_formats?: string[];
-            package?: components["schemas"]["Package"];
-            /** @description What preparing the whole recipe adds (milk and eggs for a mix), for `us.v.dual-prep` (as packaged / as prepared, 21 CFR 101.9(e)): the as-prepared column is one packaged serving plus its share of these. Required by that format; refused (400 `validation_failed`) with any other. Not part of the ingredient statement. */
-            prepared?: {
-                ingredients: components["schemas"]["IngredientEntry"][];
-            };
-            /** @description Reference amount customarily consumed; default the package's RACC category, else the serving weight. */
-            racc_g?: number;
-            serving_size_text?: string;
-            serving_weight_g?: number;
-            servings?: number;
+            /** @description The foods of a variety pack (one column each in `us.aggr`); replaces `ingredients`. */
+            foods?: components["schemas"]["FoodBody"][] | null;
+            /** @description Front-of-pack schemes to compute besides the market's mandatory ones. */
+            front_of_pack?: string[] | null;
+            front_of_pack_facts?: null | components["schemas"]["FrontOfPackFacts"];
+            ingredients?: components["schemas"]["IngredientEntry"][] | null;
             /**
-             * @description Nutrient keys (as in `nutrients_per_100g`) of voluntary nutrients the label declares. On US labels the vitamins and minerals beyond vitamin D, calcium, iron and potassium, mono- and polyunsaturated fat, soluble and insoluble fiber and sugar alcohol are declared only when asked here or marked added on a line (21 CFR 101.9(c)(8)(ii), (c)(2)(iii)-(iv), (c)(6)); a claim about one requires its declaration, so a claim about vitamin A or C is made only when it is asked for. The label's `voluntary` says why each such row is there; a nutrient asked for that the data cannot determine is left off with a `voluntary_nutrient_omitted` warning. Unknown key: 400 `validation_failed`. `null` removes them.
-             * @example [
-             *       "vitamin_a_mcg",
-             *       "vitamin_c_mg"
-             *     ]
+             * @description A format id or alias of `GET /v1/formats`, or `us.auto` (default `standard`).
+             * @example standard
+             * @example eu-1169
+             * @example us.auto
              */
+            label_format?: string | null;
+            /** @description More markets at once: the label in each of these formats too (`labels`). */
+            label_formats?: string[] | null;
+            package?: null | components["schemas"]["Package"];
+            prepared?: null | components["schemas"]["PreparedBody"];
+            /**
+             * Format: double
+             * @description The reference amount customarily consumed, grams: nutrient content claims are
+             *     judged per it (21 CFR 101.13, 101.12(b)); without it (or `package.racc_category`)
+             *     no claim is judged and `claims_withheld` says why.
+             */
+            racc_g?: number | null;
+            /** @example 1 cup */
+            serving_size_text?: string | null;
+            /** Format: double */
+            serving_weight_g?: number | null;
+            /** Format: double */
+            servings?: number | null;
+            /** @description Voluntary nutrients to declare (nutrient keys), as a recipe's. */
             voluntary_nutrients?: string[] | null;
         };
+        /** @description `POST /v1/analyze`'s answer. */
         AnalysisResult: {
-            /** @description The nutrient content claims the food qualifies for, judged per the reference amount (`racc_g`, or the RACC of `package.racc_category`; 21 CFR 101.13, 101.12(b)). Without one: `[]` and `claims_withheld` says why (a labeled serving is not a reference amount). */
+            /**
+             * @description The nutrient content claims the food qualifies for, judged per the reference amount
+             *     (`racc_g`, or the RACC of `package.racc_category`; 21 CFR 101.13, 101.12(b)).
+             *     Without one: `[]` and `claims_withheld` says why.
+             */
             claims: components["schemas"]["Claim"][];
-            /** @description Present when claims would be judged (US-family labels) but no reference amount was given: why `claims` is empty and what to give. */
-            claims_withheld?: string;
-            ingredients?: Record<string, never>[];
+            /**
+             * @description Present when claims would be judged (US-family labels) but no reference amount was
+             *     given: why `claims` is empty and what to give.
+             */
+            claims_withheld?: string | null;
+            /**
+             * Format: double
+             * @description Cost of the ingredients when every one has a cost, else null.
+             */
+            cost?: number | null;
+            /** @description How each entry resolved. */
+            ingredients: components["schemas"]["ResolvedEntry"][];
+            /** @description The label in the format asked for. */
             label: components["schemas"]["Label"];
             /** @description With `label_formats`: the label in each of those formats. */
-            labels?: components["schemas"]["LabelSetEntry"][];
+            labels?: components["schemas"]["FormatLabel"][] | null;
         };
+        /** @description The session endpoints' body: the account, its plan, the CSRF token and the expiry. */
         AppSession: {
-            account: {
-                email: string;
-                /** Format: uuid */
-                id: string;
-                name: string;
-                plan: {
-                    all_label_formats?: boolean;
-                    export_file_types?: string[];
-                    export_watermarked?: boolean;
-                    /** @enum {string} */
-                    id: "free" | "professional" | "business";
-                    live_embed?: boolean;
-                    max_concurrent_renders?: number;
-                    rate_limit_per_minute?: number;
-                    rest_access?: boolean;
-                    webhooks?: boolean;
-                };
-            };
+            account: components["schemas"]["SessionAccount"];
             /** @description Send as `X-CSRF-Token` with every POST, PUT and DELETE of this session. */
             csrf_token: string;
             /** Format: date-time */
             expires_at: string;
         };
         /**
+         * @description The basis of a column's amounts.
+         * @enum {string}
+         */
+        Basis: "serving" | "per_100g" | "container" | "prepared" | "food";
+        /**
+         * @description The product's category where a scheme treats categories differently or exempts them.
+         * @enum {string}
+         */
+        Category: "general" | "cheese" | "red_meat" | "fats_oils_nuts_seeds" | "beverage" | "water" | "main_dish" | "whole_fruit_vegetable" | "plain_milk" | "single_ingredient_meat_fish" | "vegetable_oil" | "sugar_honey_salt";
+        /** @description The event of another stream that changed a recipe's label. */
+        CauseView: {
+            id: string;
+            type: string;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description One limit looked at. */
+        Check: {
+            /**
+             * Format: double
+             * @description The amount on the rule's basis.
+             */
+            amount: number;
+            /** @description `per 100 g`, `per 100 ml`, `% of energy`, `mg per kcal`, `% DV per 30 g`, ... */
+            basis: string;
+            code: string;
+            /**
+             * Format: double
+             * @description Threshold minus amount, on the basis: how far below the limit (negative: above).
+             */
+            headroom: number;
+            nutrient: string;
+            /** @description `≥`, `>`, ... */
+            op: string;
+            reached: boolean;
+            status: components["schemas"]["ConfirmationStatus"];
+            /** Format: double */
+            threshold: number;
+            unit: string;
+            why: string;
+        };
+        /** @description The instrument and article a format implements. */
+        Citation: {
+            /** @description E.g. "Arts 30-35, Annexes XIII-XV". */
+            article: string;
+            /** @description E.g. "Regulation (EU) No 1169/2011". */
+            instrument: string;
+        };
+        /**
+         * @description One claim the food qualifies for, as in API_DECISIONS §7.
          * @example {
          *       "basis": "per RACC",
          *       "citation": "21 CFR 101.54(c)(1)",
@@ -834,71 +991,164 @@ export interface components {
          *     }
          */
         Claim: {
-            basis?: string;
+            /** @description `per RACC` (the only basis claims are judged on). */
+            basis: string;
+            /** @description The defining regulation, e.g. `21 CFR 101.54(c)`. */
             citation: string;
+            /** @description Stable code, e.g. `good_source_fiber`. */
             code: string;
-            nutrient?: string;
+            /**
+             * @description Statement that must accompany the claim, when one applies: the 101.13(h) "See
+             *     nutrition information for … content", the 101.54(d)(1) total fat disclosure of fiber
+             *     claims, the cholesterol claims' fat disclosure of 101.62(d)(1)-(2), the cholesterol and
+             *     fat declaration of "low saturated fat" (101.62(c)(2)), or the 101.60(c)(1)
+             *     "Not a low calorie food" of sugar-free claims. Several are joined with "; ".
+             */
+            disclosure?: string | null;
+            /** @description The nutrient it is about, e.g. `dietary_fiber`. */
+            nutrient: string;
+            /** @description The claim's wording, e.g. `Good source of fiber`. */
             text: string;
         };
+        /** @enum {string} */
+        Colour: "green" | "amber" | "red";
+        /** @description One column of a format's table. */
+        ColumnView: {
+            basis: components["schemas"]["Basis"];
+            id: string;
+            percent: boolean;
+        };
+        /** @description One Nutri-Score component. */
+        Component: {
+            /** Format: double */
+            amount: number;
+            /**
+             * @description `energy`, `sugars`, `saturated_fat`, `salt`, `sweeteners`, `protein`, `fibre`,
+             *     `fruit_vegetable_legume`, `energy_from_saturates`, `saturates_ratio`.
+             */
+            component: string;
+            /** @description Whether it counts in the score (protein may not). */
+            counted: boolean;
+            /** Format: int32 */
+            max_points: number;
+            /**
+             * Format: int32
+             * @description Points it scores (negative components count against, positive for).
+             */
+            points: number;
+            /** @description `negative` or `positive`. */
+            side: string;
+            unit: string;
+        };
+        /**
+         * @description Whether a value was confirmed against the law's text (or our reference files).
+         * @enum {string}
+         */
+        ConfirmationStatus: "confirmed" | "unconfirmed";
+        /** @description `GET /v1/countries`' answer. */
         CountryList: {
-            data: {
-                /** @example DE */
-                code: string;
-                default_format: string | null;
-                /**
-                 * @description The default format's status: `draft` where every format of the country is one (its `notes` in `GET /v1/formats/{id}` say what is unconfirmed).
-                 * @enum {string|null}
-                 */
-                default_format_status?: "in_force" | "proposed" | "draft" | "repealed" | null;
-                family?: string | null;
-                formats: string[];
-                front_of_pack: {
-                    required?: boolean;
-                    scheme?: string;
-                    status?: string;
-                }[];
-                front_of_pack_mandatory: boolean;
-                languages?: string[];
-                name: string;
-                notes?: string | null;
-            }[];
+            data: components["schemas"]["CountryView"][];
         };
+        /** @description A served country. */
+        CountryView: {
+            /** @example DE */
+            code: string;
+            /** @description The format it gets by default (a label format in its first language). */
+            default_format?: string | null;
+            /**
+             * @description The default format's status (`in_force`, `proposed`, `draft`, `repealed`): `draft`
+             *     where every format of the country is one (its `notes` in `GET /v1/formats/{id}` say
+             *     what is unconfirmed).
+             */
+            default_format_status?: string | null;
+            /** @description Its regime family. */
+            family?: string | null;
+            /** @description The formats serving it. */
+            formats: string[];
+            /** @description The front-of-pack schemes of its market. */
+            front_of_pack: components["schemas"]["MarketScheme"][];
+            /** @description Whether one of them is mandatory. */
+            front_of_pack_mandatory: boolean;
+            /** @description Label languages, in order. */
+            languages: string[];
+            name: string;
+            notes?: string | null;
+        };
+        /**
+         * @description Which way a language's lines read.
+         * @enum {string}
+         */
+        Direction: "ltr" | "rtl";
+        /** @description The live embed's snippets. */
+        Embed: {
+            iframe: string;
+            script: string;
+            token: string;
+        };
+        /** @description Every error's body: `{"error": {"code", "message", "details"?}}`. */
         Error: {
-            error: {
-                /**
-                 * @description Stable machine code; see the table in the description.
-                 * @enum {string}
-                 */
-                code: "invalid_json" | "validation_failed" | "unknown_field" | "unknown_ingredient" | "unknown_label_format" | "recipe_cycle" | "unsupported_file_type" | "unsupported_media_type" | "unauthorized" | "plan_format_not_allowed" | "plan_feature_not_allowed" | "plan_file_type_not_allowed" | "not_found" | "method_not_allowed" | "version_mismatch" | "idempotency_key_reused" | "ingredient_in_use" | "recipe_in_use" | "ingredient_name_taken" | "breaks_dependent_recipe" | "label_unavailable" | "recipe_too_large" | "rate_limited" | "payload_too_large" | "internal" | "unavailable" | "image_too_large" | "statement_too_long" | "request_timeout" | "uri_too_long" | "incomplete_nutrient_data" | "label_too_small" | "csrf_failed" | "email_taken" | "format_not_permitted";
-                /** @description Field-level problems, e.g. `[{"field": "servings", "problem": "must be > 0"}]`; the shape for each code is in `components.x-error-details`. */
-                details?: unknown;
-                message: string;
-            };
+            error: components["schemas"]["ErrorDetail"];
         };
+        /**
+         * @description Every machine code a client can receive, with its status. Codes are API: never renamed.
+         * @enum {string}
+         */
+        ErrorCode: "invalid_json" | "validation_failed" | "unknown_field" | "unknown_ingredient" | "unknown_label_format" | "recipe_cycle" | "unsupported_file_type" | "unsupported_media_type" | "unauthorized" | "plan_format_not_allowed" | "plan_feature_not_allowed" | "plan_file_type_not_allowed" | "not_found" | "method_not_allowed" | "version_mismatch" | "idempotency_key_reused" | "ingredient_in_use" | "recipe_in_use" | "ingredient_name_taken" | "breaks_dependent_recipe" | "label_unavailable" | "recipe_too_large" | "rate_limited" | "payload_too_large" | "internal" | "unavailable" | "image_too_large" | "statement_too_long" | "request_timeout" | "uri_too_long" | "incomplete_nutrient_data" | "label_too_small" | "csrf_failed" | "email_taken" | "format_not_permitted";
+        ErrorDetail: {
+            /** @description Stable machine code; see the table in the description. */
+            code: components["schemas"]["ErrorCode"];
+            /**
+             * @description Field-level problems, e.g. `[{"field": "servings", "problem": "must be > 0"}]`; the
+             *     shape for each code is in `components.x-error-details`.
+             */
+            details?: unknown;
+            message: string;
+        };
+        /**
+         * @description How an export is drawn; other members are ignored (the app sends presentation hints the
+         *     server does not use).
+         */
+        ExportExtra: {
+            /**
+             * @description Draw the label's `front_of_pack` elements (as analyze or a recipe gives them) under
+             *     it, as `fop=` does on a recipe's label files.
+             */
+            front_of_pack?: boolean | null;
+            /**
+             * @description An on-screen preview (the app's live label): with `fileType` `svg`, served on every
+             *     plan that may use the label's format, with the watermark wherever the plan's exports
+             *     carry one.
+             */
+            preview?: boolean | null;
+            /**
+             * Format: double
+             * @description PNG pixel ratio (default 2).
+             */
+            scale?: number | null;
+            /**
+             * Format: double
+             * @description Width in pixels (default 290).
+             */
+            width?: number | null;
+            /**
+             * Format: double
+             * @description Printed width in inches, instead of `width`; as the label files' `width_in` (422
+             *     `label_too_small` below the format's minimum).
+             */
+            width_in?: number | null;
+            /**
+             * Format: double
+             * @description Printed width in millimetres, instead of `width`.
+             */
+            width_mm?: number | null;
+        };
+        /** @description `POST /functions/v1/export-label` body. */
         ExportRequest: {
             /** @description A label object as returned by analyze or a recipe (it carries its `format`). */
             data: Record<string, never>;
-            extra?: {
-                /**
-                 * @description Draw the label's `front_of_pack` elements (as analyze or a recipe gives them) under it, as `fop=` does on a recipe's label files.
-                 * @default false
-                 */
-                front_of_pack?: boolean;
-                /**
-                 * @description An on-screen preview (the app's live label): with `fileType` `svg`, served on every plan that may use the label's format, with the watermark wherever the plan's exports carry one.
-                 * @default false
-                 */
-                preview?: boolean;
-                /** @default 2 */
-                scale?: number;
-                /** @default 290 */
-                width?: number;
-                /** @description Printed width in inches, instead of `width`; as the label files' `width_in` (422 `label_too_small` below the format's minimum). */
-                width_in?: number;
-                /** @description Printed width in millimetres, instead of `width`. */
-                width_mm?: number;
-            };
+            extra?: null | components["schemas"]["ExportExtra"];
             /**
+             * @description `svg`, `png` or `pdf` (`jpg` gives PNG bytes).
              * @example svg
              * @example png
              * @example pdf
@@ -906,77 +1156,127 @@ export interface components {
              */
             fileType: string;
         };
+        /** @description A food of the database: its fields and its `id`. */
         Food: {
-            /** @description Present only when non-empty: species of the food's tree nuts, fish and Crustacean shellfish named by its description, e.g. `{"tree_nuts": ["almonds"]}`. */
+            /**
+             * @description Present only when non-empty: species of the food's tree nuts, fish and Crustacean
+             *     shellfish named by its description, e.g. `{"tree_nuts": ["almonds"]}`.
+             */
             allergen_details?: {
                 [key: string]: string[];
             };
-            /** @description Allergens of `allergens` that some regimes exempt in this form, with the exemption ids (`{"peanuts": ["highly_refined_oil"]}`): refined peanut oil declares no allergen on US labels (21 U.S.C. 321(qq)(2)(A)) but peanuts on EU ones (1169/2011 Annex II has no exemption for it); fully refined soybean oil none on either (Annex II point 6(a)). Absent when none. */
+            /**
+             * @description Allergens of `allergens` that some regimes exempt in this form, with the exemption
+             *     ids (`{"peanuts": ["highly_refined_oil"]}`): refined peanut oil declares no allergen
+             *     on US labels (21 U.S.C. 321(qq)(2)(A)) but peanuts on EU ones (1169/2011 Annex II has
+             *     no exemption for it); fully refined soybean oil none on either (Annex II point 6(a)).
+             *     Absent when none.
+             */
             allergen_exemptions?: {
                 [key: string]: string[];
             };
-            allergens?: string[];
+            /** @description Allergen codes. */
+            allergens: string[];
             /** @example Bananas, raw */
             description: string;
-            fdc_id?: number | null;
-            food_group?: string | null;
+            /**
+             * Format: int32
+             * @description FoodData Central id.
+             */
+            fdc_id: number;
+            food_group: string;
             /** @example fooddb:173944 */
             id: string;
             /** @example bananas */
-            label_name?: string;
-            /** @description Present for the foods people use most: the food's name in other languages (ISO 639-1 → name, whole, with its sub-ingredients where it has any), which statements in those languages print. NLS's own translations, not yet reviewed by a native-speaking food-labelling expert: check each against the product's customary name in its market. */
+            label_name: string;
+            /**
+             * @description Present for the foods people use most: the food's name in other languages (ISO
+             *     639-1 → name, whole, with its sub-ingredients where it has any), which statements in
+             *     those languages print. NLS's own translations, not yet reviewed by a native-speaking
+             *     food-labelling expert: check each against the product's customary name in its
+             *     market.
+             */
             label_names?: {
                 [key: string]: string;
-            };
+            } | null;
+            /** @description The SR NDB number, e.g. `01001`. */
+            ndb: string;
             /** @description Per 100 g; a nutrient the data lacks is absent (unknown), never 0. */
             nutrients_per_100g: {
                 [key: string]: number;
             };
-            /** @description Match quality (search results only). */
-            score?: number;
-            /** @description Present for multi-component foods (enriched flour, bread, pasta, cheddar, mayonnaise, catsup, chocolate, soy sauce, baking powder): their ingredients, printed in parentheses after the food's name (21 CFR 101.4(b)(2)), from the standard of identity in `sub_ingredients_citation`. */
-            sub_ingredients?: string[];
+            /** @description Household measures in USDA order. */
+            portions: components["schemas"]["Portion"][];
+            /**
+             * @description Present for multi-component foods (enriched flour, bread, pasta, cheddar,
+             *     mayonnaise, catsup, chocolate, soy sauce, baking powder): their ingredients, printed
+             *     in parentheses after the food's name (21 CFR 101.4(b)(2)), from the standard of
+             *     identity in `sub_ingredients_citation`.
+             */
+            sub_ingredients?: string[] | null;
             /** @example 21 CFR 137.165(a) */
-            sub_ingredients_citation?: string;
-            /** @description `true`: the list is the standard's mandatory ingredients, not a brand's; labels using the food carry the warning `confirm_sub_ingredients`. */
-            sub_ingredients_to_confirm?: boolean;
+            sub_ingredients_citation?: string | null;
+            /**
+             * @description `true`: the list is the standard's mandatory ingredients, not a brand's; labels
+             *     using the food carry the warning `confirm_sub_ingredients`.
+             */
+            sub_ingredients_to_confirm?: boolean | null;
         };
-        FoodList: {
-            data: components["schemas"]["Food"][];
-            next_cursor: string | null;
+        /**
+         * @description One food of a variety pack: a stored recipe by `recipe_id` (its `name` may be given to
+         *     head the column), or a recipe's fields.
+         */
+        FoodBody: {
+            ingredients?: components["schemas"]["IngredientEntry"][] | null;
+            name?: string | null;
+            recipe_id?: string | null;
+            serving_size_text?: string | null;
+            /** Format: double */
+            serving_weight_g?: number | null;
+            /** Format: double */
+            servings?: number | null;
         };
+        /** @description A food found by a search, with how well it matched. */
+        FoodHit: components["schemas"]["Food"] & {
+            /**
+             * Format: double
+             * @description Match quality.
+             */
+            score: number;
+        };
+        /**
+         * @description What a scheme computes.
+         * @enum {string}
+         */
+        FopSchemeKind: "warning" | "traffic_light" | "nutriscore" | "grade";
+        /** @description `GET /v1/fop-schemes`'s answer. */
         FopSchemeList: {
-            data: {
-                citation: string;
-                /** @example uk.fop.tl */
-                id: string;
-                /** @enum {string} */
-                kind: "warning" | "traffic_light" | "nutriscore" | "grade";
-                markets: string[];
-                name: string;
-                /** @description Mandatory in its markets. */
-                required: boolean;
-                /** @enum {string} */
-                status: "confirmed" | "unconfirmed";
-            }[];
+            data: components["schemas"]["FopSchemeSummary"][];
         };
+        /** @description One front-of-pack scheme: the id a recipe's `front_of_pack` and `fop=` take. */
+        FopSchemeSummary: {
+            citation: string;
+            /** @example uk.fop.tl */
+            id: string;
+            kind: components["schemas"]["FopSchemeKind"];
+            markets: string[];
+            name: string;
+            /** @description Mandatory in its markets. */
+            required: boolean;
+            /** @description Whether the scheme's data is confirmed against its law. */
+            status: components["schemas"]["ConfirmationStatus"];
+        };
+        /** @description A label format as `GET /v1/formats` shows it. */
         Format: {
             aliases: string[];
-            citation: {
-                article: string;
-                instrument: string;
-            };
-            columns: {
-                basis: string;
-                id: string;
-                percent: boolean;
-            }[];
+            citation: components["schemas"]["Citation"];
+            columns: components["schemas"]["ColumnView"][];
             countries: string[];
             /**
-             * @description Which way the format's first language reads: a right-to-left format's table is drawn mirrored (names on the right).
-             * @enum {string}
+             * @description Which way the format's first language reads: a right-to-left format's table is
+             *     drawn mirrored (names on the right).
              */
-            direction?: "ltr" | "rtl";
+            direction: components["schemas"]["Direction"];
             family: string;
             id: string;
             /** Format: date */
@@ -984,33 +1284,37 @@ export interface components {
             languages: string[];
             layout: string;
             name: string;
-            /** @description What is unconfirmed in the format's data, what falls back to what (e.g. Codex where a national rule is unconfirmed), and what it leaves out. */
-            notes?: string | null;
-            nutrients: {
-                key: string;
-                name: string;
-                reference: {
-                    source?: string;
-                    value?: number;
-                } | null;
-                rounding: string;
-                /** @description Present where the format's terms say how far each word is sourced (reference/sources/LABEL_TERMS_SOURCES.md's kinds: official-text, official-copy, official-guidance, secondary, oss, oss-unattributed): language (ISO 639-1) → the kind of source of the nutrient's printed name, e.g. `{"ar": "secondary", "en": "secondary"}`. Anything but `official-text` is unconfirmed wording. */
-                source_kinds?: {
-                    [key: string]: string;
-                };
-                unit: string;
-            }[];
-            /** @enum {string} */
-            plan: "free" | "professional" | "business";
             /**
-             * @description `declaration`: the nutrition declaration. `front_of_pack_repeat`: part of it repeated for the front of the pack (Reg. (EU) 1169/2011 Art. 30(3), `eu.fop.e.*`), printed beside the declaration, never in its place, and never a country's default.
-             * @enum {string}
+             * @description What is unconfirmed in the format's data, what falls back to what (e.g. Codex where
+             *     a national rule is unconfirmed), and what it leaves out.
              */
-            role?: "declaration" | "front_of_pack_repeat";
-            /** @enum {string} */
-            status: "in_force" | "proposed" | "draft" | "repealed";
+            notes?: string | null;
+            nutrients: components["schemas"]["NutrientView"][];
+            /** @description The lowest plan that may use it: `free`, `professional` or `business`. */
+            plan: string;
+            /**
+             * @description `declaration`: the nutrition declaration. `front_of_pack_repeat`: part of it
+             *     repeated for the front of the pack (Reg. (EU) 1169/2011 Art. 30(3), `eu.fop.e.*`),
+             *     printed beside the declaration, never in its place, and never a country's default.
+             */
+            role: components["schemas"]["Role"];
+            /** @description `in_force`, `proposed`, `draft` or `repealed`. */
+            status: string;
         };
-        /** @description `GET /v1/formats?view=light`: the fields of `Format` a picker needs, with the same values. */
+        FormatEntry: components["schemas"]["Format"] | components["schemas"]["FormatLight"];
+        /**
+         * @description One format's label, or why the recipe cannot be labelled in that format (a layout
+         *     needing data it lacks).
+         */
+        FormatLabel: {
+            error?: null | components["schemas"]["LabelProblem"];
+            format: string;
+            label?: null | components["schemas"]["Label"];
+        };
+        /**
+         * @description `GET /v1/formats?view=light`: the fields of `Format` a picker needs, with the same
+         *     values.
+         */
         FormatLight: {
             aliases: string[];
             countries: string[];
@@ -1018,325 +1322,335 @@ export interface components {
             id: string;
             name: string;
             plan: string;
-            /** @enum {string} */
-            role?: "declaration" | "front_of_pack_repeat";
+            role: components["schemas"]["Role"];
             status: string;
         };
+        /** @description Every format in catalog order, as `GET /v1/formats` answers. */
         FormatList: {
             /** @description `Format`s, or with `view=light` `FormatLight`s. */
-            data: (components["schemas"]["Format"] | components["schemas"]["FormatLight"])[];
+            data: components["schemas"]["FormatEntry"][];
         };
-        /**
-         * @description One front-of-pack scheme computed for the label. Warning marks: `{nutrient, code, text, why, status}` with the law's printed text; traffic lights: `{nutrient, level, colour, amount, unit, per_100, percent_ri, printed, why, status}` (`printed`: the per-portion amount as the label's table rounds it, e.g. `"50g"`, where the scheme says how); Nutri-Score: `{grade, points, components, why}`; Nutri-Grade: `{grade, components, why}`. `checks` gives every limit looked at with its `headroom` (limit minus amount on the rule's basis).
-         * @example {
-         *       "citation": "Ley 20.606; ...",
-         *       "marks": [
-         *         {
-         *           "code": "sodium",
-         *           "nutrient": "sodium",
-         *           "status": "confirmed",
-         *           "text": "ALTO EN SODIO",
-         *           "why": "sodium 512 mg per 100 g ≥ 400 mg"
-         *         }
-         *       ],
-         *       "phase": "final",
-         *       "required": true,
-         *       "scheme": "cl.fop.alto",
-         *       "status": "confirmed",
-         *       "version": "DS 13/2015 ..."
-         *     }
-         */
+        /** @description One scheme's outcome, as the label JSON carries it. */
         FrontOfPack: {
-            checks?: {
-                amount?: number;
-                basis?: string;
-                code?: string;
-                headroom?: number;
-                nutrient?: string;
-                op?: string;
-                reached?: boolean;
-                status?: string;
-                threshold?: number;
-                unit?: string;
-                why?: string;
-            }[];
+            /** @description Every limit looked at, reached or not, with its headroom. */
+            checks?: components["schemas"]["Check"][];
             citation: string;
-            exempt?: string;
-            marks: Record<string, never>[];
+            /** @description Why the product is exempt, when it is. */
+            exempt?: string | null;
+            mark_size?: null | components["schemas"]["MarkSize"];
+            /** @description What the package shows: seals, lights, a grade. */
+            marks: components["schemas"]["Mark"][];
+            /**
+             * @description Data the scheme needs and the recipe lacks (give it in `front_of_pack_facts` or
+             *     `racc_g`); the marks that depend on it are not computed.
+             */
             missing?: string[];
             notes?: string[];
-            phase?: string;
+            /** @description The phase (warning schemes) or table (Nutri-Score: foods, fats, beverages) applied. */
+            phase?: string | null;
+            /**
+             * @description Whether the law requires this element on this product (mandatory scheme of the
+             *     label's market; for Nutri-Grade only grades C and D).
+             */
             required: boolean;
-            /** @enum {string} */
-            scheme: "ar.fop.oct" | "br.fop.lupa" | "ca.fop.h.bi" | "cl.fop.alto" | "co.fop.oct" | "ec.fop.sem" | "eu.fop.nutriscore" | "il.fop.red" | "lk.fop.solid" | "mx.fop.leg" | "mx.fop.oct" | "pe.fop.oct" | "sg.fop.ng" | "uk.fop.tl";
-            /** @enum {string} */
-            status: "confirmed" | "unconfirmed";
+            /** @description The scheme id, e.g. `cl.fop.alto`. */
+            scheme: string;
+            /** @description `unconfirmed` when any value used is not confirmed against the law's text. */
+            status: components["schemas"]["ConfirmationStatus"];
+            /** @description The scheme's version (instrument and date) as pinned in its data. */
             version: string;
         };
         /**
-         * @description What a recipe does not hold and some front-of-pack schemes need. Nothing is guessed: a scheme that needs an absent fact lists it in its `missing` and leaves the marks that depend on it out.
-         * @example {
-         *       "category": "general",
-         *       "fruit_vegetable_legume_pct": 0,
-         *       "state": "solid"
-         *     }
+         * @description Facts about a product that its recipe does not hold; each may be given on a recipe or an
+         *     analysis (`front_of_pack_facts`). Amounts are per 100 g of the product as sold.
+         *
+         *     Nothing is guessed: a scheme that needs an absent fact lists it in its `missing` and
+         *     leaves the marks that depend on it out.
          */
         FrontOfPackFacts: {
-            /** @description The critical nutrients added in making the product (NOM-051 4.5.3); `[]`: none. Mexico's octagons are judged in the phase in force on the label's date: from 1 October 2023 (second phase, to 31 December 2027) only the added nutrients' own limits apply (free sugars: sugars and energy; fats: saturated fat, trans fat and energy; sodium: sodium); from 1 January 2028 (third phase) all five once any is added; nothing added, no octagon. Not given: every limit applies and the result lists the fact in `missing`. The phases after the first rest on secondary sources and carry `status: unconfirmed`. */
-            added_critical_nutrients?: ("free_sugars" | "fats" | "sodium")[];
-            /** @description Added caffeine. */
-            caffeine?: boolean;
-            /** @enum {string} */
-            category?: "general" | "cheese" | "red_meat" | "fats_oils_nuts_seeds" | "beverage" | "water" | "main_dish" | "whole_fruit_vegetable" | "plain_milk" | "single_ingredient_meat_fish" | "vegetable_oil" | "sugar_honey_salt";
-            /** @description Turns per 100 g into per 100 ml for liquids. */
-            density_g_per_ml?: number;
-            /** @description Free sugars (Mexico's profile). */
-            free_sugars_g_per_100g?: number;
-            /** @description Nutri-Score's fruit, vegetable and legume share. */
-            fruit_vegetable_legume_pct?: number;
-            /** @description Subtracted from sugars by Nutri-Grade. */
-            lactose_galactose_g_per_100g?: number;
-            non_nutritive_sweeteners?: boolean;
-            /** @description The package's principal display surface, cm². Where a scheme's data has a size table (Mexico's octagons: NOM-051 table A1 as transcribed, unconfirmed), its result carries `mark_size`. */
-            principal_display_area_cm2?: number;
-            /** @description The product's reference amount from Canada's own Table of Reference Amounts (FDR B.01.001), in grams: Canada's front-of-package symbol (B.01.350-B.01.358) is judged per it, or per the serving when larger. Never taken from `racc_g` or `package.racc_category`, which are the US table (21 CFR 101.12). Missing: the symbol is not judged and the result lists it in `missing`. */
-            reference_amount_g?: number;
             /**
-             * @description Judged per 100 g (solid) or per 100 ml (liquid).
-             * @enum {string}
+             * @description The critical nutrients added in making the product (NOM-051 4.5.3); `[]`: none.
+             *     Mexico's octagons are judged in the phase in force on the label's date: from
+             *     1 October 2023 (second phase, to 31 December 2027) only the added nutrients' own
+             *     limits apply (free sugars: sugars and energy; fats: saturated fat, trans fat and
+             *     energy; sodium: sodium); from 1 January 2028 (third phase) all five once any is added;
+             *     nothing added, no octagon. Not given: every limit applies and the result lists the
+             *     fact in `missing`. The phases after the first rest on secondary sources and carry
+             *     `status: unconfirmed`.
              */
-            state?: "solid" | "liquid";
+            added_critical_nutrients?: components["schemas"]["Added"][] | null;
+            /** @description Contains added caffeine. */
+            caffeine?: boolean | null;
+            category?: null | components["schemas"]["Category"];
+            /**
+             * Format: double
+             * @description Grams per millilitre, to turn per 100 g into per 100 ml for liquids.
+             */
+            density_g_per_ml?: number | null;
+            /**
+             * Format: double
+             * @description Free sugars (WHO: added sugars plus sugars in honey, syrups and juices), g per 100 g.
+             */
+            free_sugars_g_per_100g?: number | null;
+            /**
+             * Format: double
+             * @description Share of fruit, vegetables and legumes, % by weight (Nutri-Score).
+             */
+            fruit_vegetable_legume_pct?: number | null;
+            /**
+             * Format: double
+             * @description Lactose and galactose, g per 100 g (Nutri-Grade subtracts them from sugars).
+             */
+            lactose_galactose_g_per_100g?: number | null;
+            /** @description Contains non-nutritive sweeteners. */
+            non_nutritive_sweeteners?: boolean | null;
+            /**
+             * Format: double
+             * @description The package's principal display surface, cm² (Mexico: "superficie principal de
+             *     exhibición"), which sets how large the marks are printed where a scheme's data has a
+             *     size table.
+             */
+            principal_display_area_cm2?: number | null;
+            /**
+             * Format: double
+             * @description The product's reference amount in grams from Canada's own Table of Reference Amounts
+             *     (FDR B.01.001; the front-of-package symbol, B.01.350-B.01.358, is judged per it). Not
+             *     the US RACC of 21 CFR 101.12, which is another country's table.
+             */
+            reference_amount_g?: number | null;
+            state?: null | components["schemas"]["State"];
         };
+        GradeComponent: {
+            /** Format: double */
+            amount: number;
+            component: string;
+            grade: string;
+            unit: string;
+        };
+        /** @description A letter grade from bands (Nutri-Grade). */
+        GradeMark: {
+            components: components["schemas"]["GradeComponent"][];
+            grade: string;
+            why: string;
+        };
+        /** @description `/healthz`' answer. */
+        Health: {
+            status: string;
+        };
+        /** @description A page of a resource's events, oldest first. */
         History: {
-            data: {
-                actor: string;
-                /** @description On a `label.recomputed` entry: the ingredient's or sub-recipe's event that changed the label. */
-                cause?: {
-                    id: string;
-                    type: string;
-                    version: number;
-                };
-                changes: unknown;
-                /** @description With `include=label`: the printed values this entry changed. */
-                label_changes?: {
-                    after: unknown;
-                    before: unknown;
-                    field: string;
-                }[];
-                /** Format: date-time */
-                occurred_at: string;
-                /** @description The `x-request-id` of the request that wrote the event; null for events written before it was recorded. */
-                request_id?: string | null;
-                schema_version?: number;
-                type: string;
-                version: number;
-            }[];
+            data: components["schemas"]["HistoryEntry"][];
             id: string;
             /** @description Pass as `cursor` for the next page; null on the last. */
-            next_cursor: string | null;
+            next_cursor?: string | null;
         };
+        /** @description One event of a resource's stream, or (`include=label`) a `label.recomputed` entry. */
+        HistoryEntry: {
+            /** @description Who wrote it: `key:<API key id>`, or the app session's account. */
+            actor: string;
+            cause?: null | components["schemas"]["CauseView"];
+            /** @description The event's payload (`{}` on a `label.recomputed` entry). */
+            changes: unknown;
+            /** @description With `include=label`: the printed values this entry changed. */
+            label_changes?: components["schemas"]["PrintedChange"][] | null;
+            /** Format: date-time */
+            occurred_at: string;
+            /**
+             * @description The `x-request-id` of the request that wrote the event; null for events written
+             *     before it was recorded.
+             */
+            request_id?: string | null;
+            /** Format: int32 */
+            schema_version?: number | null;
+            type: string;
+            /** Format: int64 */
+            version: number;
+        };
+        /** @description The embed hub's state. */
+        HubView: {
+            last_error?: string | null;
+            /** @description `listening` or `down`. */
+            state: string;
+            streams: number;
+        };
+        /**
+         * @description One row's problem: `row` as the file numbers it (the header is row 1), the column, and
+         *     the error code the same problem has in a single create.
+         */
+        ImportProblem: {
+            code: string;
+            field: string;
+            problem: string;
+            row: number;
+            /** @description Foods close to an ingredient name that matched nothing. */
+            suggestions?: unknown[] | null;
+        };
+        /** @description What an import created, or (dry run) would create. */
         ImportReport: {
             dry_run: boolean;
-            /** @description Dry run: problems past the listed ones. */
-            more_problems?: number;
-            /** @description Dry run: every problem that would refuse the import (the first 100). */
-            problems?: {
-                code: string;
-                field: string;
-                problem: string;
-                row: number;
-                /** @description An ingredient name that matched nothing: the closest foods. */
-                suggestions?: unknown[];
-            }[];
-            recipes: {
-                first_row: number;
-                /** @description The created recipe (not in a dry run). */
-                id?: string;
-                /** @description Dry run: the label the create would compute (as a recipe's `label`). */
-                label?: Record<string, never> | null;
-                /** @description Dry run: why the create would be refused. */
-                label_error?: {
-                    code: string;
-                    message: string;
-                };
-                last_row: number;
-                /** @description Dry run: the recipe's ingredient lines that resolved, each with its row and what it resolved to (a row that matches nothing is in `problems`). */
-                lines?: {
-                    grams: number;
-                    /** @description The `ingredient` cell as the file gives it. */
-                    ingredient: string;
-                    ingredient_id: string;
-                    row: number;
-                }[];
-                location?: string;
-                name: string;
-                version?: number;
-            }[];
+            /** @description Problems past the listed ones. */
+            more_problems?: number | null;
+            /**
+             * @description A dry run's problems: what the import itself would refuse (empty when it would
+             *     succeed).
+             */
+            problems?: components["schemas"]["ImportProblem"][] | null;
+            recipes: components["schemas"]["ImportedRecipe"][];
             /** @description Rows read besides the header. */
             rows: number;
         };
+        /** @description One ingredient line of a dry run's recipe. */
+        ImportedLine: {
+            /** Format: double */
+            grams: number;
+            /** @description The `ingredient` cell: a name or an id, as the file gives it. */
+            ingredient: string;
+            /** @description What it resolved to: `ing_…`, `rcp_…` or `fooddb:<id>`. */
+            ingredient_id: string;
+            /** @description The file's row (the header is row 1). */
+            row: number;
+        };
+        /** @description One recipe of an import. */
+        ImportedRecipe: {
+            first_row: number;
+            /** @description The created recipe (not in a dry run). */
+            id?: string | null;
+            label?: null | components["schemas"]["Label"];
+            /** @description A dry run's reason the create would be refused (`code`, `message`). */
+            label_error?: Record<string, never> | null;
+            last_row: number;
+            /**
+             * @description A dry run's ingredient lines, each with its row and what it resolved to (the lines
+             *     that resolved; a row that matches nothing is a problem instead).
+             */
+            lines?: components["schemas"]["ImportedLine"][] | null;
+            location?: string | null;
+            name: string;
+            /** Format: int64 */
+            version?: number | null;
+        };
+        /** @description The label index's state. */
+        IndexView: {
+            entries: number;
+            last_error?: string | null;
+            /** @description `following` or `down`. */
+            state: string;
+        };
+        /** @description An ingredient as the API returns it. */
         Ingredient: {
-            /** @description Allergen codes. Tree nuts, fish and Crustacean shellfish may name their species as `code:species`, e.g. `tree_nuts:almond` (21 U.S.C. 343(w)(2)); US labels then name the species in the Contains statement ("Contains: Almonds") and `allergen_details`. */
-            allergens: (string | ("milk" | "eggs" | "fish" | "crustacean_shellfish" | "tree_nuts" | "peanuts" | "wheat" | "soy" | "sesame" | "gluten" | "celery" | "mustard" | "lupin" | "molluscs" | "sulphites") | unknown)[];
+            /** @description Allergen codes, species as `code:species`. */
+            allergens: string[];
             archived: boolean;
-            /** @description `null` removes it. */
+            /** Format: double */
             cost_per_unit?: number | null;
             /** Format: date-time */
             created_at: string;
             id: string;
-            /** @description `null` removes it. */
             label_name?: string | null;
-            /**
-             * @description How it reads in an ingredient statement in each language (ISO 639-1 code → name, printed whole: sub-ingredients are not added), for labels whose formats print that language (Reg. (EU) 1169/2011 Art. 15, 18; 21 CFR 101.15(c)(2)), e.g. `{"de": "Weizenmehl", "fr": "farine de blé"}`. `null` or `{}` removes them; absent from the representation when none. A language no format prints: 400 `validation_failed`. Without one, a statement prints the line's `label_name` (or the food table's name and its reviewed names in `label_names` of `GET /v1/foods/{id}`); a name known to be in another language is listed in the label's `ingredient_names_not_in_language`.
-             * @example {
-             *       "de": "Weizenmehl",
-             *       "fr": "farine de blé"
-             *     }
-             */
+            /** @description Its names in other languages (ISO 639-1 → name); absent when none. */
             label_names?: {
                 [key: string]: string;
-            } | null;
+            };
             name: string;
             /**
-             * @description Numbers per 100 g keyed by label nutrient: `calories`, `total_fat_g`, `saturated_fat_g`, `trans_fat_g`, `cholesterol_mg`, `sodium_mg`, `total_carbohydrate_g`, `dietary_fiber_g`, `total_sugars_g`, `added_sugars_g`, `protein_g`, `vitamin_d_mcg`, `calcium_mg`, `iron_mg`, `potassium_mg`, `sugar_alcohols_g`, `polyols_g`, `alcohol_g`, `monounsaturated_fat_g`, `polyunsaturated_fat_g`, `soluble_fiber_g`, `insoluble_fiber_g`, `vitamin_a_mcg`, `vitamin_c_mg`, ...; the specific components of FSANZ Schedule 11 S11—2(3), each counted by its own energy factor and declared on ANZ panels from 5 g/100 g (Standard 1.2.8—6(9)): `d_allulose_g`, `erythritol_g`, `glycerol_g`, `isomalt_g`, `lactitol_g`, `maltitol_g`, `mannitol_g`, `organic_acids_g`, `polydextrose_g`, `sorbitol_g`, `d_tagatose_g`, `xylitol_g`.
-             * @example {
-             *       "calories": 458,
-             *       "protein_g": 9,
-             *       "total_fat_g": 24
-             *     }
+             * @description Numbers per 100 g keyed by label nutrient (`calories`, `total_fat_g`, `sodium_mg`,
+             *     ...; the keys of the ingredient's create body).
              */
             nutrients_per_100g: {
                 [key: string]: number;
             };
-            /** @description Its own ingredients in descending order of weight, printed in parentheses after its name in a recipe's ingredient statement (21 CFR 101.4(b)(2)), e.g. `["sugar", "chocolate", "cocoa butter"]`; at most 50, 1,000 characters together. `null` or `[]` removes them; absent from the representation when none. Allergens inside them belong in `allergens`. */
-            sub_ingredients?: string[] | null;
-            /**
-             * @description `null` removes it.
-             * @enum {string|null}
-             */
-            unit?: "g" | "kg" | "oz" | "lb" | "ml" | "l" | null;
+            /** @description Its own ingredients, printed in parentheses after its name; absent when none. */
+            sub_ingredients?: string[];
+            unit?: string | null;
             /** Format: date-time */
             updated_at: string;
-            /** @description Events in the resource's stream; 1 after create. */
+            /**
+             * Format: int64
+             * @description Events in the ingredient's stream; 1 after create.
+             */
             version: number;
         };
-        IngredientCreate: {
-            /** @description Allergen codes. Tree nuts, fish and Crustacean shellfish may name their species as `code:species`, e.g. `tree_nuts:almond` (21 U.S.C. 343(w)(2)); US labels then name the species in the Contains statement ("Contains: Almonds") and `allergen_details`. */
-            allergens?: (string | ("milk" | "eggs" | "fish" | "crustacean_shellfish" | "tree_nuts" | "peanuts" | "wheat" | "soy" | "sesame" | "gluten" | "celery" | "mustard" | "lupin" | "molluscs" | "sulphites") | unknown)[];
-            archived?: boolean;
-            /** @description `null` removes it. */
-            cost_per_unit?: number | null;
-            /** @description `null` removes it. */
-            label_name?: string | null;
+        /**
+         * @description `POST /v1/ingredients` and `PUT /v1/ingredients/{id}`. `null` for an optional field
+         *     clears it.
+         *
+         *     A create needs `name` and `nutrients_per_100g`; an update is partial (`archived: true`
+         *     archives, `false` restores).
+         */
+        IngredientBody: {
             /**
-             * @description How it reads in an ingredient statement in each language (ISO 639-1 code → name, printed whole: sub-ingredients are not added), for labels whose formats print that language (Reg. (EU) 1169/2011 Art. 15, 18; 21 CFR 101.15(c)(2)), e.g. `{"de": "Weizenmehl", "fr": "farine de blé"}`. `null` or `{}` removes them; absent from the representation when none. A language no format prints: 400 `validation_failed`. Without one, a statement prints the line's `label_name` (or the food table's name and its reviewed names in `label_names` of `GET /v1/foods/{id}`); a name known to be in another language is listed in the label's `ingredient_names_not_in_language`.
-             * @example {
-             *       "de": "Weizenmehl",
-             *       "fr": "farine de blé"
-             *     }
+             * @description Allergen codes (`milk`, `eggs`, `fish`, `crustacean_shellfish`, `tree_nuts`,
+             *     `peanuts`, `wheat`, `soy`, `sesame`, `gluten`, `celery`, `mustard`, `lupin`,
+             *     `molluscs`, `sulphites`). Tree nuts, fish and Crustacean shellfish may name their
+             *     species as `code:species`, e.g. `tree_nuts:almond` (21 U.S.C. 343(w)(2)).
              */
+            allergens?: string[] | null;
+            archived?: boolean | null;
+            /** Format: double */
+            cost_per_unit?: number | null;
+            label_name?: string | null;
+            /** @description Its names in other languages (ISO 639-1 → name); `null` or `{}` removes them. */
             label_names?: {
                 [key: string]: string;
             } | null;
-            name: string;
+            name?: string | null;
             /**
-             * @description Numbers per 100 g keyed by label nutrient: `calories`, `total_fat_g`, `saturated_fat_g`, `trans_fat_g`, `cholesterol_mg`, `sodium_mg`, `total_carbohydrate_g`, `dietary_fiber_g`, `total_sugars_g`, `added_sugars_g`, `protein_g`, `vitamin_d_mcg`, `calcium_mg`, `iron_mg`, `potassium_mg`, `sugar_alcohols_g`, `polyols_g`, `alcohol_g`, `monounsaturated_fat_g`, `polyunsaturated_fat_g`, `soluble_fiber_g`, `insoluble_fiber_g`, `vitamin_a_mcg`, `vitamin_c_mg`, ...; the specific components of FSANZ Schedule 11 S11—2(3), each counted by its own energy factor and declared on ANZ panels from 5 g/100 g (Standard 1.2.8—6(9)): `d_allulose_g`, `erythritol_g`, `glycerol_g`, `isomalt_g`, `lactitol_g`, `maltitol_g`, `mannitol_g`, `organic_acids_g`, `polydextrose_g`, `sorbitol_g`, `d_tagatose_g`, `xylitol_g`.
-             * @example {
-             *       "calories": 458,
-             *       "protein_g": 9,
-             *       "total_fat_g": 24
-             *     }
-             */
-            nutrients_per_100g: {
-                [key: string]: number;
-            };
-            /** @description Its own ingredients in descending order of weight, printed in parentheses after its name in a recipe's ingredient statement (21 CFR 101.4(b)(2)), e.g. `["sugar", "chocolate", "cocoa butter"]`; at most 50, 1,000 characters together. `null` or `[]` removes them; absent from the representation when none. Allergens inside them belong in `allergens`. */
-            sub_ingredients?: string[] | null;
-            /**
-             * @description `null` removes it.
-             * @enum {string|null}
-             */
-            unit?: "g" | "kg" | "oz" | "lb" | "ml" | "l" | null;
-        };
-        /** @description Either `ingredient_id` (`fooddb:<id>`, `ing_...` or a sub-recipe `rcp_...`) or `name` (matched against the account's ingredients, then the food database). */
-        IngredientEntry: {
-            /**
-             * @description Nutrient keys (as in `nutrients_per_100g`) added to this ingredient as a nutrient supplement (fortification). A US label then declares each of them (21 CFR 101.9(c)(8)(ii)) and its `voluntary` says why. Unknown key: 400 `validation_failed`.
-             * @example [
-             *       "vitamin_c_mg"
-             *     ]
-             */
-            added_nutrients?: string[];
-            /** @description At least 0.001 (smaller: 400 `validation_failed`, too small). */
-            grams: number;
-            /** @example fooddb:173944 */
-            ingredient_id?: string;
-            /** @description How it reads in the ingredient statement, printed verbatim (it replaces the ingredient's name and its sub-ingredients). */
-            label_name?: string;
-            /**
-             * @description How it reads in an ingredient statement in each language (ISO 639-1 code → name, printed whole: sub-ingredients are not added), for labels whose formats print that language (Reg. (EU) 1169/2011 Art. 15, 18; 21 CFR 101.15(c)(2)), e.g. `{"de": "Weizenmehl", "fr": "farine de blé"}`. A language no format prints: 400 `validation_failed`. Without one, a statement prints the line's `label_name` (or the food table's name and its reviewed names in `label_names` of `GET /v1/foods/{id}`); a name known to be in another language is listed in the label's `ingredient_names_not_in_language`.
-             * @example {
-             *       "de": "Weizenmehl",
-             *       "fr": "farine de blé"
-             *     }
-             */
-            label_names?: {
-                [key: string]: string;
-            };
-            name?: string;
-            /**
-             * @description Amounts per 100 g of this ingredient that override (or complete) its data for this line, keyed like `nutrients_per_100g`, e.g. `{"added_sugars_g": 3, "trans_fat_g": 0}` where the food table lacks them. Unknown key: 400 `unknown_field`.
-             * @example {
-             *       "added_sugars_g": 3,
-             *       "trans_fat_g": 0
-             *     }
-             */
-            nutrients?: {
-                [key: string]: number;
-            };
-        };
-        IngredientList: {
-            data: components["schemas"]["Ingredient"][];
-            next_cursor: string | null;
-        };
-        /** @description Partial; `archived: true` archives, `false` restores. */
-        IngredientUpdate: {
-            /** @description Allergen codes. Tree nuts, fish and Crustacean shellfish may name their species as `code:species`, e.g. `tree_nuts:almond` (21 U.S.C. 343(w)(2)); US labels then name the species in the Contains statement ("Contains: Almonds") and `allergen_details`. */
-            allergens?: (string | ("milk" | "eggs" | "fish" | "crustacean_shellfish" | "tree_nuts" | "peanuts" | "wheat" | "soy" | "sesame" | "gluten" | "celery" | "mustard" | "lupin" | "molluscs" | "sulphites") | unknown)[];
-            archived?: boolean;
-            /** @description `null` removes it. */
-            cost_per_unit?: number | null;
-            /** @description `null` removes it. */
-            label_name?: string | null;
-            /**
-             * @description How it reads in an ingredient statement in each language (ISO 639-1 code → name, printed whole: sub-ingredients are not added), for labels whose formats print that language (Reg. (EU) 1169/2011 Art. 15, 18; 21 CFR 101.15(c)(2)), e.g. `{"de": "Weizenmehl", "fr": "farine de blé"}`. `null` or `{}` removes them; absent from the representation when none. A language no format prints: 400 `validation_failed`. Without one, a statement prints the line's `label_name` (or the food table's name and its reviewed names in `label_names` of `GET /v1/foods/{id}`); a name known to be in another language is listed in the label's `ingredient_names_not_in_language`.
-             * @example {
-             *       "de": "Weizenmehl",
-             *       "fr": "farine de blé"
-             *     }
-             */
-            label_names?: {
-                [key: string]: string;
-            } | null;
-            name?: string;
-            /**
-             * @description Numbers per 100 g keyed by label nutrient: `calories`, `total_fat_g`, `saturated_fat_g`, `trans_fat_g`, `cholesterol_mg`, `sodium_mg`, `total_carbohydrate_g`, `dietary_fiber_g`, `total_sugars_g`, `added_sugars_g`, `protein_g`, `vitamin_d_mcg`, `calcium_mg`, `iron_mg`, `potassium_mg`, `sugar_alcohols_g`, `polyols_g`, `alcohol_g`, `monounsaturated_fat_g`, `polyunsaturated_fat_g`, `soluble_fiber_g`, `insoluble_fiber_g`, `vitamin_a_mcg`, `vitamin_c_mg`, ...; the specific components of FSANZ Schedule 11 S11—2(3), each counted by its own energy factor and declared on ANZ panels from 5 g/100 g (Standard 1.2.8—6(9)): `d_allulose_g`, `erythritol_g`, `glycerol_g`, `isomalt_g`, `lactitol_g`, `maltitol_g`, `mannitol_g`, `organic_acids_g`, `polydextrose_g`, `sorbitol_g`, `d_tagatose_g`, `xylitol_g`.
-             * @example {
-             *       "calories": 458,
-             *       "protein_g": 9,
-             *       "total_fat_g": 24
-             *     }
+             * @description Numbers per 100 g keyed by label nutrient (`calories`, `total_fat_g`,
+             *     `saturated_fat_g`, `sodium_mg`, `total_carbohydrate_g`, `protein_g`, ...).
              */
             nutrients_per_100g?: {
                 [key: string]: number;
-            };
-            /** @description Its own ingredients in descending order of weight, printed in parentheses after its name in a recipe's ingredient statement (21 CFR 101.4(b)(2)), e.g. `["sugar", "chocolate", "cocoa butter"]`; at most 50, 1,000 characters together. `null` or `[]` removes them; absent from the representation when none. Allergens inside them belong in `allergens`. */
-            sub_ingredients?: string[] | null;
+            } | null;
             /**
-             * @description `null` removes it.
-             * @enum {string|null}
+             * @description Its own ingredients in descending order of weight, printed in parentheses after its
+             *     name (21 CFR 101.4(b)(2)); at most 50, 1,000 characters together. `null` or `[]`
+             *     removes them.
              */
-            unit?: "g" | "kg" | "oz" | "lb" | "ml" | "l" | null;
+            sub_ingredients?: string[] | null;
+            /** @description `g`, `kg`, `oz`, `lb`, `ml` or `l`. */
+            unit?: string | null;
+        };
+        /**
+         * @description One recipe entry as sent: either `ingredient_id` (`fooddb:<id>`, `ing_...` or a
+         *     sub-recipe `rcp_...`) or `name` (matched against the account's ingredients, then the
+         *     food database).
+         */
+        IngredientEntry: {
+            /**
+             * @description Nutrient keys added to this line's ingredient as a nutrient supplement
+             *     (fortification): a US label then declares each (21 CFR 101.9(c)(8)(ii)).
+             */
+            added_nutrients?: string[] | null;
+            /**
+             * Format: double
+             * @description At least 0.001 (smaller: 400 `validation_failed`, too small).
+             */
+            grams: number;
+            /** @example fooddb:173944 */
+            ingredient_id?: string | null;
+            /**
+             * @description How it reads in the ingredient statement, printed verbatim (it replaces the
+             *     ingredient's name and its sub-ingredients).
+             */
+            label_name?: string | null;
+            /**
+             * @description How the line reads in a statement in each language (ISO 639-1 → name, printed
+             *     whole), for labels whose formats print that language (Reg. (EU) 1169/2011 Art. 15,
+             *     18; 21 CFR 101.15(c)(2)). A language no format prints: 400 `validation_failed`.
+             */
+            label_names?: {
+                [key: string]: string;
+            } | null;
+            name?: string | null;
+            /**
+             * @description Amounts per 100 g overriding (or completing) the ingredient's data for this line,
+             *     keyed like `nutrients_per_100g`. Unknown key: 400 `unknown_field`.
+             */
+            nutrients?: {
+                [key: string]: number;
+            } | null;
+            /** @description Read-only in representations; accepted so a representation can be sent back. */
+            resolved_name?: string | null;
         };
         /**
          * @description Computed, read-only. Always: `format`, `serving_size`, `servings_per_container`, `ingredient_statement`, `allergens`, `contains_statement`, `display`, `unrounded`. US formats: per-serving nutrients rounded by 21 CFR 101.9(c) and `daily_values`. EU formats: `per_100g`, `per_portion`, `reference_intake_pct`, `ingredient_statement_html`. US formats also carry `display.serving_size`, the printed serving line: household measure then metric amount, e.g. `2 cookies (43g)` (21 CFR 101.9(b)(5), (b)(7)). Voluntary US nutrients (`polyunsaturated_fat_g`, `monounsaturated_fat_g`, `soluble_fiber_g`, `insoluble_fiber_g`, `sugar_alcohols_g`, and the vitamins and minerals of 101.9(c)(8)(iv) from 2 % DV) appear only when the ingredients' data gives them. The simplified format (`us.v.simpl`, 101.9(f)) omits insignificant nutrients other than calories, total fat, sodium, total carbohydrate and protein and names them in `display.not_significant` ("Not a significant source of …"); Canada's simplified formats (`ca.simpl.bi`, `ca.simpl.pair`, `ca.simpl.hor.bi`, FDR B.01.401(6)) name what they omit in each language, `display.not_significant.en` and `display.not_significant.fr` (« Source négligeable de … »), the first also as `display.not_significant`. `warnings` appears only when non-empty.
@@ -1432,314 +1746,755 @@ export interface components {
                 message: string;
             }[];
         };
+        /** @description Why a label could not be computed: an error code and its message. */
+        LabelProblem: {
+            code: string;
+            message: string;
+        };
+        /** @description `GET /v1/recipes/{id}/labels`' answer: one entry per format, in the order asked. */
         LabelSet: {
             data: components["schemas"]["LabelSetEntry"][];
             recipe_id: string;
         };
-        LabelSetEntry: {
+        /** @description An entry of a label set: the format's label, with the country that asked for it. */
+        LabelSetEntry: components["schemas"]["FormatLabel"] & {
+            /** @description The country whose default format this is (`countries=`), else null. */
             country?: string | null;
-            error?: {
-                code: string;
-                message: string;
-            };
-            format: string;
-            label?: components["schemas"]["Label"];
         };
-        /** @description The package, all fields optional. With it the label carries `package`: which US layouts the package may use and must use, per 21 CFR 101.9(b)(6) (under 200 % of the RACC: one serving, one column), (b)(12)(i) (200 % to 300 %: per serving and per container, `us.v.dual-pkg`), (e)(6) (over 300 %: a per-container column is voluntary), (d)(11)(iii) (tabular when the panel lacks about 3 in of continuous vertical space) and (j)(13) (40 in² or less: tabular and linear allowed; under 12 in²: the small-package exemption may apply). Unknown category or a non-positive number: 400 `validation_failed` naming `package.<field>`. */
+        /**
+         * @description Green, amber or red.
+         * @enum {string}
+         */
+        Level: "low" | "medium" | "high";
+        /** @description A traffic light (energy is shown uncoloured: `level` and `colour` null). */
+        LightMark: {
+            /**
+             * Format: double
+             * @description Per portion, in `unit`.
+             */
+            amount: number;
+            colour?: null | components["schemas"]["Colour"];
+            level?: null | components["schemas"]["Level"];
+            nutrient: string;
+            /**
+             * Format: double
+             * @description Per 100 g or 100 ml, in `unit`.
+             */
+            per_100: number;
+            /**
+             * @description Energy only: the amount per 100 g or 100 ml as printed beside the portion's, in kJ and
+             *     kcal (1169/2011 Art. 33(2): an Art. 30(3)(b) repeat expressed per portion gives the
+             *     energy per 100 g or 100 ml too; Art. 32(1) and Annex XV: kJ and kcal), e.g.
+             *     `"1175kJ / 281kcal"`. Absent elsewhere and in labels stored before it existed.
+             */
+            per_100_printed?: string | null;
+            /**
+             * Format: double
+             * @description % of the reference intake per portion, where the scheme shows one.
+             */
+            percent_ri?: number | null;
+            /**
+             * Format: double
+             * @description Energy only: the portion the amounts are for, in g or ml, printed with it
+             *     (Art. 33(1), (4): the portion is quantified in close proximity).
+             */
+            portion?: number | null;
+            /**
+             * @description The per-portion amount as printed, rounded as the label's nutrition table rounds it
+             *     (UK: the EU 2012 guidance's table), e.g. `"50g"`, `"<0.01g"`, `"300kcal"`; absent
+             *     for schemes that say nothing of it and in labels stored before it existed.
+             */
+            printed?: string | null;
+            status: components["schemas"]["ConfirmationStatus"];
+            unit: string;
+            why: string;
+        };
+        /** @description One element on the package. */
+        Mark: components["schemas"]["WarningMark"] | components["schemas"]["LightMark"] | components["schemas"]["ScoreMark"] | components["schemas"]["GradeMark"];
+        /** @description The size a label's marks take on its package, as the label JSON carries it. */
+        MarkSize: {
+            citation: string;
+            /**
+             * Format: double
+             * @description The principal display surface it was read for, cm².
+             */
+            display_area_cm2: number;
+            /** Format: double */
+            height_cm?: number | null;
+            /**
+             * Format: double
+             * @description For the smallest surfaces: the marks take at least this share of it, %.
+             */
+            share_of_area_pct?: number | null;
+            /** @description One mark with the number of limits exceeded replaces the individual marks. */
+            single_mark: boolean;
+            status: components["schemas"]["ConfirmationStatus"];
+            /**
+             * Format: double
+             * @description Each mark's width and height, cm.
+             */
+            width_cm?: number | null;
+        };
+        /** @description A front-of-pack scheme of a country's market. */
+        MarketScheme: {
+            required: boolean;
+            scheme: string;
+            status: components["schemas"]["ConfirmationStatus"];
+        };
+        /** @description One nutrient row a format declares. */
+        NutrientView: {
+            key: string;
+            /** @description The printed name in the format's first language. */
+            name: string;
+            reference?: null | components["schemas"]["ReferenceView"];
+            /** @description The rounding rule's id. */
+            rounding: string;
+            /**
+             * @description Present where the format's terms say how far each word is sourced
+             *     (reference/sources/LABEL_TERMS_SOURCES.md's kinds: official-text, official-copy,
+             *     official-guidance, secondary, oss, oss-unattributed): language (ISO 639-1) → the
+             *     kind of source of the nutrient's printed name. Anything but `official-text` is
+             *     unconfirmed wording.
+             */
+            source_kinds?: {
+                [key: string]: string;
+            };
+            unit: string;
+        };
+        /**
+         * @description The package as a request describes it; every field optional.
+         *
+         *     With it the label carries `package`: which US layouts the package may use and must
+         *     use, per 21 CFR 101.9(b)(6), (b)(12)(i), (e)(6), (d)(11)(iii) and (j)(13). Unknown
+         *     category or a non-positive number: 400 `validation_failed` naming `package.<field>`.
+         */
         Package: {
-            /** @description Total surface area available to bear labeling, square inches. */
-            label_area_in2?: number;
-            /** @description Net quantity, grams (categories with a RACC in grams). */
-            net_quantity_g?: number;
-            /** @description Net quantity, millilitres (categories with a RACC in mL). */
-            net_quantity_ml?: number;
             /**
-             * @description A category id of the RACC table of 21 CFR 101.12(b), table 2 (`nutrition/data/racc.json`). Its reference amount is also the RACC claims use.
-             * @example bakery.cookies
-             * @example snacks.all
-             * @example beverages.carbonated_noncarbonated_water
+             * Format: double
+             * @description Total surface area available to bear labeling, square inches.
              */
-            racc_category?: string;
-            /** @description Continuous vertical space for the label, inches. */
-            vertical_space_in?: number;
+            label_area_in2?: number | null;
+            /**
+             * Format: double
+             * @description Net quantity of the package, grams (categories whose RACC is in grams).
+             */
+            net_quantity_g?: number | null;
+            /**
+             * Format: double
+             * @description Net quantity of the package, millilitres (categories whose RACC is in mL).
+             */
+            net_quantity_ml?: number | null;
+            /**
+             * @description A category id of the RACC table of 21 CFR 101.12(b), table 2
+             *     (`nutrition/data/racc.json`), e.g. `bakery.cookies`; its reference amount is also
+             *     the RACC claims use.
+             */
+            racc_category?: string | null;
+            /**
+             * Format: double
+             * @description Continuous vertical space available for the label, inches (101.9(d)(11)(iii)).
+             */
+            vertical_space_in?: number | null;
         };
-        RaccCategoryList: {
+        /** @description One page of a list. */
+        Page_FoodHit: {
+            data: (components["schemas"]["Food"] & {
+                /**
+                 * Format: double
+                 * @description Match quality.
+                 */
+                score: number;
+            })[];
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            next_cursor?: string | null;
+        };
+        /** @description One page of a list. */
+        Page_Ingredient: {
             data: {
-                citation: string;
-                confirmed: boolean;
-                /** @example bakery.cookies */
+                /** @description Allergen codes, species as `code:species`. */
+                allergens: string[];
+                archived: boolean;
+                /** Format: double */
+                cost_per_unit?: number | null;
+                /** Format: date-time */
+                created_at: string;
                 id: string;
-                /** @description The household measure the table gives instead of a weight (`1 tbsp`). */
-                measure?: string;
-                /** @description The table's wording of the row. */
-                name: string;
-                notes: string;
-                /** @example Bakery products */
-                product_category: string;
-                /** @enum {string|null} */
-                unit: "g" | "mL" | null;
-                /** @description The reference amount, in `unit`; null where the table gives a household measure. */
-                value: number | null;
-            }[];
-        };
-        Recipe: {
-            archived?: boolean;
-            /** @description Cost of the recipe when every ingredient has one, else null. */
-            cost?: unknown;
-            /** Format: date-time */
-            created_at: string;
-            embed: null | {
-                iframe: string;
-                script: string;
-                token: string;
-            };
-            /**
-             * @description Professional or Business plan, else 403 `plan_feature_not_allowed`.
-             * @default false
-             */
-            embed_enabled: boolean;
-            /** @description Voluntary front-of-pack schemes the label carries in `front_of_pack`, besides its market's mandatory ones (always computed). Unknown ids: 400 `validation_failed`. `null` removes them. */
-            front_of_pack?: ("ar.fop.oct" | "br.fop.lupa" | "ca.fop.h.bi" | "cl.fop.alto" | "co.fop.oct" | "ec.fop.sem" | "eu.fop.nutriscore" | "il.fop.red" | "lk.fop.solid" | "mx.fop.leg" | "mx.fop.oct" | "pe.fop.oct" | "sg.fop.ng" | "uk.fop.tl")[] | null;
-            /** @description What the schemes need that a recipe does not hold (solid or liquid, density, free sugars, fruit/vegetable share, sweeteners, caffeine, category). `null` removes them. */
-            front_of_pack_facts?: components["schemas"]["FrontOfPackFacts"] | null;
-            id: string;
-            ingredients: {
-                /** @description Nutrients added to it as a nutrient supplement; absent when none. */
-                added_nutrients?: string[];
-                grams?: number;
-                ingredient_id?: string | null;
                 label_name?: string | null;
-                /** @description The line's own names by language; absent when none. */
+                /** @description Its names in other languages (ISO 639-1 → name); absent when none. */
                 label_names?: {
                     [key: string]: string;
                 };
-                name?: string | null;
-                /** @description The line's nutrient overrides per 100 g; absent when none. */
-                nutrients?: {
+                name: string;
+                /**
+                 * @description Numbers per 100 g keyed by label nutrient (`calories`, `total_fat_g`, `sodium_mg`,
+                 *     ...; the keys of the ingredient's create body).
+                 */
+                nutrients_per_100g: {
                     [key: string]: number;
                 };
+                /** @description Its own ingredients, printed in parentheses after its name; absent when none. */
+                sub_ingredients?: string[];
+                unit?: string | null;
+                /** Format: date-time */
+                updated_at: string;
+                /**
+                 * Format: int64
+                 * @description Events in the ingredient's stream; 1 after create.
+                 */
+                version: number;
             }[];
-            label: components["schemas"]["Label"] | null;
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            next_cursor?: string | null;
+        };
+        /** @description One page of a list. */
+        Page_Recipe: {
+            data: {
+                archived: boolean;
+                /**
+                 * Format: double
+                 * @description Cost of the recipe when every ingredient has one, else null.
+                 */
+                cost?: number | null;
+                /** Format: date-time */
+                created_at: string;
+                embed?: null | components["schemas"]["Embed"];
+                /** @description Whether the live embed is on (Professional or Business plan). */
+                embed_enabled: boolean;
+                /** @description Voluntary front-of-pack schemes the label carries, when any. */
+                front_of_pack?: string[];
+                front_of_pack_facts?: null | components["schemas"]["FrontOfPackFacts"];
+                id: string;
+                /** @description The resolved lines, as stored. */
+                ingredients: components["schemas"]["ResolvedLine"][];
+                label?: null | components["schemas"]["Label"];
+                /**
+                 * @description The engine and rules edition that computed the label (`engine 0.1.0; rules
+                 *     3f9a1c2b7d10`): the engine's version and a digest of every data file a label
+                 *     depends on. With `?version=N`, the edition of the label version N was given when it
+                 *     was written. Absent for labels stored before editions were recorded.
+                 */
+                label_edition?: string | null;
+                /**
+                 * @description Why there is no label, when there is none: `{code, message}`, `code` one of the
+                 *     error codes (e.g. `recipe_too_large` for a recipe stored before the size limits).
+                 *     Rows written before `code` existed carry only `message`.
+                 */
+                label_error?: Record<string, never> | null;
+                /**
+                 * @description The format the label is computed in: an id or alias of `GET /v1/formats`, or
+                 *     `us.auto` (the first US layout the `package` allows, in FDA's order of preference).
+                 * @example standard
+                 * @example eu-1169
+                 */
+                label_format: string;
+                name: string;
+                package?: null | components["schemas"]["Package"];
+                /** @description What preparing the recipe adds, `{"ingredients": [...]}`, when given. */
+                prepared?: Record<string, never> | null;
+                serving_size_text?: string | null;
+                /**
+                 * Format: double
+                 * @description Grams per serving: as given, or total ingredient grams / servings.
+                 */
+                serving_weight_g?: number | null;
+                /** Format: double */
+                servings: number;
+                /** Format: date-time */
+                updated_at: string;
+                /**
+                 * Format: int64
+                 * @description Events in the recipe's stream; 1 after create.
+                 */
+                version: number;
+                /** @description Voluntary nutrients the label declares, when any. */
+                voluntary_nutrients?: string[];
+            }[];
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            next_cursor?: string | null;
+        };
+        /** @description One page of a list. */
+        Page_Webhook: {
+            data: {
+                /** Format: date-time */
+                created_at: string;
+                description: string;
+                /** @description Why the service disabled it (five days of failures), when it did. */
+                disabled_reason?: string | null;
+                enabled: boolean;
+                events: string[];
+                /**
+                 * Format: date-time
+                 * @description Since when every attempt has failed, while that lasts.
+                 */
+                failing_since?: string | null;
+                /** @example whe_01962d3b6a8c7f0e9d2b4c5a6e7f8091 */
+                id: string;
+                /**
+                 * Format: date-time
+                 * @description Until when the previous secret still signs, after a rotation.
+                 */
+                previous_secret_expires_at?: string | null;
+                /** Format: date-time */
+                updated_at: string;
+                url: string;
+            }[];
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            next_cursor?: string | null;
+        };
+        /** @description One page of a list. */
+        Page_WebhookDelivery: {
+            data: {
+                attempt_log: components["schemas"]["WebhookAttempt"][];
+                /** Format: int32 */
+                attempts: number;
+                /** @description What is sent: `{type, timestamp, data}`. */
+                body: Record<string, never>;
+                /** Format: date-time */
+                created_at: string;
+                event_type: string;
+                /** @description Also the `webhook-id` header: the same on every attempt. */
+                id: string;
+                /** Format: int32 */
+                last_duration_ms?: number | null;
+                last_error?: string | null;
+                /** Format: int32 */
+                last_response_status?: number | null;
+                /** Format: date-time */
+                next_attempt_at?: string | null;
+                /**
+                 * @description `pending` (waiting for its next attempt), `delivered` or `failed` (no attempt left,
+                 *     or the endpoint was disabled).
+                 */
+                status: string;
+            }[];
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            next_cursor?: string | null;
+        };
+        /** @description A plan's entitlements as the app shows them. */
+        PlanView: {
+            all_label_formats: boolean;
+            export_file_types: string[];
+            export_watermarked: boolean;
+            /** @description `free`, `professional` or `business`. */
+            id: string;
+            live_embed: boolean;
+            /** Format: int32 */
+            max_concurrent_renders: number;
+            /** Format: int32 */
+            rate_limit_per_minute: number;
+            rest_access: boolean;
+            webhooks: boolean;
+        };
+        /**
+         * @description A household measure: `amount` × `description` weighs `grams`
+         *     (e.g. 1 × "tbsp" = 14.2 g).
+         */
+        Portion: {
             /**
-             * @description The engine and rules edition that computed `label`: the engine's version and a digest of every data file a label depends on (formats, regimes, terms, front-of-pack schemes, reference amounts, the food table). With `?version=N`, the edition of the label version N was given when it was written, which is what is served. Absent for labels stored before editions were recorded.
-             * @example engine 0.1.0; rules 3f9a1c2b7d10
+             * Format: double
+             * @description How many of the unit (1, 0.5, ...).
              */
-            label_edition?: string;
-            /** @description Why no label could be computed: `{code, message}`, `code` one of the error codes (e.g. `recipe_too_large` for a recipe stored before the size limits). Rows written before `code` existed carry only `message`. */
-            label_error?: unknown;
+            amount: number;
+            /** @description The unit with USDA's modifier, e.g. `"cup, sliced"`. */
+            description: string;
             /**
-             * @description A format id or alias of `GET /v1/formats`, or `us.auto`: the first US layout the `package` allows, in FDA's order of preference. Unknown value: 400 `unknown_label_format`; above the plan: 403 `plan_format_not_allowed`. `us.v.dual-prep` needs `prepared`; `us.aggr` is for `POST /v1/analyze` with `foods`; `us.v.simpl` only for a food with at least 8 of the 15 nutrients of 21 CFR 101.9(f) in insignificant amounts, else 422 `format_not_permitted` naming the rule and the count.
-             * @default standard
+             * Format: double
+             * @description Gram weight of `amount` units.
+             */
+            grams: number;
+        };
+        /**
+         * @description `prepared`: what preparing the whole recipe adds (milk and eggs for a mix), as entries
+         *     like the recipe's own `ingredients`.
+         */
+        PreparedBody: {
+            ingredients: components["schemas"]["IngredientEntry"][];
+        };
+        /** @description One printed value that differs; `null` where the label had no such value. */
+        PrintedChange: {
+            after: unknown;
+            before: unknown;
+            /**
+             * @description `display.calories`, `daily_values.sodium_mg`, `ingredient_statement`, `label` (the
+             *     whole label appeared or went away).
+             */
+            field: string;
+        };
+        /** @description One row of 21 CFR 101.12(b) table 2: the id a recipe's `package.racc_category` takes. */
+        RaccCategory: {
+            /** @description `21 CFR 101.12(b), table 2`. */
+            citation: string;
+            /** @description Whether the value was checked against the law's text (see `notes`). */
+            confirmed: boolean;
+            /**
+             * @description Stable id, `<product category>.<row>` (`bakery.cookies`).
+             * @example bakery.cookies
+             */
+            id: string;
+            /** @description The household measure the table gives instead of a weight (`1 tbsp`), when it does. */
+            measure?: string | null;
+            /** @description The row's wording. */
+            name: string;
+            /** @description Where the value was checked, or why it is unconfirmed. */
+            notes: string;
+            /** @description The table's product category heading (`Bakery products`). */
+            product_category: string;
+            unit: null | components["schemas"]["RaccUnit"];
+            /**
+             * Format: double
+             * @description The reference amount, in `unit`; null where the table gives a household measure.
+             */
+            value: number | null;
+        };
+        /** @description `GET /v1/racc-categories`'s answer. */
+        RaccCategoryList: {
+            data: components["schemas"]["RaccCategory"][];
+        };
+        /**
+         * @description The unit of a reference amount.
+         * @enum {string}
+         */
+        RaccUnit: "g" | "mL";
+        /** @description `/readyz`' answer. */
+        ReadyReport: {
+            embed_hub?: null | components["schemas"]["HubView"];
+            label_index?: null | components["schemas"]["IndexView"];
+            nats: boolean;
+            postgres: boolean;
+            /** @description `ready` or `not_ready`. */
+            status: string;
+            /**
+             * Format: int64
+             * @description Events the relay has not published yet; null when Postgres cannot tell.
+             */
+            unpublished_events?: number | null;
+        };
+        /** @description A recipe as the API returns it. */
+        Recipe: {
+            archived: boolean;
+            /**
+             * Format: double
+             * @description Cost of the recipe when every ingredient has one, else null.
+             */
+            cost?: number | null;
+            /** Format: date-time */
+            created_at: string;
+            embed?: null | components["schemas"]["Embed"];
+            /** @description Whether the live embed is on (Professional or Business plan). */
+            embed_enabled: boolean;
+            /** @description Voluntary front-of-pack schemes the label carries, when any. */
+            front_of_pack?: string[];
+            front_of_pack_facts?: null | components["schemas"]["FrontOfPackFacts"];
+            id: string;
+            /** @description The resolved lines, as stored. */
+            ingredients: components["schemas"]["ResolvedLine"][];
+            label?: null | components["schemas"]["Label"];
+            /**
+             * @description The engine and rules edition that computed the label (`engine 0.1.0; rules
+             *     3f9a1c2b7d10`): the engine's version and a digest of every data file a label
+             *     depends on. With `?version=N`, the edition of the label version N was given when it
+             *     was written. Absent for labels stored before editions were recorded.
+             */
+            label_edition?: string | null;
+            /**
+             * @description Why there is no label, when there is none: `{code, message}`, `code` one of the
+             *     error codes (e.g. `recipe_too_large` for a recipe stored before the size limits).
+             *     Rows written before `code` existed carry only `message`.
+             */
+            label_error?: Record<string, never> | null;
+            /**
+             * @description The format the label is computed in: an id or alias of `GET /v1/formats`, or
+             *     `us.auto` (the first US layout the `package` allows, in FDA's order of preference).
              * @example standard
              * @example eu-1169
-             * @example us.v.dual-pkg
-             * @example us.auto
              */
             label_format: string;
             name: string;
-            /** @description The package the label is for (see `Package`): the label then says which layouts it allows and requires, `label_format` `us.auto` follows it, and its RACC category is the claims' reference amount. `null` removes it. */
-            package?: components["schemas"]["Package"] | null;
-            /** @description What preparing the recipe adds, for `us.v.dual-prep` (21 CFR 101.9(e)): entries like `ingredients`. `null` removes it. */
-            prepared?: {
-                ingredients: components["schemas"]["IngredientEntry"][];
-            } | null;
+            package?: null | components["schemas"]["Package"];
+            /** @description What preparing the recipe adds, `{"ingredients": [...]}`, when given. */
+            prepared?: Record<string, never> | null;
             serving_size_text?: string | null;
-            /** @description Grams per serving: as given, or total ingredient grams / servings. */
-            serving_weight_g?: number;
+            /**
+             * Format: double
+             * @description Grams per serving: as given, or total ingredient grams / servings.
+             */
+            serving_weight_g?: number | null;
+            /** Format: double */
             servings: number;
             /** Format: date-time */
             updated_at: string;
-            /** @description Events in the resource's stream; 1 after create. */
+            /**
+             * Format: int64
+             * @description Events in the recipe's stream; 1 after create.
+             */
             version: number;
-            /**
-             * @description Nutrient keys (as in `nutrients_per_100g`) of voluntary nutrients the label declares. On US labels the vitamins and minerals beyond vitamin D, calcium, iron and potassium, mono- and polyunsaturated fat, soluble and insoluble fiber and sugar alcohol are declared only when asked here or marked added on a line (21 CFR 101.9(c)(8)(ii), (c)(2)(iii)-(iv), (c)(6)); a claim about one requires its declaration, so a claim about vitamin A or C is made only when it is asked for. The label's `voluntary` says why each such row is there; a nutrient asked for that the data cannot determine is left off with a `voluntary_nutrient_omitted` warning. Unknown key: 400 `validation_failed`. `null` removes them.
-             * @example [
-             *       "vitamin_a_mcg",
-             *       "vitamin_c_mg"
-             *     ]
-             */
-            voluntary_nutrients?: string[] | null;
+            /** @description Voluntary nutrients the label declares, when any. */
+            voluntary_nutrients?: string[];
         };
-        /** @description Unknown fields: 400 `unknown_field`. Read-only fields of the representation are ignored. */
-        RecipeCreate: {
-            archived?: boolean;
+        /**
+         * @description `POST /v1/recipes` and `PUT /v1/recipes/{id}` (all fields optional here; create checks
+         *     the required ones). `null` for an optional field resets it to its default.
+         *
+         *     A create needs `name`, `servings` and `ingredients`; an update is partial: fields left
+         *     out keep their values, and `ingredients` replaces the whole list. Unknown fields: 400
+         *     `unknown_field`; the read-only fields of the representation are ignored.
+         */
+        RecipeBody: {
+            archived?: boolean | null;
             /**
              * @description Professional or Business plan, else 403 `plan_feature_not_allowed`.
              * @default false
              */
-            embed_enabled?: boolean;
-            /** @description Voluntary front-of-pack schemes the label carries in `front_of_pack`, besides its market's mandatory ones (always computed). Unknown ids: 400 `validation_failed`. `null` removes them. */
-            front_of_pack?: ("ar.fop.oct" | "br.fop.lupa" | "ca.fop.h.bi" | "cl.fop.alto" | "co.fop.oct" | "ec.fop.sem" | "eu.fop.nutriscore" | "il.fop.red" | "lk.fop.solid" | "mx.fop.leg" | "mx.fop.oct" | "pe.fop.oct" | "sg.fop.ng" | "uk.fop.tl")[] | null;
-            /** @description What the schemes need that a recipe does not hold (solid or liquid, density, free sugars, fruit/vegetable share, sweeteners, caffeine, category). `null` removes them. */
-            front_of_pack_facts?: components["schemas"]["FrontOfPackFacts"] | null;
-            ingredients: components["schemas"]["IngredientEntry"][];
+            embed_enabled?: boolean | null;
             /**
-             * @description A format id or alias of `GET /v1/formats`, or `us.auto`: the first US layout the `package` allows, in FDA's order of preference. Unknown value: 400 `unknown_label_format`; above the plan: 403 `plan_format_not_allowed`. `us.v.dual-prep` needs `prepared`; `us.aggr` is for `POST /v1/analyze` with `foods`; `us.v.simpl` only for a food with at least 8 of the 15 nutrients of 21 CFR 101.9(f) in insignificant amounts, else 422 `format_not_permitted` naming the rule and the count.
+             * @description Voluntary front-of-pack schemes the label carries (the market's mandatory ones are
+             *     always computed). Unknown ids: 400 `validation_failed`. `null` removes them.
+             */
+            front_of_pack?: string[] | null;
+            front_of_pack_facts?: null | components["schemas"]["FrontOfPackFacts"];
+            ingredients?: components["schemas"]["IngredientEntry"][] | null;
+            /**
+             * @description A format id or alias of `GET /v1/formats`, or `us.auto`: the first US layout the
+             *     `package` allows, in FDA's order of preference. Unknown value: 400
+             *     `unknown_label_format`; above the plan: 403 `plan_format_not_allowed`.
+             *     `us.v.dual-prep` needs `prepared`; `us.aggr` is for `POST /v1/analyze` with
+             *     `foods`; `us.v.simpl` only for a food with at least 8 of the 15 nutrients of 21 CFR
+             *     101.9(f) in insignificant amounts, else 422 `format_not_permitted`.
              * @default standard
              * @example standard
              * @example eu-1169
              * @example us.v.dual-pkg
              * @example us.auto
              */
-            label_format?: string;
+            label_format?: string | null;
+            name?: string | null;
+            package?: null | components["schemas"]["Package"];
+            prepared?: null | components["schemas"]["PreparedBody"];
+            /**
+             * @description The household measure printed, e.g. `1 slice (60g)`; `null` removes it.
+             * @example 1 slice (60g)
+             */
+            serving_size_text?: string | null;
+            /**
+             * Format: double
+             * @description Default: total ingredient grams / servings; `null` goes back to it.
+             */
+            serving_weight_g?: number | null;
+            /** Format: double */
+            servings?: number | null;
+            /**
+             * @description Nutrient keys (as in `nutrients_per_100g`) of voluntary nutrients the label
+             *     declares (21 CFR 101.9(c)(8)(ii), (c)(2)(iii)-(iv), (c)(6)); the label's `voluntary`
+             *     says why each such row is there. Unknown key: 400 `validation_failed`. `null`
+             *     removes them.
+             */
+            voluntary_nutrients?: string[] | null;
+        };
+        /** @description A nutrient's reference value and where it comes from. */
+        ReferenceView: {
+            source: string;
+            /**
+             * @description `unconfirmed` where the value is not confirmed against an official text (Canada's
+             *     daily values); absent otherwise.
+             */
+            status?: string | null;
+            /** Format: double */
+            value: number;
+        };
+        /** @description How one entry of an analysis resolved. */
+        ResolvedEntry: {
+            /** @description In an aggregate analysis (`us.aggr`): the food (column) the entry belongs to. */
+            food?: string | null;
+            /** Format: double */
+            grams: number;
+            ingredient_id: string;
+            label_name: string;
             name: string;
-            /** @description The package the label is for (see `Package`): the label then says which layouts it allows and requires, `label_format` `us.auto` follows it, and its RACC category is the claims' reference amount. `null` removes it. */
-            package?: components["schemas"]["Package"] | null;
-            /** @description What preparing the recipe adds, for `us.v.dual-prep` (21 CFR 101.9(e)): entries like `ingredients`. `null` removes it. */
-            prepared?: {
-                ingredients: components["schemas"]["IngredientEntry"][];
+            /** @description The line's nutrient overrides per 100 g, when it has any. */
+            nutrients?: {
+                [key: string]: number;
             } | null;
             /**
-             * @description `null` removes it.
-             * @example 1 slice (60g)
+             * @description What the entry resolved to: the database food's description, or the custom
+             *     ingredient's or sub-recipe's name.
              */
-            serving_size_text?: string | null;
-            /** @description Default: total ingredient grams / servings; `null` goes back to it. */
-            serving_weight_g?: number | null;
-            servings: number;
-            /**
-             * @description Nutrient keys (as in `nutrients_per_100g`) of voluntary nutrients the label declares. On US labels the vitamins and minerals beyond vitamin D, calcium, iron and potassium, mono- and polyunsaturated fat, soluble and insoluble fiber and sugar alcohol are declared only when asked here or marked added on a line (21 CFR 101.9(c)(8)(ii), (c)(2)(iii)-(iv), (c)(6)); a claim about one requires its declaration, so a claim about vitamin A or C is made only when it is asked for. The label's `voluntary` says why each such row is there; a nutrient asked for that the data cannot determine is left off with a `voluntary_nutrient_omitted` warning. Unknown key: 400 `validation_failed`. `null` removes them.
-             * @example [
-             *       "vitamin_a_mcg",
-             *       "vitamin_c_mg"
-             *     ]
-             */
-            voluntary_nutrients?: string[] | null;
+            resolved_name: string;
+            source?: null | components["schemas"]["Source"];
         };
-        RecipeList: {
-            data: components["schemas"]["Recipe"][];
-            next_cursor: string | null;
-        };
-        /** @description Partial: fields left out keep their values; `ingredients` replaces the whole list. */
-        RecipeUpdate: {
-            archived?: boolean;
-            /**
-             * @description Professional or Business plan, else 403 `plan_feature_not_allowed`.
-             * @default false
-             */
-            embed_enabled?: boolean;
-            /** @description Voluntary front-of-pack schemes the label carries in `front_of_pack`, besides its market's mandatory ones (always computed). Unknown ids: 400 `validation_failed`. `null` removes them. */
-            front_of_pack?: ("ar.fop.oct" | "br.fop.lupa" | "ca.fop.h.bi" | "cl.fop.alto" | "co.fop.oct" | "ec.fop.sem" | "eu.fop.nutriscore" | "il.fop.red" | "lk.fop.solid" | "mx.fop.leg" | "mx.fop.oct" | "pe.fop.oct" | "sg.fop.ng" | "uk.fop.tl")[] | null;
-            /** @description What the schemes need that a recipe does not hold (solid or liquid, density, free sugars, fruit/vegetable share, sweeteners, caffeine, category). `null` removes them. */
-            front_of_pack_facts?: components["schemas"]["FrontOfPackFacts"] | null;
-            ingredients?: components["schemas"]["IngredientEntry"][];
-            /**
-             * @description A format id or alias of `GET /v1/formats`, or `us.auto`: the first US layout the `package` allows, in FDA's order of preference. Unknown value: 400 `unknown_label_format`; above the plan: 403 `plan_format_not_allowed`. `us.v.dual-prep` needs `prepared`; `us.aggr` is for `POST /v1/analyze` with `foods`; `us.v.simpl` only for a food with at least 8 of the 15 nutrients of 21 CFR 101.9(f) in insignificant amounts, else 422 `format_not_permitted` naming the rule and the count.
-             * @default standard
-             * @example standard
-             * @example eu-1169
-             * @example us.v.dual-pkg
-             * @example us.auto
-             */
-            label_format?: string;
-            name?: string;
-            /** @description The package the label is for (see `Package`): the label then says which layouts it allows and requires, `label_format` `us.auto` follows it, and its RACC category is the claims' reference amount. `null` removes it. */
-            package?: components["schemas"]["Package"] | null;
-            /** @description What preparing the recipe adds, for `us.v.dual-prep` (21 CFR 101.9(e)): entries like `ingredients`. `null` removes it. */
-            prepared?: {
-                ingredients: components["schemas"]["IngredientEntry"][];
+        /** @description A recipe line as the representation shows it. */
+        ResolvedLine: {
+            /** @description Nutrients added to it as a nutrient supplement, when any. */
+            added_nutrients?: string[];
+            /** Format: double */
+            grams: number;
+            ingredient_id: string;
+            label_name: string;
+            /** @description The line's own names by language, when it has any. */
+            label_names?: {
+                [key: string]: string;
+            };
+            /** @description The name the client gave (or the resolved name when the entry came by id). */
+            name: string;
+            /** @description The line's nutrient overrides per 100 g, when it has any. */
+            nutrients?: {
+                [key: string]: number;
             } | null;
             /**
-             * @description `null` removes it.
-             * @example 1 slice (60g)
+             * @description What the line resolved to: the database food's description, or the custom
+             *     ingredient's or sub-recipe's current name.
              */
-            serving_size_text?: string | null;
-            /** @description Default: total ingredient grams / servings; `null` goes back to it. */
-            serving_weight_g?: number | null;
-            servings?: number;
-            /**
-             * @description Nutrient keys (as in `nutrients_per_100g`) of voluntary nutrients the label declares. On US labels the vitamins and minerals beyond vitamin D, calcium, iron and potassium, mono- and polyunsaturated fat, soluble and insoluble fiber and sugar alcohol are declared only when asked here or marked added on a line (21 CFR 101.9(c)(8)(ii), (c)(2)(iii)-(iv), (c)(6)); a claim about one requires its declaration, so a claim about vitamin A or C is made only when it is asked for. The label's `voluntary` says why each such row is there; a nutrient asked for that the data cannot determine is left off with a `voluntary_nutrient_omitted` warning. Unknown key: 400 `validation_failed`. `null` removes them.
-             * @example [
-             *       "vitamin_a_mcg",
-             *       "vitamin_c_mg"
-             *     ]
-             */
-            voluntary_nutrients?: string[] | null;
+            resolved_name: string;
         };
+        /**
+         * @description What a format's label is for.
+         * @enum {string}
+         */
+        Role: "declaration" | "front_of_pack_repeat";
+        /** @description A Nutri-Score. */
+        ScoreMark: {
+            components: components["schemas"]["Component"][];
+            /** @description `"A"` to `"E"`. */
+            grade: string;
+            /**
+             * Format: int32
+             * @description Negative minus positive points.
+             */
+            points: number;
+            why: string;
+        };
+        /** @description The signed-in account. */
+        SessionAccount: {
+            email: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            plan: components["schemas"]["PlanView"];
+        };
+        /** @description `POST /auth/v1/signup` body. */
         SignUpRequest: {
             account_name: string;
             email: string;
             password: string;
         };
+        /**
+         * @description How an entry was resolved, for analysis results.
+         * @enum {string}
+         */
+        Source: "custom" | "fooddb" | "recipe";
+        /**
+         * @description Whether the product is judged as a solid (per 100 g) or a liquid (per 100 ml).
+         * @enum {string}
+         */
+        State: "solid" | "liquid";
+        /** @description `POST /auth/v1/token` body, also the app's sign-in (`POST /auth/v1/session`). */
         TokenRequest: {
             email: string;
             password: string;
         };
+        /** @description `POST /auth/v1/token` response (the OAuth 2 token response shape). */
         TokenResponse: {
             access_token: string;
-            /** @description Seconds (3600). */
+            /**
+             * Format: int64
+             * @description Seconds (3600).
+             */
             expires_in: number;
-            /** @constant */
-            token_type: "Bearer";
+            token_type: string;
         };
+        /** @description A seal, symbol or legend. */
+        WarningMark: {
+            code: string;
+            nutrient: string;
+            status: components["schemas"]["ConfirmationStatus"];
+            /** @description The law's printed text; `null` where our references do not give it. */
+            text?: string | null;
+            /** @description The amount, the limit and the basis: `"sodium 512 mg per 100 g ≥ 400 mg"`. */
+            why: string;
+        };
+        /** @description An endpoint as the API shows it (never its secret). */
         Webhook: {
             /** Format: date-time */
             created_at: string;
             description: string;
-            /** @description Why the service disabled it (5 days of failed attempts). */
-            disabled_reason: string | null;
+            /** @description Why the service disabled it (five days of failures), when it did. */
+            disabled_reason?: string | null;
             enabled: boolean;
-            events: ("label.changed" | "recipe.created" | "recipe.updated" | "recipe.deleted" | "ingredient.updated" | "embed.disabled")[];
-            /** Format: date-time */
-            failing_since: string | null;
+            events: string[];
+            /**
+             * Format: date-time
+             * @description Since when every attempt has failed, while that lasts.
+             */
+            failing_since?: string | null;
             /** @example whe_01962d3b6a8c7f0e9d2b4c5a6e7f8091 */
             id: string;
             /**
              * Format: date-time
-             * @description After a rotation: until when the old secret also signs.
+             * @description Until when the previous secret still signs, after a rotation.
              */
-            previous_secret_expires_at: string | null;
+            previous_secret_expires_at?: string | null;
             /** Format: date-time */
             updated_at: string;
             url: string;
         };
+        /** @description One attempt of a delivery. */
+        WebhookAttempt: {
+            /** Format: int32 */
+            attempt: number;
+            /** Format: int32 */
+            duration_ms: number;
+            error?: string | null;
+            /** Format: int32 */
+            response_status?: number | null;
+            /** Format: date-time */
+            started_at: string;
+        };
         WebhookCreate: {
-            description?: string;
-            events: ("label.changed" | "recipe.created" | "recipe.updated" | "recipe.deleted" | "ingredient.updated" | "embed.disabled")[];
+            description?: string | null;
+            /**
+             * @description Event types: `label.changed`, `recipe.created`, `recipe.updated`, `recipe.deleted`,
+             *     `ingredient.updated`, `embed.disabled`.
+             */
+            events: string[];
             url: string;
         };
+        /** @description A delivery as the log shows it. */
         WebhookDelivery: {
-            attempt_log: {
-                attempt: number;
-                duration_ms: number;
-                error: string | null;
-                response_status: number | null;
-                /** Format: date-time */
-                started_at: string;
-            }[];
+            attempt_log: components["schemas"]["WebhookAttempt"][];
+            /** Format: int32 */
             attempts: number;
             /** @description What is sent: `{type, timestamp, data}`. */
             body: Record<string, never>;
             /** Format: date-time */
             created_at: string;
             event_type: string;
-            /** @description Also the `webhook-id` header. */
+            /** @description Also the `webhook-id` header: the same on every attempt. */
             id: string;
-            last_duration_ms: number | null;
-            last_error: string | null;
-            last_response_status: number | null;
+            /** Format: int32 */
+            last_duration_ms?: number | null;
+            last_error?: string | null;
+            /** Format: int32 */
+            last_response_status?: number | null;
             /** Format: date-time */
-            next_attempt_at: string | null;
-            /** @enum {string} */
-            status: "pending" | "delivered" | "failed";
-        };
-        WebhookDeliveryList: {
-            data: components["schemas"]["WebhookDelivery"][];
-            next_cursor: string | null;
-        };
-        WebhookList: {
-            data: components["schemas"]["Webhook"][];
-            next_cursor: string | null;
+            next_attempt_at?: string | null;
+            /**
+             * @description `pending` (waiting for its next attempt), `delivered` or `failed` (no attempt left,
+             *     or the endpoint was disabled).
+             */
+            status: string;
         };
         WebhookUpdate: {
-            description?: string;
+            description?: string | null;
             /** @description `true` also clears a failure record. */
-            enabled?: boolean;
-            events?: ("label.changed" | "recipe.created" | "recipe.updated" | "recipe.deleted" | "ingredient.updated" | "embed.disabled")[];
-            url?: string;
+            enabled?: boolean | null;
+            events?: string[] | null;
+            url?: string | null;
         };
+        /** @description An endpoint with its signing secret, shown once: when it is created and rotated. */
         WebhookWithSecret: components["schemas"]["Webhook"] & {
-            /** @description `whsec_` + base64 of 32 random bytes; the HMAC key is the decoded bytes. Shown once; stored encrypted. */
+            /**
+             * @description `whsec_` + base64 of 32 random bytes; the HMAC key is the decoded bytes. Shown once;
+             *     stored encrypted.
+             */
             secret: string;
         };
     };
@@ -2050,8 +2805,6 @@ export interface components {
     parameters: never;
     requestBodies: never;
     headers: {
-        /** @description `"<version>"` of the resource; send it back in `If-Match`. */
-        ETag: string;
         /** @description Requests per minute allowed for the key. */
         "RateLimit-Limit": number;
         /** @description Requests that may be sent at once now. */
@@ -2083,6 +2836,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description The app is not built on this server (plain text saying how to build it). */
             503: {
                 headers: {
@@ -2103,7 +2857,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The app's page (its script routes on the path; every path under `/app/` that names no file of the build gets it too). */
+            /** @description The app's page, as at `/app`. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2112,6 +2866,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description The app is not built on this server (plain text saying how to build it). */
             503: {
                 headers: {
@@ -2135,8 +2890,6 @@ export interface operations {
             /** @description The signed-in account. */
             200: {
                 headers: {
-                    /** @description `nls_session=...; Path=/; HttpOnly; SameSite=Lax; Max-Age=43200` (and `Secure` over HTTPS). */
-                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2301,6 +3054,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     docsAsset: {
@@ -2325,6 +3079,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
         };
     };
     embedScript: {
@@ -2345,6 +3100,7 @@ export interface operations {
                     "text/javascript": string;
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     embedPage: {
@@ -2377,6 +3133,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     embedEvents: {
@@ -2410,24 +3167,13 @@ export interface operations {
             /** @description Too many open event streams from this client (an IPv4 address or an IPv6 /64; 32 by default), of this token (1,000) or in this process (half its connections); nothing was read. Each stream also ends by itself within 10 minutes, and the page reconnects. Codes: `rate_limited`. */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many open event streams from this client (an IPv4 address or an IPv6 /64; 32 by default), of this token (1,000) or in this process (half its connections); nothing was read. Each stream also ends by itself within 10 minutes, and the page reconnects."
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     exportLabel: {
@@ -2449,8 +3195,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
-                    "image/png": string;
+                    "application/pdf": number[];
+                    "image/png": number[];
                     "image/svg+xml": string;
                 };
             };
@@ -2478,12 +3224,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        status?: "ok";
-                    };
+                    "application/json": components["schemas"]["Health"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     metrics: {
@@ -2504,6 +3248,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     readyz: {
@@ -2521,56 +3266,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Where embed pages are served: whether the hub listens for label changes over NATS (null elsewhere). */
-                        embed_hub?: {
-                            last_error?: string | null;
-                            /** @enum {unknown} */
-                            state?: "listening" | "down";
-                            streams?: number;
-                        } | null;
-                        /** @description Where label files are served: whether the in-memory label index follows its invalidations over NATS (null elsewhere). */
-                        label_index?: {
-                            entries?: number;
-                            last_error?: string | null;
-                            /** @enum {unknown} */
-                            state?: "following" | "down";
-                        } | null;
-                        nats?: boolean;
-                        postgres?: boolean;
-                        /** @enum {unknown} */
-                        status?: "ready" | "not_ready";
-                        unpublished_events?: number | null;
-                    };
+                    "application/json": components["schemas"]["ReadyReport"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description Not ready. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Where embed pages are served: whether the hub listens for label changes over NATS (null elsewhere). */
-                        embed_hub?: {
-                            last_error?: string | null;
-                            /** @enum {unknown} */
-                            state?: "listening" | "down";
-                            streams?: number;
-                        } | null;
-                        /** @description Where label files are served: whether the in-memory label index follows its invalidations over NATS (null elsewhere). */
-                        label_index?: {
-                            entries?: number;
-                            last_error?: string | null;
-                            /** @enum {unknown} */
-                            state?: "following" | "down";
-                        } | null;
-                        nats?: boolean;
-                        postgres?: boolean;
-                        /** @enum {unknown} */
-                        status?: "ready" | "not_ready";
-                        unpublished_events?: number | null;
-                    };
+                    "application/json": components["schemas"]["ReadyReport"];
                 };
             };
         };
@@ -2578,9 +3284,18 @@ export interface operations {
     analyze: {
         parameters: {
             query?: {
-                /** @description `true`: refuse with 422 `incomplete_nutrient_data` (details: the label's `missing`) when the label declares a nutrient some ingredient's data lacks, instead of answering with a label that says so in `missing` and `warnings`. */
+                /**
+                 * @description `true`: refuse with 422 `incomplete_nutrient_data` (details: the label's
+                 *     `missing`) when the label declares a nutrient some ingredient's data lacks, instead
+                 *     of answering with a label that says so in `missing` and `warnings`.
+                 */
                 strict?: boolean;
-                /** @description Front-of-pack schemes to compute besides the mandatory ones of the label's market, comma-separated (`uk.fop.tl,eu.fop.nutriscore`); added to the body's `front_of_pack`. Unknown ids: 400 `validation_failed`. */
+                /**
+                 * @description Front-of-pack schemes to compute besides the mandatory ones of the label's market,
+                 *     comma-separated (`uk.fop.tl,eu.fop.nutriscore`); added to the body's
+                 *     `front_of_pack`. Unknown ids: 400 `validation_failed`.
+                 * @example uk.fop.tl,eu.fop.nutriscore
+                 */
                 fop?: string;
             };
             header?: never;
@@ -2617,7 +3332,10 @@ export interface operations {
     exportAudit: {
         parameters: {
             query?: {
-                /** @description RFC 3339: events that occurred at or after this moment (a writing transaction's start). */
+                /**
+                 * @description RFC 3339: events that occurred at or after this moment (a writing transaction's
+                 *     start).
+                 */
                 from?: string;
                 /** @description RFC 3339: events that occurred before this moment. */
                 to?: string;
@@ -2658,7 +3376,10 @@ export interface operations {
     listCountries: {
         parameters: {
             query?: {
-                /** @description Regime family id: countries whose labels follow it. */
+                /**
+                 * @description Regime family id: countries whose labels follow it.
+                 * @example eu-1169
+                 */
                 family?: string;
             };
             header?: never;
@@ -2691,9 +3412,12 @@ export interface operations {
             query?: {
                 /** @description Page size (default 50). */
                 limit?: number;
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` of the previous page (opaque). */
                 cursor?: string;
-                /** @description Filters by name (case-insensitive substring). */
+                /**
+                 * @description The words to search for (required: without them 400 `validation_failed`), case-insensitive.
+                 * @example rolled oats
+                 */
                 q?: string;
             };
             header?: never;
@@ -2711,7 +3435,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FoodList"];
+                    "application/json": components["schemas"]["Page_FoodHit"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2726,7 +3450,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description `fooddb:<id>` (FoodData Central id where known). */
+                /**
+                 * @description `fooddb:<id>` (FoodData Central id where known).
+                 * @example fooddb:173944
+                 */
                 id: string;
             };
             cookie?: never;
@@ -2784,11 +3511,21 @@ export interface operations {
     listFormats: {
         parameters: {
             query?: {
-                /** @description ISO 3166-1 alpha-2 code: formats serving that country. */
+                /**
+                 * @description ISO 3166-1 alpha-2 code (any case): formats serving that country.
+                 * @example GB
+                 */
                 country?: string;
-                /** @description Regime family id (`us-fda`, `eu-1169`, `uk`). */
+                /**
+                 * @description A regime family id (`us-fda`, `eu-1169`, `uk`).
+                 * @example eu-1169
+                 */
                 family?: string;
-                /** @description `light`: each format's `id`, `aliases`, `name`, `family`, `countries`, `plan`, `status` and `role` only (a picker's list, a tenth of the full one); `full` (default): every field. Another value: 400 `validation_failed`. */
+                /**
+                 * @description `light`: each format's `id`, `aliases`, `name`, `family`, `countries`, `plan`,
+                 *     `status` and `role` only (a picker's list, a tenth of the full one); `full`
+                 *     (default): every field. Another value: 400 `validation_failed`.
+                 */
                 view?: "light" | "full";
             };
             header?: never;
@@ -2821,7 +3558,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The format's id (`us.v`) or an alias (`standard`). */
+                /**
+                 * @description The format's id (`us.v`) or an alias (`standard`).
+                 * @example us.v
+                 */
                 id: string;
             };
             cookie?: never;
@@ -2851,19 +3591,23 @@ export interface operations {
     importRecipes: {
         parameters: {
             query?: {
-                /** @description `true`: answer 200 with what would be created (each recipe with its `label`, or the `label_error` that would refuse it) and every row's problem, and create nothing. `Idempotency-Key` is ignored. */
+                /**
+                 * @description `true`: answer 200 with what would be created (each recipe with its `label`, or the
+                 *     `label_error` that would refuse it) and every row's problem, and create nothing.
+                 *     `Idempotency-Key` is ignored.
+                 */
                 dry_run?: boolean;
             };
             header?: {
                 /** @description The same key and body within 24 h replays the first response; the same key with another body is 409 `idempotency_key_reused`. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: string | null;
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
                 /**
                  * @example recipe,servings,ingredient,grams,label_format
                  *     Banana bread,8,banana,300,standard
@@ -2917,7 +3661,7 @@ export interface operations {
                 cursor?: string;
                 /** @description Filters by name (case-insensitive substring). */
                 q?: string;
-                /** @description Also list archived items. */
+                /** @description Also list archived items (recipes and ingredients). */
                 include_archived?: boolean;
             };
             header?: never;
@@ -2935,7 +3679,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IngredientList"];
+                    "application/json": components["schemas"]["Page_Ingredient"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2950,21 +3694,22 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The same key and body within 24 h replays the first response; the same key with another body is 409 `idempotency_key_reused`. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: string | null;
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IngredientCreate"];
+                "application/json": components["schemas"]["IngredientBody"];
             };
         };
         responses: {
             /** @description The ingredient as written. */
             201: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
+                    /** @description `"<version>"` of the resource; send it back in `If-Match`. */
+                    ETag?: string;
                     /** @description URL of the new ingredient. */
                     Location?: string;
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2990,7 +3735,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Id of the ingredient (`ing_...`); another account's id is 404. */
+                /**
+                 * @description Id of the ingredient (`ing_...`); another account's id is 404.
+                 * @example ing_01962d3b6a8c7f0e9d2b4c5a6e7f8091
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3000,7 +3748,8 @@ export interface operations {
             /** @description The ingredient. */
             200: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
+                    /** @description `"<version>"` of the resource; send it back in `If-Match`. */
+                    ETag?: string;
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3022,25 +3771,32 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description `"<version>"` as in `ETag`: the write applies only to that version, else 412 `version_mismatch`. */
-                "If-Match"?: string;
+                /**
+                 * @description `"<version>"` as in `ETag`: the write applies only to that version, else 412 `version_mismatch`.
+                 * @example "3"
+                 */
+                "If-Match"?: string | null;
             };
             path: {
-                /** @description Id of the ingredient (`ing_...`); another account's id is 404. */
+                /**
+                 * @description Id of the ingredient (`ing_...`); another account's id is 404.
+                 * @example ing_01962d3b6a8c7f0e9d2b4c5a6e7f8091
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IngredientUpdate"];
+                "application/json": components["schemas"]["IngredientBody"];
             };
         };
         responses: {
             /** @description The ingredient as written. */
             200: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
+                    /** @description `"<version>"` of the resource; send it back in `If-Match`. */
+                    ETag?: string;
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3065,11 +3821,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description `"<version>"` as in `ETag`: the write applies only to that version, else 412 `version_mismatch`. */
-                "If-Match"?: string;
+                /**
+                 * @description `"<version>"` as in `ETag`: the write applies only to that version, else 412 `version_mismatch`.
+                 * @example "3"
+                 */
+                "If-Match"?: string | null;
             };
             path: {
-                /** @description Id of the ingredient (`ing_...`); another account's id is 404. */
+                /**
+                 * @description Id of the ingredient (`ing_...`); another account's id is 404.
+                 * @example ing_01962d3b6a8c7f0e9d2b4c5a6e7f8091
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3099,7 +3861,7 @@ export interface operations {
     ingredientHistory: {
         parameters: {
             query?: {
-                /** @description Versions on the page (default 50). A request without `limit` and `cursor` gets the first page. */
+                /** @description Page size (default 50). */
                 limit?: number;
                 /** @description `next_cursor` of the previous page (opaque). */
                 cursor?: string;
@@ -3151,6 +3913,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     listRaccCategories: {
@@ -3190,7 +3953,7 @@ export interface operations {
                 cursor?: string;
                 /** @description Filters by name (case-insensitive substring). */
                 q?: string;
-                /** @description Also list archived items. */
+                /** @description Also list archived items (recipes and ingredients). */
                 include_archived?: boolean;
             };
             header?: never;
@@ -3208,7 +3971,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RecipeList"];
+                    "application/json": components["schemas"]["Page_Recipe"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3223,21 +3986,22 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The same key and body within 24 h replays the first response; the same key with another body is 409 `idempotency_key_reused`. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: string | null;
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RecipeCreate"];
+                "application/json": components["schemas"]["RecipeBody"];
             };
         };
         responses: {
             /** @description The recipe as written. */
             201: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
+                    /** @description `"<version>"` of the resource; send it back in `If-Match`. */
+                    ETag?: string;
                     /** @description URL of the new recipe. */
                     Location?: string;
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3262,14 +4026,23 @@ export interface operations {
     getRecipe: {
         parameters: {
             query?: {
-                /** @description The recipe as it was right after this version was recorded (see `/history`). Not with `as_of`. */
+                /**
+                 * @description The recipe as it was right after this version was recorded (see `/history`). Not
+                 *     with `as_of`.
+                 */
                 version?: number;
-                /** @description The recipe as it was at this moment (RFC 3339, e.g. `2026-01-31T12:00:00Z`). Not with `version`. */
+                /**
+                 * @description The recipe as it was at this moment (RFC 3339, e.g. `2026-01-31T12:00:00Z`). Not
+                 *     with `version`.
+                 */
                 as_of?: string;
             };
             header?: never;
             path: {
-                /** @description Id of the recipe (`rcp_...`); another account's id is 404. */
+                /**
+                 * @description Id of the recipe (`rcp_...`); another account's id is 404.
+                 * @example rcp_01962d3b6a8c7f0e9d2b4c5a6e7f8091
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3279,7 +4052,8 @@ export interface operations {
             /** @description The recipe. */
             200: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
+                    /** @description `"<version>"` of the resource; send it back in `If-Match`. */
+                    ETag?: string;
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3301,25 +4075,32 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description `"<version>"` as in `ETag`: the write applies only to that version, else 412 `version_mismatch`. */
-                "If-Match"?: string;
+                /**
+                 * @description `"<version>"` as in `ETag`: the write applies only to that version, else 412 `version_mismatch`.
+                 * @example "3"
+                 */
+                "If-Match"?: string | null;
             };
             path: {
-                /** @description Id of the recipe (`rcp_...`); another account's id is 404. */
+                /**
+                 * @description Id of the recipe (`rcp_...`); another account's id is 404.
+                 * @example rcp_01962d3b6a8c7f0e9d2b4c5a6e7f8091
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RecipeUpdate"];
+                "application/json": components["schemas"]["RecipeBody"];
             };
         };
         responses: {
             /** @description The recipe as written. */
             200: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
+                    /** @description `"<version>"` of the resource; send it back in `If-Match`. */
+                    ETag?: string;
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3345,11 +4126,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description `"<version>"` as in `ETag`: the write applies only to that version, else 412 `version_mismatch`. */
-                "If-Match"?: string;
+                /**
+                 * @description `"<version>"` as in `ETag`: the write applies only to that version, else 412 `version_mismatch`.
+                 * @example "3"
+                 */
+                "If-Match"?: string | null;
             };
             path: {
-                /** @description Id of the recipe (`rcp_...`); another account's id is 404. */
+                /**
+                 * @description Id of the recipe (`rcp_...`); another account's id is 404.
+                 * @example rcp_01962d3b6a8c7f0e9d2b4c5a6e7f8091
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3379,12 +4166,19 @@ export interface operations {
     recipeHistory: {
         parameters: {
             query?: {
-                /** @description Versions on the page (default 50). A request without `limit` and `cursor` gets the first page. */
+                /**
+                 * @description Recipes only. `label`: each entry also lists the printed values it changed
+                 *     (`label_changes`), and entries of type `label.recomputed` show changes the recipe's
+                 *     custom ingredients and sub-recipes made, with their `cause`.
+                 */
+                include?: string;
+                /**
+                 * @description Versions on the page (default 50). A request without `limit` and `cursor` gets the
+                 *     first page.
+                 */
                 limit?: number;
                 /** @description `next_cursor` of the previous page (opaque). */
                 cursor?: string;
-                /** @description `label`: each entry also lists the printed values it changed (`label_changes`), and entries of type `label.recomputed` show changes the recipe's custom ingredients and sub-recipes made, with their `cause`. */
-                include?: "label";
             };
             header?: never;
             path: {
@@ -3419,9 +4213,16 @@ export interface operations {
     recipeLabels: {
         parameters: {
             query?: {
-                /** @description Comma-separated format ids or aliases (at most 20). Not with `countries`. */
+                /**
+                 * @description Comma-separated format ids or aliases (at most 20). Not with `countries`.
+                 * @example us.v,eu.tab.ri,uk.tab
+                 */
                 formats?: string;
-                /** @description Comma-separated ISO country codes: each country's default format (`GET /v1/countries`). Not with `formats`. */
+                /**
+                 * @description Comma-separated ISO country codes: each country's default format (`GET
+                 *     /v1/countries`). Not with `formats`.
+                 * @example US,DE,GB
+                 */
                 countries?: string;
             };
             header?: never;
@@ -3456,21 +4257,70 @@ export interface operations {
     recipeLabelFile: {
         parameters: {
             query?: {
-                /** @description `label.*` files only: another format (id or alias) the plan allows; the current recipe's label is computed in it, under its law, and drawn. Not with `version` or `as_of` (400); above the plan: 403 `plan_format_not_allowed`. */
-                format?: string;
-                /** @description With `format=us.aggr` only: the variety pack's other foods, saved recipes' ids, comma-separated (1 to 5; the recipe is the first column). The aggregate label sets one column per food (21 CFR 101.9(d)(13)(ii)), each recipe's own fields as one standard column, as `POST /v1/analyze` does with `foods[].recipe_id`. `format=us.aggr` without it, or it without that format: 400. */
-                foods?: string;
-                /** @description `label.*` files only: comma-separated front-of-pack schemes; the current label is drawn with its front-of-pack elements under it (its market's mandatory schemes, the recipe's `front_of_pack`, and these), judged with the recipe's `front_of_pack_facts`. Not with `version` or `as_of` (400). A scheme whose printed form is not in our references (Israel, Ecuador) cannot be drawn: 400. */
+                /** @description Width in pixels (default 290). */
+                width?: number;
+                /**
+                 * @description Printed width in inches, instead of `width` (96 pixels per inch, so 1.25 to 20.83
+                 *     in). A US label narrower than its layout's minimum (the width at which its type
+                 *     keeps the sizes of 21 CFR 101.9(d)(1)(iii) and (j)(13): 2.31 in for the vertical
+                 *     layouts, 5.38 in for the tabular and linear ones) is 422 `label_too_small`, naming
+                 *     the smallest width that complies.
+                 */
+                width_in?: number;
+                /**
+                 * @description Printed width in millimetres, instead of `width` (as `width_in`; 58.5 mm for the US
+                 *     vertical layouts).
+                 */
+                width_mm?: number;
+                /** @description PNG pixel ratio (default 2). */
+                scale?: number;
+                /**
+                 * @description The label as it was right after this version of the recipe was recorded
+                 *     (API_DECISIONS §12). Not with `as_of`.
+                 */
+                version?: number;
+                /** @description The label as it was at this moment (RFC 3339). Not with `version`. */
+                as_of?: string;
+                /**
+                 * @description `true`: refuse with 422 `incomplete_nutrient_data` (details: the label's `missing`)
+                 *     when the label declares a nutrient some ingredient's data lacks.
+                 */
+                strict?: boolean;
+                /**
+                 * @description `label.*` files only: comma-separated front-of-pack schemes; the current label is
+                 *     drawn with its front-of-pack elements under it (its market's mandatory schemes, the
+                 *     recipe's `front_of_pack`, and these), judged with the recipe's
+                 *     `front_of_pack_facts`. Not with `version` or `as_of` (400). A scheme whose printed
+                 *     form is not in our references (Israel, Ecuador) cannot be drawn: 400.
+                 * @example uk.fop.tl
+                 */
                 fop?: string;
-                /** @description `fop.*` files only, required there: the front-of-pack scheme drawn. Israel's and Ecuador's printed forms are not in our references: 400. */
-                scheme?: "ar.fop.oct" | "br.fop.lupa" | "ca.fop.h.bi" | "cl.fop.alto" | "co.fop.oct" | "ec.fop.sem" | "eu.fop.nutriscore" | "il.fop.red" | "lk.fop.solid" | "mx.fop.leg" | "mx.fop.oct" | "pe.fop.oct" | "sg.fop.ng" | "uk.fop.tl";
+                /**
+                 * @description `label.*` files only: another format (id or alias) the plan allows; the current
+                 *     recipe's label is computed in it, under its law, and drawn. Not with `version` or
+                 *     `as_of` (400); above the plan: 403 `plan_format_not_allowed`.
+                 * @example eu-1169
+                 */
+                format?: string;
+                /**
+                 * @description With `format=us.aggr` only: the variety pack's other foods, saved recipes' ids,
+                 *     comma-separated (1 to 5; the recipe is the first column). The aggregate label sets
+                 *     one column per food (21 CFR 101.9(d)(13)(ii)).
+                 */
+                foods?: string;
+                /**
+                 * @description `fop.*` files only, required there: the front-of-pack scheme drawn. Israel's and
+                 *     Ecuador's printed forms are not in our references: 400.
+                 * @example uk.fop.tl
+                 */
+                scheme?: string;
                 /** @description `fop.*`: solid or liquid. */
-                state?: "solid" | "liquid";
+                state?: components["schemas"]["State"];
                 /** @description `fop.*`: g per ml, for per 100 ml. */
                 density_g_per_ml?: number;
                 /** @description `fop.*`: the product's category. */
-                category?: string;
-                /** @description `fop.*`: Nutri-Score's share. */
+                category?: components["schemas"]["Category"];
+                /** @description `fop.*`: Nutri-Score's fruit, vegetable and legume share. */
                 fruit_vegetable_legume_pct?: number;
                 /** @description `fop.*`: free sugars. */
                 free_sugars_g_per_100g?: number;
@@ -3480,30 +4330,27 @@ export interface operations {
                 non_nutritive_sweeteners?: boolean;
                 /** @description `fop.*`: contains added caffeine. */
                 caffeine?: boolean;
-                /** @description `fop.*`: the critical nutrients added in making the product, separated by commas (`free_sugars`, `fats`, `sodium`; empty: none), which Mexico's second and third phases judge by. */
+                /**
+                 * @description `fop.*`: the critical nutrients added in making the product, separated by commas
+                 *     (`free_sugars`, `fats`, `sodium`; empty: none), which Mexico's second and third
+                 *     phases judge by.
+                 * @example free_sugars,sodium
+                 */
                 added_critical_nutrients?: string;
-                /** @description `fop.*`: Canada's reference amount (its Table of Reference Amounts), grams; `racc_g` is read as the same where this is absent. */
+                /**
+                 * @description `fop.*`: Canada's reference amount (its Table of Reference Amounts), grams; `racc_g`
+                 *     is read as the same where this is absent.
+                 */
                 reference_amount_g?: number;
                 /** @description `fop.*`: the reference amount (Canada). */
                 racc_g?: number;
-                /** @description Width in pixels (default 290). */
-                width?: number;
-                /** @description PNG pixel ratio (default 2). */
-                scale?: number;
-                /** @description Printed width in inches, instead of `width` (96 pixels per inch, so 1.25 to 20.83 in). A US label narrower than its layout's minimum (the width at which its type keeps the sizes of 21 CFR 101.9(d)(1)(iii) and (j)(13): 2.31 in for the vertical layouts, 5.38 in for the tabular and linear ones) is 422 `label_too_small`, naming the smallest width that complies. */
-                width_in?: number;
-                /** @description Printed width in millimetres, instead of `width` (as `width_in`; 58.5 mm for the US vertical layouts). */
-                width_mm?: number;
-                /** @description The recipe as it was right after this version was recorded (see `/history`). Not with `as_of`. */
-                version?: number;
-                /** @description The recipe as it was at this moment (RFC 3339, e.g. `2026-01-31T12:00:00Z`). Not with `version`. */
-                as_of?: string;
-                /** @description `true`: refuse with 422 `incomplete_nutrient_data` (details: the label's `missing`) when the label declares a nutrient some ingredient's data lacks, instead of answering with a label that says so in `missing` and `warnings`. */
-                strict?: boolean;
             };
             header?: never;
             path: {
-                /** @description Id of the recipe (`rcp_...`); another account's id is 404. */
+                /**
+                 * @description Id of the recipe (`rcp_...`); another account's id is 404.
+                 * @example rcp_01962d3b6a8c7f0e9d2b4c5a6e7f8091
+                 */
                 id: string;
                 /** @description `label.svg`, `label.png` or `label.pdf`; `fop.svg`, `fop.png` or `fop.pdf` for one front-of-pack element (`scheme`). */
                 file: "label.svg" | "label.png" | "label.pdf" | "fop.svg" | "fop.png" | "fop.pdf";
@@ -3521,8 +4368,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
-                    "image/png": string;
+                    "application/pdf": number[];
+                    "image/png": number[];
                     "image/svg+xml": string;
                 };
             };
@@ -3540,6 +4387,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3563,7 +4411,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookList"];
+                    "application/json": components["schemas"]["Page_Webhook"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3615,7 +4463,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Id of the webhook endpoint (`whe_...`); another account's id is 404. */
+                /**
+                 * @description Id of the webhook endpoint (`whe_...`); another account's id is 404.
+                 * @example whe_01962d3b6a8c7f0e9d2b4c5a6e7f8091
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3647,7 +4498,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Id of the webhook endpoint (`whe_...`); another account's id is 404. */
+                /**
+                 * @description Id of the webhook endpoint (`whe_...`); another account's id is 404.
+                 * @example whe_01962d3b6a8c7f0e9d2b4c5a6e7f8091
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3686,7 +4540,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Id of the webhook endpoint (`whe_...`); another account's id is 404. */
+                /**
+                 * @description Id of the webhook endpoint (`whe_...`); another account's id is 404.
+                 * @example whe_01962d3b6a8c7f0e9d2b4c5a6e7f8091
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3718,12 +4575,15 @@ export interface operations {
             query?: {
                 /** @description Page size (default 50). */
                 limit?: number;
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` of the previous page (opaque). */
                 cursor?: string;
             };
             header?: never;
             path: {
-                /** @description Id of the webhook endpoint (`whe_...`); another account's id is 404. */
+                /**
+                 * @description Id of the webhook endpoint (`whe_...`); another account's id is 404.
+                 * @example whe_01962d3b6a8c7f0e9d2b4c5a6e7f8091
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3739,7 +4599,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                    "application/json": components["schemas"]["Page_WebhookDelivery"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3755,7 +4615,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Id of the webhook endpoint (`whe_...`); another account's id is 404. */
+                /**
+                 * @description Id of the webhook endpoint (`whe_...`); another account's id is 404.
+                 * @example whe_01962d3b6a8c7f0e9d2b4c5a6e7f8091
+                 */
                 id: string;
                 /** @description Id of the delivery (`msg_...`, its `webhook-id`). */
                 delivery_id: string;
@@ -3791,7 +4654,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Id of the webhook endpoint (`whe_...`); another account's id is 404. */
+                /**
+                 * @description Id of the webhook endpoint (`whe_...`); another account's id is 404.
+                 * @example whe_01962d3b6a8c7f0e9d2b4c5a6e7f8091
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3825,7 +4691,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Id of the webhook endpoint (`whe_...`); another account's id is 404. */
+                /**
+                 * @description Id of the webhook endpoint (`whe_...`); another account's id is 404.
+                 * @example whe_01962d3b6a8c7f0e9d2b4c5a6e7f8091
+                 */
                 id: string;
             };
             cookie?: never;

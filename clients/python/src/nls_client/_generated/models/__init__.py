@@ -1,91 +1,67 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .added import Added
 from .analysis_request import AnalysisRequest
-from .analysis_request_foods_item import AnalysisRequestFoodsItem
-from .analysis_request_front_of_pack_item import AnalysisRequestFrontOfPackItem
-from .analysis_request_prepared import AnalysisRequestPrepared
 from .analysis_result import AnalysisResult
-from .analysis_result_ingredients_item import AnalysisResultIngredientsItem
 from .app_session import AppSession
-from .app_session_account import AppSessionAccount
-from .app_session_account_plan import AppSessionAccountPlan
-from .app_session_account_plan_id import AppSessionAccountPlanId
+from .basis import Basis
+from .category import Category
+from .cause_view import CauseView
+from .check import Check
+from .citation import Citation
 from .claim import Claim
+from .colour import Colour
+from .column_view import ColumnView
+from .component import Component
+from .confirmation_status import ConfirmationStatus
 from .country_list import CountryList
-from .country_list_data_item import CountryListDataItem
-from .country_list_data_item_default_format_status_type_1 import CountryListDataItemDefaultFormatStatusType1
-from .country_list_data_item_default_format_status_type_2_type_1 import CountryListDataItemDefaultFormatStatusType2Type1
-from .country_list_data_item_default_format_status_type_3_type_1 import CountryListDataItemDefaultFormatStatusType3Type1
-from .country_list_data_item_front_of_pack_item import CountryListDataItemFrontOfPackItem
+from .country_view import CountryView
+from .direction import Direction
 from .docs_asset_asset import DocsAssetAsset
+from .embed import Embed
 from .error import Error
-from .error_error import ErrorError
-from .error_error_code import ErrorErrorCode
+from .error_code import ErrorCode
+from .error_detail import ErrorDetail
+from .export_extra import ExportExtra
 from .export_request import ExportRequest
 from .export_request_data import ExportRequestData
-from .export_request_extra import ExportRequestExtra
 from .food import Food
 from .food_allergen_details import FoodAllergenDetails
 from .food_allergen_exemptions import FoodAllergenExemptions
-from .food_label_names import FoodLabelNames
-from .food_list import FoodList
+from .food_body import FoodBody
+from .food_hit import FoodHit
+from .food_label_names_type_0 import FoodLabelNamesType0
 from .food_nutrients_per_100g import FoodNutrientsPer100G
+from .fop_scheme_kind import FopSchemeKind
 from .fop_scheme_list import FopSchemeList
-from .fop_scheme_list_data_item import FopSchemeListDataItem
-from .fop_scheme_list_data_item_kind import FopSchemeListDataItemKind
-from .fop_scheme_list_data_item_status import FopSchemeListDataItemStatus
+from .fop_scheme_summary import FopSchemeSummary
 from .format_ import Format
-from .format_citation import FormatCitation
-from .format_columns_item import FormatColumnsItem
-from .format_direction import FormatDirection
+from .format_label import FormatLabel
 from .format_light import FormatLight
-from .format_light_role import FormatLightRole
 from .format_list import FormatList
-from .format_nutrients_item import FormatNutrientsItem
-from .format_nutrients_item_reference_type_0 import FormatNutrientsItemReferenceType0
-from .format_nutrients_item_source_kinds import FormatNutrientsItemSourceKinds
-from .format_plan import FormatPlan
-from .format_role import FormatRole
-from .format_status import FormatStatus
 from .front_of_pack import FrontOfPack
-from .front_of_pack_checks_item import FrontOfPackChecksItem
 from .front_of_pack_facts import FrontOfPackFacts
-from .front_of_pack_facts_added_critical_nutrients_item import FrontOfPackFactsAddedCriticalNutrientsItem
-from .front_of_pack_facts_category import FrontOfPackFactsCategory
-from .front_of_pack_facts_state import FrontOfPackFactsState
-from .front_of_pack_marks_item import FrontOfPackMarksItem
-from .front_of_pack_scheme import FrontOfPackScheme
-from .front_of_pack_status import FrontOfPackStatus
-from .healthz_response_200 import HealthzResponse200
+from .grade_component import GradeComponent
+from .grade_mark import GradeMark
+from .health import Health
 from .history import History
-from .history_data_item import HistoryDataItem
-from .history_data_item_cause import HistoryDataItemCause
-from .history_data_item_label_changes_item import HistoryDataItemLabelChangesItem
+from .history_entry import HistoryEntry
+from .hub_view import HubView
+from .import_problem import ImportProblem
+from .import_report import ImportReport
+from .imported_line import ImportedLine
+from .imported_recipe import ImportedRecipe
+from .imported_recipe_label_error_type_0 import ImportedRecipeLabelErrorType0
+from .index_view import IndexView
 from .ingredient import Ingredient
-from .ingredient_allergens_item_type_0 import IngredientAllergensItemType0
-from .ingredient_create import IngredientCreate
-from .ingredient_create_allergens_item_type_0 import IngredientCreateAllergensItemType0
-from .ingredient_create_label_names_type_0 import IngredientCreateLabelNamesType0
-from .ingredient_create_nutrients_per_100g import IngredientCreateNutrientsPer100G
-from .ingredient_create_unit_type_1 import IngredientCreateUnitType1
-from .ingredient_create_unit_type_2_type_1 import IngredientCreateUnitType2Type1
-from .ingredient_create_unit_type_3_type_1 import IngredientCreateUnitType3Type1
+from .ingredient_body import IngredientBody
+from .ingredient_body_label_names_type_0 import IngredientBodyLabelNamesType0
+from .ingredient_body_nutrients_per_100g_type_0 import IngredientBodyNutrientsPer100GType0
 from .ingredient_entry import IngredientEntry
-from .ingredient_entry_label_names import IngredientEntryLabelNames
-from .ingredient_entry_nutrients import IngredientEntryNutrients
-from .ingredient_label_names_type_0 import IngredientLabelNamesType0
-from .ingredient_list import IngredientList
+from .ingredient_entry_label_names_type_0 import IngredientEntryLabelNamesType0
+from .ingredient_entry_nutrients_type_0 import IngredientEntryNutrientsType0
+from .ingredient_label_names import IngredientLabelNames
 from .ingredient_nutrients_per_100g import IngredientNutrientsPer100G
-from .ingredient_unit_type_1 import IngredientUnitType1
-from .ingredient_unit_type_2_type_1 import IngredientUnitType2Type1
-from .ingredient_unit_type_3_type_1 import IngredientUnitType3Type1
-from .ingredient_update import IngredientUpdate
-from .ingredient_update_allergens_item_type_0 import IngredientUpdateAllergensItemType0
-from .ingredient_update_label_names_type_0 import IngredientUpdateLabelNamesType0
-from .ingredient_update_nutrients_per_100g import IngredientUpdateNutrientsPer100G
-from .ingredient_update_unit_type_1 import IngredientUpdateUnitType1
-from .ingredient_update_unit_type_2_type_1 import IngredientUpdateUnitType2Type1
-from .ingredient_update_unit_type_3_type_1 import IngredientUpdateUnitType3Type1
 from .label import Label
 from .label_allergen_details import LabelAllergenDetails
 from .label_as_packaged import LabelAsPackaged
@@ -102,157 +78,138 @@ from .label_per_100g import LabelPer100G
 from .label_per_container import LabelPerContainer
 from .label_per_portion import LabelPerPortion
 from .label_per_serving import LabelPerServing
+from .label_problem import LabelProblem
 from .label_serving_size import LabelServingSize
 from .label_set import LabelSet
 from .label_set_entry import LabelSetEntry
-from .label_set_entry_error import LabelSetEntryError
 from .label_statements_item import LabelStatementsItem
 from .label_unrounded import LabelUnrounded
 from .label_voluntary import LabelVoluntary
 from .label_voluntary_additional_property import LabelVoluntaryAdditionalProperty
 from .label_warnings_item import LabelWarningsItem
+from .level import Level
+from .light_mark import LightMark
 from .list_formats_view import ListFormatsView
+from .mark_size import MarkSize
+from .market_scheme import MarketScheme
+from .nutrient_view import NutrientView
+from .nutrient_view_source_kinds import NutrientViewSourceKinds
 from .openapi_response_200 import OpenapiResponse200
 from .package import Package
+from .page_food_hit import PageFoodHit
+from .page_food_hit_data_item import PageFoodHitDataItem
+from .page_ingredient import PageIngredient
+from .page_ingredient_data_item import PageIngredientDataItem
+from .page_ingredient_data_item_label_names import PageIngredientDataItemLabelNames
+from .page_ingredient_data_item_nutrients_per_100g import PageIngredientDataItemNutrientsPer100G
+from .page_recipe import PageRecipe
+from .page_recipe_data_item import PageRecipeDataItem
+from .page_recipe_data_item_label_error_type_0 import PageRecipeDataItemLabelErrorType0
+from .page_recipe_data_item_prepared_type_0 import PageRecipeDataItemPreparedType0
+from .page_webhook import PageWebhook
+from .page_webhook_data_item import PageWebhookDataItem
+from .page_webhook_delivery import PageWebhookDelivery
+from .page_webhook_delivery_data_item import PageWebhookDeliveryDataItem
+from .page_webhook_delivery_data_item_body import PageWebhookDeliveryDataItemBody
+from .plan_view import PlanView
+from .portion import Portion
+from .prepared_body import PreparedBody
+from .printed_change import PrintedChange
+from .racc_category import RaccCategory
 from .racc_category_list import RaccCategoryList
-from .racc_category_list_data_item import RaccCategoryListDataItem
-from .racc_category_list_data_item_unit_type_1 import RaccCategoryListDataItemUnitType1
-from .racc_category_list_data_item_unit_type_2_type_1 import RaccCategoryListDataItemUnitType2Type1
-from .racc_category_list_data_item_unit_type_3_type_1 import RaccCategoryListDataItemUnitType3Type1
-from .readyz_response_200 import ReadyzResponse200
-from .readyz_response_200_embed_hub_type_0 import ReadyzResponse200EmbedHubType0
-from .readyz_response_200_embed_hub_type_0_state import ReadyzResponse200EmbedHubType0State
-from .readyz_response_200_label_index_type_0 import ReadyzResponse200LabelIndexType0
-from .readyz_response_200_label_index_type_0_state import ReadyzResponse200LabelIndexType0State
-from .readyz_response_200_status import ReadyzResponse200Status
-from .readyz_response_503 import ReadyzResponse503
-from .readyz_response_503_embed_hub_type_0 import ReadyzResponse503EmbedHubType0
-from .readyz_response_503_embed_hub_type_0_state import ReadyzResponse503EmbedHubType0State
-from .readyz_response_503_label_index_type_0 import ReadyzResponse503LabelIndexType0
-from .readyz_response_503_label_index_type_0_state import ReadyzResponse503LabelIndexType0State
-from .readyz_response_503_status import ReadyzResponse503Status
+from .racc_unit import RaccUnit
+from .ready_report import ReadyReport
 from .recipe import Recipe
-from .recipe_create import RecipeCreate
-from .recipe_create_front_of_pack_type_0_item import RecipeCreateFrontOfPackType0Item
-from .recipe_create_prepared_type_0 import RecipeCreatePreparedType0
-from .recipe_embed_type_1 import RecipeEmbedType1
-from .recipe_front_of_pack_type_0_item import RecipeFrontOfPackType0Item
-from .recipe_history_include import RecipeHistoryInclude
-from .recipe_ingredients_item import RecipeIngredientsItem
-from .recipe_ingredients_item_label_names import RecipeIngredientsItemLabelNames
-from .recipe_ingredients_item_nutrients import RecipeIngredientsItemNutrients
+from .recipe_body import RecipeBody
+from .recipe_label_error_type_0 import RecipeLabelErrorType0
 from .recipe_label_file_file import RecipeLabelFileFile
-from .recipe_label_file_scheme import RecipeLabelFileScheme
-from .recipe_label_file_state import RecipeLabelFileState
-from .recipe_list import RecipeList
 from .recipe_prepared_type_0 import RecipePreparedType0
-from .recipe_update import RecipeUpdate
-from .recipe_update_front_of_pack_type_0_item import RecipeUpdateFrontOfPackType0Item
-from .recipe_update_prepared_type_0 import RecipeUpdatePreparedType0
+from .reference_view import ReferenceView
+from .resolved_entry import ResolvedEntry
+from .resolved_entry_nutrients_type_0 import ResolvedEntryNutrientsType0
+from .resolved_line import ResolvedLine
+from .resolved_line_label_names import ResolvedLineLabelNames
+from .resolved_line_nutrients_type_0 import ResolvedLineNutrientsType0
+from .role import Role
+from .score_mark import ScoreMark
+from .session_account import SessionAccount
 from .sign_up_request import SignUpRequest
+from .source import Source
+from .state import State
 from .token_request import TokenRequest
 from .token_response import TokenResponse
+from .warning_mark import WarningMark
 from .webhook import Webhook
+from .webhook_attempt import WebhookAttempt
 from .webhook_create import WebhookCreate
-from .webhook_create_events_item import WebhookCreateEventsItem
 from .webhook_delivery import WebhookDelivery
-from .webhook_delivery_attempt_log_item import WebhookDeliveryAttemptLogItem
 from .webhook_delivery_body import WebhookDeliveryBody
-from .webhook_delivery_list import WebhookDeliveryList
-from .webhook_delivery_status import WebhookDeliveryStatus
-from .webhook_events_item import WebhookEventsItem
-from .webhook_list import WebhookList
 from .webhook_update import WebhookUpdate
-from .webhook_update_events_item import WebhookUpdateEventsItem
 from .webhook_with_secret import WebhookWithSecret
 
 __all__ = (
+    "Added",
     "AnalysisRequest",
-    "AnalysisRequestFoodsItem",
-    "AnalysisRequestFrontOfPackItem",
-    "AnalysisRequestPrepared",
     "AnalysisResult",
-    "AnalysisResultIngredientsItem",
     "AppSession",
-    "AppSessionAccount",
-    "AppSessionAccountPlan",
-    "AppSessionAccountPlanId",
+    "Basis",
+    "Category",
+    "CauseView",
+    "Check",
+    "Citation",
     "Claim",
+    "Colour",
+    "ColumnView",
+    "Component",
+    "ConfirmationStatus",
     "CountryList",
-    "CountryListDataItem",
-    "CountryListDataItemDefaultFormatStatusType1",
-    "CountryListDataItemDefaultFormatStatusType2Type1",
-    "CountryListDataItemDefaultFormatStatusType3Type1",
-    "CountryListDataItemFrontOfPackItem",
+    "CountryView",
+    "Direction",
     "DocsAssetAsset",
+    "Embed",
     "Error",
-    "ErrorError",
-    "ErrorErrorCode",
+    "ErrorCode",
+    "ErrorDetail",
+    "ExportExtra",
     "ExportRequest",
     "ExportRequestData",
-    "ExportRequestExtra",
     "Food",
     "FoodAllergenDetails",
     "FoodAllergenExemptions",
-    "FoodLabelNames",
-    "FoodList",
+    "FoodBody",
+    "FoodHit",
+    "FoodLabelNamesType0",
     "FoodNutrientsPer100G",
+    "FopSchemeKind",
     "FopSchemeList",
-    "FopSchemeListDataItem",
-    "FopSchemeListDataItemKind",
-    "FopSchemeListDataItemStatus",
+    "FopSchemeSummary",
     "Format",
-    "FormatCitation",
-    "FormatColumnsItem",
-    "FormatDirection",
+    "FormatLabel",
     "FormatLight",
-    "FormatLightRole",
     "FormatList",
-    "FormatNutrientsItem",
-    "FormatNutrientsItemReferenceType0",
-    "FormatNutrientsItemSourceKinds",
-    "FormatPlan",
-    "FormatRole",
-    "FormatStatus",
     "FrontOfPack",
-    "FrontOfPackChecksItem",
     "FrontOfPackFacts",
-    "FrontOfPackFactsAddedCriticalNutrientsItem",
-    "FrontOfPackFactsCategory",
-    "FrontOfPackFactsState",
-    "FrontOfPackMarksItem",
-    "FrontOfPackScheme",
-    "FrontOfPackStatus",
-    "HealthzResponse200",
+    "GradeComponent",
+    "GradeMark",
+    "Health",
     "History",
-    "HistoryDataItem",
-    "HistoryDataItemCause",
-    "HistoryDataItemLabelChangesItem",
+    "HistoryEntry",
+    "HubView",
+    "ImportedLine",
+    "ImportedRecipe",
+    "ImportedRecipeLabelErrorType0",
+    "ImportProblem",
+    "ImportReport",
+    "IndexView",
     "Ingredient",
-    "IngredientAllergensItemType0",
-    "IngredientCreate",
-    "IngredientCreateAllergensItemType0",
-    "IngredientCreateLabelNamesType0",
-    "IngredientCreateNutrientsPer100G",
-    "IngredientCreateUnitType1",
-    "IngredientCreateUnitType2Type1",
-    "IngredientCreateUnitType3Type1",
+    "IngredientBody",
+    "IngredientBodyLabelNamesType0",
+    "IngredientBodyNutrientsPer100GType0",
     "IngredientEntry",
-    "IngredientEntryLabelNames",
-    "IngredientEntryNutrients",
-    "IngredientLabelNamesType0",
-    "IngredientList",
+    "IngredientEntryLabelNamesType0",
+    "IngredientEntryNutrientsType0",
+    "IngredientLabelNames",
     "IngredientNutrientsPer100G",
-    "IngredientUnitType1",
-    "IngredientUnitType2Type1",
-    "IngredientUnitType3Type1",
-    "IngredientUpdate",
-    "IngredientUpdateAllergensItemType0",
-    "IngredientUpdateLabelNamesType0",
-    "IngredientUpdateNutrientsPer100G",
-    "IngredientUpdateUnitType1",
-    "IngredientUpdateUnitType2Type1",
-    "IngredientUpdateUnitType3Type1",
     "Label",
     "LabelAllergenDetails",
     "LabelAsPackaged",
@@ -269,67 +226,72 @@ __all__ = (
     "LabelPerContainer",
     "LabelPerPortion",
     "LabelPerServing",
+    "LabelProblem",
     "LabelServingSize",
     "LabelSet",
     "LabelSetEntry",
-    "LabelSetEntryError",
     "LabelStatementsItem",
     "LabelUnrounded",
     "LabelVoluntary",
     "LabelVoluntaryAdditionalProperty",
     "LabelWarningsItem",
+    "Level",
+    "LightMark",
     "ListFormatsView",
+    "MarketScheme",
+    "MarkSize",
+    "NutrientView",
+    "NutrientViewSourceKinds",
     "OpenapiResponse200",
     "Package",
+    "PageFoodHit",
+    "PageFoodHitDataItem",
+    "PageIngredient",
+    "PageIngredientDataItem",
+    "PageIngredientDataItemLabelNames",
+    "PageIngredientDataItemNutrientsPer100G",
+    "PageRecipe",
+    "PageRecipeDataItem",
+    "PageRecipeDataItemLabelErrorType0",
+    "PageRecipeDataItemPreparedType0",
+    "PageWebhook",
+    "PageWebhookDataItem",
+    "PageWebhookDelivery",
+    "PageWebhookDeliveryDataItem",
+    "PageWebhookDeliveryDataItemBody",
+    "PlanView",
+    "Portion",
+    "PreparedBody",
+    "PrintedChange",
+    "RaccCategory",
     "RaccCategoryList",
-    "RaccCategoryListDataItem",
-    "RaccCategoryListDataItemUnitType1",
-    "RaccCategoryListDataItemUnitType2Type1",
-    "RaccCategoryListDataItemUnitType3Type1",
-    "ReadyzResponse200",
-    "ReadyzResponse200EmbedHubType0",
-    "ReadyzResponse200EmbedHubType0State",
-    "ReadyzResponse200LabelIndexType0",
-    "ReadyzResponse200LabelIndexType0State",
-    "ReadyzResponse200Status",
-    "ReadyzResponse503",
-    "ReadyzResponse503EmbedHubType0",
-    "ReadyzResponse503EmbedHubType0State",
-    "ReadyzResponse503LabelIndexType0",
-    "ReadyzResponse503LabelIndexType0State",
-    "ReadyzResponse503Status",
+    "RaccUnit",
+    "ReadyReport",
     "Recipe",
-    "RecipeCreate",
-    "RecipeCreateFrontOfPackType0Item",
-    "RecipeCreatePreparedType0",
-    "RecipeEmbedType1",
-    "RecipeFrontOfPackType0Item",
-    "RecipeHistoryInclude",
-    "RecipeIngredientsItem",
-    "RecipeIngredientsItemLabelNames",
-    "RecipeIngredientsItemNutrients",
+    "RecipeBody",
+    "RecipeLabelErrorType0",
     "RecipeLabelFileFile",
-    "RecipeLabelFileScheme",
-    "RecipeLabelFileState",
-    "RecipeList",
     "RecipePreparedType0",
-    "RecipeUpdate",
-    "RecipeUpdateFrontOfPackType0Item",
-    "RecipeUpdatePreparedType0",
+    "ReferenceView",
+    "ResolvedEntry",
+    "ResolvedEntryNutrientsType0",
+    "ResolvedLine",
+    "ResolvedLineLabelNames",
+    "ResolvedLineNutrientsType0",
+    "Role",
+    "ScoreMark",
+    "SessionAccount",
     "SignUpRequest",
+    "Source",
+    "State",
     "TokenRequest",
     "TokenResponse",
+    "WarningMark",
     "Webhook",
+    "WebhookAttempt",
     "WebhookCreate",
-    "WebhookCreateEventsItem",
     "WebhookDelivery",
-    "WebhookDeliveryAttemptLogItem",
     "WebhookDeliveryBody",
-    "WebhookDeliveryList",
-    "WebhookDeliveryStatus",
-    "WebhookEventsItem",
-    "WebhookList",
     "WebhookUpdate",
-    "WebhookUpdateEventsItem",
     "WebhookWithSecret",
 )

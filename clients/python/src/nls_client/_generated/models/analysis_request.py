@@ -6,15 +6,14 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.analysis_request_front_of_pack_item import AnalysisRequestFrontOfPackItem
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.analysis_request_foods_item import AnalysisRequestFoodsItem
-    from ..models.analysis_request_prepared import AnalysisRequestPrepared
+    from ..models.food_body import FoodBody
     from ..models.front_of_pack_facts import FrontOfPackFacts
     from ..models.ingredient_entry import IngredientEntry
     from ..models.package import Package
+    from ..models.prepared_body import PreparedBody
 
 
 T = TypeVar("T", bound="AnalysisRequest")
@@ -22,110 +21,147 @@ T = TypeVar("T", bound="AnalysisRequest")
 
 @_attrs_define
 class AnalysisRequest:
-    """`servings` and `ingredients` are required, except for `us.aggr`, which takes `foods` instead. `label_format`
-    `us.auto` picks the first layout the `package` allows in FDA's order of preference among the formats the catalog
-    holds and the plan may use (see `Package`).
+    """The analysis request (spec §2.3 plus `racc_g`).
+
+    `servings` and `ingredients` are required, except for `us.aggr`, which takes `foods`
+    instead. `label_format` `us.auto` picks the first layout the `package` allows in FDA's
+    order of preference among the formats the catalog holds and the plan may use.
 
         Attributes:
-            foods (list[AnalysisRequestFoodsItem] | Unset): The foods of a variety pack, for `us.aggr` (aggregate display,
-                21 CFR 101.9(d)(13)(ii)): one label column per food, in this order (`food_1`, `food_2`, ...). Required by that
-                format, with no top-level `ingredients`; refused with any other. Claims are not made for the pack (analyze each
-                food for its claims).
-            front_of_pack (list[AnalysisRequestFrontOfPackItem] | Unset): Front-of-pack schemes to compute besides the
-                mandatory ones of the label's market.
-            front_of_pack_facts (FrontOfPackFacts | Unset): What a recipe does not hold and some front-of-pack schemes need.
-                Nothing is guessed: a scheme that needs an absent fact lists it in its `missing` and leaves the marks that
-                depend on it out.
-            ingredients (list[IngredientEntry] | Unset):
-            label_format (str | Unset):  Default: 'standard'.
-            label_formats (list[str] | Unset): More markets at once: the response's `labels` holds the label in each of
-                these formats too, each under its own law (plan rules as for `label_format`). Not with `foods`.
-            package (Package | Unset): The package, all fields optional. With it the label carries `package`: which US
-                layouts the package may use and must use, per 21 CFR 101.9(b)(6) (under 200 % of the RACC: one serving, one
-                column), (b)(12)(i) (200 % to 300 %: per serving and per container, `us.v.dual-pkg`), (e)(6) (over 300 %: a per-
-                container column is voluntary), (d)(11)(iii) (tabular when the panel lacks about 3 in of continuous vertical
-                space) and (j)(13) (40 in² or less: tabular and linear allowed; under 12 in²: the small-package exemption may
-                apply). Unknown category or a non-positive number: 400 `validation_failed` naming `package.<field>`.
-            prepared (AnalysisRequestPrepared | Unset): What preparing the whole recipe adds (milk and eggs for a mix), for
-                `us.v.dual-prep` (as packaged / as prepared, 21 CFR 101.9(e)): the as-prepared column is one packaged serving
-                plus its share of these. Required by that format; refused (400 `validation_failed`) with any other. Not part of
-                the ingredient statement.
-            racc_g (float | Unset): Reference amount customarily consumed; default the package's RACC category, else the
-                serving weight.
-            serving_size_text (str | Unset):
-            serving_weight_g (float | Unset):
-            servings (float | Unset):
-            voluntary_nutrients (list[str] | None | Unset): Nutrient keys (as in `nutrients_per_100g`) of voluntary
-                nutrients the label declares. On US labels the vitamins and minerals beyond vitamin D, calcium, iron and
-                potassium, mono- and polyunsaturated fat, soluble and insoluble fiber and sugar alcohol are declared only when
-                asked here or marked added on a line (21 CFR 101.9(c)(8)(ii), (c)(2)(iii)-(iv), (c)(6)); a claim about one
-                requires its declaration, so a claim about vitamin A or C is made only when it is asked for. The label's
-                `voluntary` says why each such row is there; a nutrient asked for that the data cannot determine is left off
-                with a `voluntary_nutrient_omitted` warning. Unknown key: 400 `validation_failed`. `null` removes them.
+            foods (list[FoodBody] | None | Unset): The foods of a variety pack (one column each in `us.aggr`); replaces
+                `ingredients`.
+            front_of_pack (list[str] | None | Unset): Front-of-pack schemes to compute besides the market's mandatory ones.
+            front_of_pack_facts (FrontOfPackFacts | None | Unset):
+            ingredients (list[IngredientEntry] | None | Unset):
+            label_format (None | str | Unset): A format id or alias of `GET /v1/formats`, or `us.auto` (default `standard`).
+            label_formats (list[str] | None | Unset): More markets at once: the label in each of these formats too
+                (`labels`).
+            package (None | Package | Unset):
+            prepared (None | PreparedBody | Unset):
+            racc_g (float | None | Unset): The reference amount customarily consumed, grams: nutrient content claims are
+                judged per it (21 CFR 101.13, 101.12(b)); without it (or `package.racc_category`)
+                no claim is judged and `claims_withheld` says why.
+            serving_size_text (None | str | Unset):
+            serving_weight_g (float | None | Unset):
+            servings (float | None | Unset):
+            voluntary_nutrients (list[str] | None | Unset): Voluntary nutrients to declare (nutrient keys), as a recipe's.
     """
 
-    foods: list[AnalysisRequestFoodsItem] | Unset = UNSET
-    front_of_pack: list[AnalysisRequestFrontOfPackItem] | Unset = UNSET
-    front_of_pack_facts: FrontOfPackFacts | Unset = UNSET
-    ingredients: list[IngredientEntry] | Unset = UNSET
-    label_format: str | Unset = "standard"
-    label_formats: list[str] | Unset = UNSET
-    package: Package | Unset = UNSET
-    prepared: AnalysisRequestPrepared | Unset = UNSET
-    racc_g: float | Unset = UNSET
-    serving_size_text: str | Unset = UNSET
-    serving_weight_g: float | Unset = UNSET
-    servings: float | Unset = UNSET
+    foods: list[FoodBody] | None | Unset = UNSET
+    front_of_pack: list[str] | None | Unset = UNSET
+    front_of_pack_facts: FrontOfPackFacts | None | Unset = UNSET
+    ingredients: list[IngredientEntry] | None | Unset = UNSET
+    label_format: None | str | Unset = UNSET
+    label_formats: list[str] | None | Unset = UNSET
+    package: None | Package | Unset = UNSET
+    prepared: None | PreparedBody | Unset = UNSET
+    racc_g: float | None | Unset = UNSET
+    serving_size_text: None | str | Unset = UNSET
+    serving_weight_g: float | None | Unset = UNSET
+    servings: float | None | Unset = UNSET
     voluntary_nutrients: list[str] | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        foods: list[dict[str, Any]] | Unset = UNSET
-        if not isinstance(self.foods, Unset):
+        from ..models.front_of_pack_facts import FrontOfPackFacts  # noqa: PLC0415
+        from ..models.package import Package  # noqa: PLC0415
+        from ..models.prepared_body import PreparedBody  # noqa: PLC0415
+
+        foods: list[dict[str, Any]] | None | Unset
+        if isinstance(self.foods, Unset):
+            foods = UNSET
+        elif isinstance(self.foods, list):
             foods = []
-            for foods_item_data in self.foods:
-                foods_item = foods_item_data.to_dict()
-                foods.append(foods_item)
+            for foods_type_0_item_data in self.foods:
+                foods_type_0_item = foods_type_0_item_data.to_dict()
+                foods.append(foods_type_0_item)
 
-        front_of_pack: list[str] | Unset = UNSET
-        if not isinstance(self.front_of_pack, Unset):
-            front_of_pack = []
-            for front_of_pack_item_data in self.front_of_pack:
-                front_of_pack_item = front_of_pack_item_data.value
-                front_of_pack.append(front_of_pack_item)
+        else:
+            foods = self.foods
 
-        front_of_pack_facts: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.front_of_pack_facts, Unset):
+        front_of_pack: list[str] | None | Unset
+        if isinstance(self.front_of_pack, Unset):
+            front_of_pack = UNSET
+        elif isinstance(self.front_of_pack, list):
+            front_of_pack = self.front_of_pack
+
+        else:
+            front_of_pack = self.front_of_pack
+
+        front_of_pack_facts: dict[str, Any] | None | Unset
+        if isinstance(self.front_of_pack_facts, Unset):
+            front_of_pack_facts = UNSET
+        elif isinstance(self.front_of_pack_facts, FrontOfPackFacts):
             front_of_pack_facts = self.front_of_pack_facts.to_dict()
+        else:
+            front_of_pack_facts = self.front_of_pack_facts
 
-        ingredients: list[dict[str, Any]] | Unset = UNSET
-        if not isinstance(self.ingredients, Unset):
+        ingredients: list[dict[str, Any]] | None | Unset
+        if isinstance(self.ingredients, Unset):
+            ingredients = UNSET
+        elif isinstance(self.ingredients, list):
             ingredients = []
-            for ingredients_item_data in self.ingredients:
-                ingredients_item = ingredients_item_data.to_dict()
-                ingredients.append(ingredients_item)
+            for ingredients_type_0_item_data in self.ingredients:
+                ingredients_type_0_item = ingredients_type_0_item_data.to_dict()
+                ingredients.append(ingredients_type_0_item)
 
-        label_format = self.label_format
+        else:
+            ingredients = self.ingredients
 
-        label_formats: list[str] | Unset = UNSET
-        if not isinstance(self.label_formats, Unset):
+        label_format: None | str | Unset
+        if isinstance(self.label_format, Unset):
+            label_format = UNSET
+        else:
+            label_format = self.label_format
+
+        label_formats: list[str] | None | Unset
+        if isinstance(self.label_formats, Unset):
+            label_formats = UNSET
+        elif isinstance(self.label_formats, list):
             label_formats = self.label_formats
 
-        package: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.package, Unset):
+        else:
+            label_formats = self.label_formats
+
+        package: dict[str, Any] | None | Unset
+        if isinstance(self.package, Unset):
+            package = UNSET
+        elif isinstance(self.package, Package):
             package = self.package.to_dict()
+        else:
+            package = self.package
 
-        prepared: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.prepared, Unset):
+        prepared: dict[str, Any] | None | Unset
+        if isinstance(self.prepared, Unset):
+            prepared = UNSET
+        elif isinstance(self.prepared, PreparedBody):
             prepared = self.prepared.to_dict()
+        else:
+            prepared = self.prepared
 
-        racc_g = self.racc_g
+        racc_g: float | None | Unset
+        if isinstance(self.racc_g, Unset):
+            racc_g = UNSET
+        else:
+            racc_g = self.racc_g
 
-        serving_size_text = self.serving_size_text
+        serving_size_text: None | str | Unset
+        if isinstance(self.serving_size_text, Unset):
+            serving_size_text = UNSET
+        else:
+            serving_size_text = self.serving_size_text
 
-        serving_weight_g = self.serving_weight_g
+        serving_weight_g: float | None | Unset
+        if isinstance(self.serving_weight_g, Unset):
+            serving_weight_g = UNSET
+        else:
+            serving_weight_g = self.serving_weight_g
 
-        servings = self.servings
+        servings: float | None | Unset
+        if isinstance(self.servings, Unset):
+            servings = UNSET
+        else:
+            servings = self.servings
 
         voluntary_nutrients: list[str] | None | Unset
         if isinstance(self.voluntary_nutrients, Unset):
@@ -170,72 +206,187 @@ class AnalysisRequest:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.analysis_request_foods_item import AnalysisRequestFoodsItem  # noqa: PLC0415
-        from ..models.analysis_request_prepared import AnalysisRequestPrepared  # noqa: PLC0415
+        from ..models.food_body import FoodBody  # noqa: PLC0415
         from ..models.front_of_pack_facts import FrontOfPackFacts  # noqa: PLC0415
         from ..models.ingredient_entry import IngredientEntry  # noqa: PLC0415
         from ..models.package import Package  # noqa: PLC0415
+        from ..models.prepared_body import PreparedBody  # noqa: PLC0415
 
         d = dict(src_dict)
-        _foods = d.pop("foods", UNSET)
-        foods: list[AnalysisRequestFoodsItem] | Unset = UNSET
-        if _foods is not UNSET:
-            foods = []
-            for foods_item_data in _foods:
-                foods_item = AnalysisRequestFoodsItem.from_dict(foods_item_data)
 
-                foods.append(foods_item)
+        def _parse_foods(data: object) -> list[FoodBody] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                foods_type_0 = []
+                _foods_type_0 = data
+                for foods_type_0_item_data in _foods_type_0:
+                    foods_type_0_item = FoodBody.from_dict(foods_type_0_item_data)
 
-        _front_of_pack = d.pop("front_of_pack", UNSET)
-        front_of_pack: list[AnalysisRequestFrontOfPackItem] | Unset = UNSET
-        if _front_of_pack is not UNSET:
-            front_of_pack = []
-            for front_of_pack_item_data in _front_of_pack:
-                front_of_pack_item = AnalysisRequestFrontOfPackItem(front_of_pack_item_data)
+                    foods_type_0.append(foods_type_0_item)
 
-                front_of_pack.append(front_of_pack_item)
+                return foods_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[FoodBody] | None | Unset, data)
 
-        _front_of_pack_facts = d.pop("front_of_pack_facts", UNSET)
-        front_of_pack_facts: FrontOfPackFacts | Unset
-        if isinstance(_front_of_pack_facts, Unset):
-            front_of_pack_facts = UNSET
-        else:
-            front_of_pack_facts = FrontOfPackFacts.from_dict(_front_of_pack_facts)
+        foods = _parse_foods(d.pop("foods", UNSET))
 
-        _ingredients = d.pop("ingredients", UNSET)
-        ingredients: list[IngredientEntry] | Unset = UNSET
-        if _ingredients is not UNSET:
-            ingredients = []
-            for ingredients_item_data in _ingredients:
-                ingredients_item = IngredientEntry.from_dict(ingredients_item_data)
+        def _parse_front_of_pack(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                front_of_pack_type_0 = cast(list[str], data)
 
-                ingredients.append(ingredients_item)
+                return front_of_pack_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None | Unset, data)
 
-        label_format = d.pop("label_format", UNSET)
+        front_of_pack = _parse_front_of_pack(d.pop("front_of_pack", UNSET))
 
-        label_formats = cast(list[str], d.pop("label_formats", UNSET))
+        def _parse_front_of_pack_facts(data: object) -> FrontOfPackFacts | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                front_of_pack_facts_type_1 = FrontOfPackFacts.from_dict(data)
 
-        _package = d.pop("package", UNSET)
-        package: Package | Unset
-        if isinstance(_package, Unset):
-            package = UNSET
-        else:
-            package = Package.from_dict(_package)
+                return front_of_pack_facts_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(FrontOfPackFacts | None | Unset, data)
 
-        _prepared = d.pop("prepared", UNSET)
-        prepared: AnalysisRequestPrepared | Unset
-        if isinstance(_prepared, Unset):
-            prepared = UNSET
-        else:
-            prepared = AnalysisRequestPrepared.from_dict(_prepared)
+        front_of_pack_facts = _parse_front_of_pack_facts(d.pop("front_of_pack_facts", UNSET))
 
-        racc_g = d.pop("racc_g", UNSET)
+        def _parse_ingredients(data: object) -> list[IngredientEntry] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                ingredients_type_0 = []
+                _ingredients_type_0 = data
+                for ingredients_type_0_item_data in _ingredients_type_0:
+                    ingredients_type_0_item = IngredientEntry.from_dict(ingredients_type_0_item_data)
 
-        serving_size_text = d.pop("serving_size_text", UNSET)
+                    ingredients_type_0.append(ingredients_type_0_item)
 
-        serving_weight_g = d.pop("serving_weight_g", UNSET)
+                return ingredients_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[IngredientEntry] | None | Unset, data)
 
-        servings = d.pop("servings", UNSET)
+        ingredients = _parse_ingredients(d.pop("ingredients", UNSET))
+
+        def _parse_label_format(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        label_format = _parse_label_format(d.pop("label_format", UNSET))
+
+        def _parse_label_formats(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                label_formats_type_0 = cast(list[str], data)
+
+                return label_formats_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None | Unset, data)
+
+        label_formats = _parse_label_formats(d.pop("label_formats", UNSET))
+
+        def _parse_package(data: object) -> None | Package | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                package_type_1 = Package.from_dict(data)
+
+                return package_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Package | Unset, data)
+
+        package = _parse_package(d.pop("package", UNSET))
+
+        def _parse_prepared(data: object) -> None | PreparedBody | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                prepared_type_1 = PreparedBody.from_dict(data)
+
+                return prepared_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PreparedBody | Unset, data)
+
+        prepared = _parse_prepared(d.pop("prepared", UNSET))
+
+        def _parse_racc_g(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        racc_g = _parse_racc_g(d.pop("racc_g", UNSET))
+
+        def _parse_serving_size_text(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        serving_size_text = _parse_serving_size_text(d.pop("serving_size_text", UNSET))
+
+        def _parse_serving_weight_g(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        serving_weight_g = _parse_serving_weight_g(d.pop("serving_weight_g", UNSET))
+
+        def _parse_servings(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        servings = _parse_servings(d.pop("servings", UNSET))
 
         def _parse_voluntary_nutrients(data: object) -> list[str] | None | Unset:
             if data is None:

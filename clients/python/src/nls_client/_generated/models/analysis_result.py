@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -9,10 +9,10 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.analysis_result_ingredients_item import AnalysisResultIngredientsItem
     from ..models.claim import Claim
+    from ..models.format_label import FormatLabel
     from ..models.label import Label
-    from ..models.label_set_entry import LabelSetEntry
+    from ..models.resolved_entry import ResolvedEntry
 
 
 T = TypeVar("T", bound="AnalysisResult")
@@ -20,11 +20,13 @@ T = TypeVar("T", bound="AnalysisResult")
 
 @_attrs_define
 class AnalysisResult:
-    """
+    """`POST /v1/analyze`'s answer.
+
     Attributes:
         claims (list[Claim]): The nutrient content claims the food qualifies for, judged per the reference amount
-            (`racc_g`, or the RACC of `package.racc_category`; 21 CFR 101.13, 101.12(b)). Without one: `[]` and
-            `claims_withheld` says why (a labeled serving is not a reference amount).
+            (`racc_g`, or the RACC of `package.racc_category`; 21 CFR 101.13, 101.12(b)).
+            Without one: `[]` and `claims_withheld` says why.
+        ingredients (list[ResolvedEntry]): How each entry resolved.
         label (Label): Computed, read-only. Always: `format`, `serving_size`, `servings_per_container`,
             `ingredient_statement`, `allergens`, `contains_statement`, `display`, `unrounded`. US formats: per-serving
             nutrients rounded by 21 CFR 101.9(c) and `daily_values`. EU formats: `per_100g`, `per_portion`,
@@ -38,17 +40,19 @@ class AnalysisResult:
             `ca.simpl.pair`, `ca.simpl.hor.bi`, FDR B.01.401(6)) name what they omit in each language,
             `display.not_significant.en` and `display.not_significant.fr` (« Source négligeable de … »), the first also as
             `display.not_significant`. `warnings` appears only when non-empty.
-        claims_withheld (str | Unset): Present when claims would be judged (US-family labels) but no reference amount
-            was given: why `claims` is empty and what to give.
-        ingredients (list[AnalysisResultIngredientsItem] | Unset):
-        labels (list[LabelSetEntry] | Unset): With `label_formats`: the label in each of those formats.
+        claims_withheld (None | str | Unset): Present when claims would be judged (US-family labels) but no reference
+            amount was
+            given: why `claims` is empty and what to give.
+        cost (float | None | Unset): Cost of the ingredients when every one has a cost, else null.
+        labels (list[FormatLabel] | None | Unset): With `label_formats`: the label in each of those formats.
     """
 
     claims: list[Claim]
+    ingredients: list[ResolvedEntry]
     label: Label
-    claims_withheld: str | Unset = UNSET
-    ingredients: list[AnalysisResultIngredientsItem] | Unset = UNSET
-    labels: list[LabelSetEntry] | Unset = UNSET
+    claims_withheld: None | str | Unset = UNSET
+    cost: float | None | Unset = UNSET
+    labels: list[FormatLabel] | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -57,36 +61,50 @@ class AnalysisResult:
             claims_item = claims_item_data.to_dict()
             claims.append(claims_item)
 
+        ingredients = []
+        for ingredients_item_data in self.ingredients:
+            ingredients_item = ingredients_item_data.to_dict()
+            ingredients.append(ingredients_item)
+
         label = self.label.to_dict()
 
-        claims_withheld = self.claims_withheld
+        claims_withheld: None | str | Unset
+        if isinstance(self.claims_withheld, Unset):
+            claims_withheld = UNSET
+        else:
+            claims_withheld = self.claims_withheld
 
-        ingredients: list[dict[str, Any]] | Unset = UNSET
-        if not isinstance(self.ingredients, Unset):
-            ingredients = []
-            for ingredients_item_data in self.ingredients:
-                ingredients_item = ingredients_item_data.to_dict()
-                ingredients.append(ingredients_item)
+        cost: float | None | Unset
+        if isinstance(self.cost, Unset):
+            cost = UNSET
+        else:
+            cost = self.cost
 
-        labels: list[dict[str, Any]] | Unset = UNSET
-        if not isinstance(self.labels, Unset):
+        labels: list[dict[str, Any]] | None | Unset
+        if isinstance(self.labels, Unset):
+            labels = UNSET
+        elif isinstance(self.labels, list):
             labels = []
-            for labels_item_data in self.labels:
-                labels_item = labels_item_data.to_dict()
-                labels.append(labels_item)
+            for labels_type_0_item_data in self.labels:
+                labels_type_0_item = labels_type_0_item_data.to_dict()
+                labels.append(labels_type_0_item)
+
+        else:
+            labels = self.labels
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "claims": claims,
+                "ingredients": ingredients,
                 "label": label,
             }
         )
         if claims_withheld is not UNSET:
             field_dict["claims_withheld"] = claims_withheld
-        if ingredients is not UNSET:
-            field_dict["ingredients"] = ingredients
+        if cost is not UNSET:
+            field_dict["cost"] = cost
         if labels is not UNSET:
             field_dict["labels"] = labels
 
@@ -94,10 +112,10 @@ class AnalysisResult:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.analysis_result_ingredients_item import AnalysisResultIngredientsItem  # noqa: PLC0415
         from ..models.claim import Claim  # noqa: PLC0415
+        from ..models.format_label import FormatLabel  # noqa: PLC0415
         from ..models.label import Label  # noqa: PLC0415
-        from ..models.label_set_entry import LabelSetEntry  # noqa: PLC0415
+        from ..models.resolved_entry import ResolvedEntry  # noqa: PLC0415
 
         d = dict(src_dict)
         claims = []
@@ -107,33 +125,61 @@ class AnalysisResult:
 
             claims.append(claims_item)
 
+        ingredients = []
+        _ingredients = d.pop("ingredients")
+        for ingredients_item_data in _ingredients:
+            ingredients_item = ResolvedEntry.from_dict(ingredients_item_data)
+
+            ingredients.append(ingredients_item)
+
         label = Label.from_dict(d.pop("label"))
 
-        claims_withheld = d.pop("claims_withheld", UNSET)
+        def _parse_claims_withheld(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
 
-        _ingredients = d.pop("ingredients", UNSET)
-        ingredients: list[AnalysisResultIngredientsItem] | Unset = UNSET
-        if _ingredients is not UNSET:
-            ingredients = []
-            for ingredients_item_data in _ingredients:
-                ingredients_item = AnalysisResultIngredientsItem.from_dict(ingredients_item_data)
+        claims_withheld = _parse_claims_withheld(d.pop("claims_withheld", UNSET))
 
-                ingredients.append(ingredients_item)
+        def _parse_cost(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
 
-        _labels = d.pop("labels", UNSET)
-        labels: list[LabelSetEntry] | Unset = UNSET
-        if _labels is not UNSET:
-            labels = []
-            for labels_item_data in _labels:
-                labels_item = LabelSetEntry.from_dict(labels_item_data)
+        cost = _parse_cost(d.pop("cost", UNSET))
 
-                labels.append(labels_item)
+        def _parse_labels(data: object) -> list[FormatLabel] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                labels_type_0 = []
+                _labels_type_0 = data
+                for labels_type_0_item_data in _labels_type_0:
+                    labels_type_0_item = FormatLabel.from_dict(labels_type_0_item_data)
+
+                    labels_type_0.append(labels_type_0_item)
+
+                return labels_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[FormatLabel] | None | Unset, data)
+
+        labels = _parse_labels(d.pop("labels", UNSET))
 
         analysis_result = cls(
             claims=claims,
+            ingredients=ingredients,
             label=label,
             claims_withheld=claims_withheld,
-            ingredients=ingredients,
+            cost=cost,
             labels=labels,
         )
 

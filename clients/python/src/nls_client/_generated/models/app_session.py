@@ -8,7 +8,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.app_session_account import AppSessionAccount
+    from ..models.session_account import SessionAccount
 
 
 T = TypeVar("T", bound="AppSession")
@@ -16,14 +16,15 @@ T = TypeVar("T", bound="AppSession")
 
 @_attrs_define
 class AppSession:
-    """
+    """The session endpoints' body: the account, its plan, the CSRF token and the expiry.
+
     Attributes:
-        account (AppSessionAccount):
+        account (SessionAccount): The signed-in account.
         csrf_token (str): Send as `X-CSRF-Token` with every POST, PUT and DELETE of this session.
         expires_at (datetime.datetime):
     """
 
-    account: AppSessionAccount
+    account: SessionAccount
     csrf_token: str
     expires_at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -49,10 +50,10 @@ class AppSession:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.app_session_account import AppSessionAccount  # noqa: PLC0415
+        from ..models.session_account import SessionAccount  # noqa: PLC0415
 
         d = dict(src_dict)
-        account = AppSessionAccount.from_dict(d.pop("account"))
+        account = SessionAccount.from_dict(d.pop("account"))
 
         csrf_token = d.pop("csrf_token")
 

@@ -7,7 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.country_list_data_item import CountryListDataItem
+    from ..models.country_view import CountryView
 
 
 T = TypeVar("T", bound="CountryList")
@@ -15,12 +15,13 @@ T = TypeVar("T", bound="CountryList")
 
 @_attrs_define
 class CountryList:
-    """
+    """`GET /v1/countries`' answer.
+
     Attributes:
-        data (list[CountryListDataItem]):
+        data (list[CountryView]):
     """
 
-    data: list[CountryListDataItem]
+    data: list[CountryView]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -41,13 +42,13 @@ class CountryList:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.country_list_data_item import CountryListDataItem  # noqa: PLC0415
+        from ..models.country_view import CountryView  # noqa: PLC0415
 
         d = dict(src_dict)
         data = []
         _data = d.pop("data")
         for data_item_data in _data:
-            data_item = CountryListDataItem.from_dict(data_item_data)
+            data_item = CountryView.from_dict(data_item_data)
 
             data.append(data_item)
 

@@ -7,7 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.error_error import ErrorError
+    from ..models.error_detail import ErrorDetail
 
 
 T = TypeVar("T", bound="Error")
@@ -15,12 +15,13 @@ T = TypeVar("T", bound="Error")
 
 @_attrs_define
 class Error:
-    """
+    """Every error's body: `{"error": {"code", "message", "details"?}}`.
+
     Attributes:
-        error (ErrorError):
+        error (ErrorDetail):
     """
 
-    error: ErrorError
+    error: ErrorDetail
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -38,10 +39,10 @@ class Error:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.error_error import ErrorError  # noqa: PLC0415
+        from ..models.error_detail import ErrorDetail  # noqa: PLC0415
 
         d = dict(src_dict)
-        error = ErrorError.from_dict(d.pop("error"))
+        error = ErrorDetail.from_dict(d.pop("error"))
 
         error = cls(
             error=error,

@@ -11,8 +11,8 @@ T = TypeVar("T", bound="FoodAllergenDetails")
 
 @_attrs_define
 class FoodAllergenDetails:
-    """Present only when non-empty: species of the food's tree nuts, fish and Crustacean shellfish named by its
-    description, e.g. `{"tree_nuts": ["almonds"]}`.
+    """Present only when non-empty: species of the food's tree nuts, fish and Crustacean
+    shellfish named by its description, e.g. `{"tree_nuts": ["almonds"]}`.
 
     """
 

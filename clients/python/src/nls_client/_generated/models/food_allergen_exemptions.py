@@ -11,10 +11,11 @@ T = TypeVar("T", bound="FoodAllergenExemptions")
 
 @_attrs_define
 class FoodAllergenExemptions:
-    """Allergens of `allergens` that some regimes exempt in this form, with the exemption ids (`{"peanuts":
-    ["highly_refined_oil"]}`): refined peanut oil declares no allergen on US labels (21 U.S.C. 321(qq)(2)(A)) but
-    peanuts on EU ones (1169/2011 Annex II has no exemption for it); fully refined soybean oil none on either (Annex II
-    point 6(a)). Absent when none.
+    """Allergens of `allergens` that some regimes exempt in this form, with the exemption
+    ids (`{"peanuts": ["highly_refined_oil"]}`): refined peanut oil declares no allergen
+    on US labels (21 U.S.C. 321(qq)(2)(A)) but peanuts on EU ones (1169/2011 Annex II has
+    no exemption for it); fully refined soybean oil none on either (Annex II point 6(a)).
+    Absent when none.
 
     """
 

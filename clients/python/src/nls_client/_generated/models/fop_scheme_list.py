@@ -7,7 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.fop_scheme_list_data_item import FopSchemeListDataItem
+    from ..models.fop_scheme_summary import FopSchemeSummary
 
 
 T = TypeVar("T", bound="FopSchemeList")
@@ -15,12 +15,13 @@ T = TypeVar("T", bound="FopSchemeList")
 
 @_attrs_define
 class FopSchemeList:
-    """
+    """`GET /v1/fop-schemes`'s answer.
+
     Attributes:
-        data (list[FopSchemeListDataItem]):
+        data (list[FopSchemeSummary]):
     """
 
-    data: list[FopSchemeListDataItem]
+    data: list[FopSchemeSummary]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -41,13 +42,13 @@ class FopSchemeList:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.fop_scheme_list_data_item import FopSchemeListDataItem  # noqa: PLC0415
+        from ..models.fop_scheme_summary import FopSchemeSummary  # noqa: PLC0415
 
         d = dict(src_dict)
         data = []
         _data = d.pop("data")
         for data_item_data in _data:
-            data_item = FopSchemeListDataItem.from_dict(data_item_data)
+            data_item = FopSchemeSummary.from_dict(data_item_data)
 
             data.append(data_item)
 

@@ -7,16 +7,14 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.format_direction import FormatDirection
-from ..models.format_plan import FormatPlan
-from ..models.format_role import FormatRole
-from ..models.format_status import FormatStatus
+from ..models.direction import Direction
+from ..models.role import Role
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.format_citation import FormatCitation
-    from ..models.format_columns_item import FormatColumnsItem
-    from ..models.format_nutrients_item import FormatNutrientsItem
+    from ..models.citation import Citation
+    from ..models.column_view import ColumnView
+    from ..models.nutrient_view import NutrientView
 
 
 T = TypeVar("T", bound="Format")
@@ -24,46 +22,44 @@ T = TypeVar("T", bound="Format")
 
 @_attrs_define
 class Format:
-    """
+    """A label format as `GET /v1/formats` shows it.
+
     Attributes:
         aliases (list[str]):
-        citation (FormatCitation):
-        columns (list[FormatColumnsItem]):
+        citation (Citation): The instrument and article a format implements.
+        columns (list[ColumnView]):
         countries (list[str]):
+        direction (Direction): Which way a language's lines read.
         family (str):
         id (str):
         languages (list[str]):
         layout (str):
         name (str):
-        nutrients (list[FormatNutrientsItem]):
-        plan (FormatPlan):
-        status (FormatStatus):
-        direction (FormatDirection | Unset): Which way the format's first language reads: a right-to-left format's table
-            is drawn mirrored (names on the right).
+        nutrients (list[NutrientView]):
+        plan (str): The lowest plan that may use it: `free`, `professional` or `business`.
+        role (Role): What a format's label is for.
+        status (str): `in_force`, `proposed`, `draft` or `repealed`.
         in_force_from (datetime.date | None | Unset):
         notes (None | str | Unset): What is unconfirmed in the format's data, what falls back to what (e.g. Codex where
             a national rule is unconfirmed), and what it leaves out.
-        role (FormatRole | Unset): `declaration`: the nutrition declaration. `front_of_pack_repeat`: part of it repeated
-            for the front of the pack (Reg. (EU) 1169/2011 Art. 30(3), `eu.fop.e.*`), printed beside the declaration, never
-            in its place, and never a country's default.
     """
 
     aliases: list[str]
-    citation: FormatCitation
-    columns: list[FormatColumnsItem]
+    citation: Citation
+    columns: list[ColumnView]
     countries: list[str]
+    direction: Direction
     family: str
     id: str
     languages: list[str]
     layout: str
     name: str
-    nutrients: list[FormatNutrientsItem]
-    plan: FormatPlan
-    status: FormatStatus
-    direction: FormatDirection | Unset = UNSET
+    nutrients: list[NutrientView]
+    plan: str
+    role: Role
+    status: str
     in_force_from: datetime.date | None | Unset = UNSET
     notes: None | str | Unset = UNSET
-    role: FormatRole | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -77,6 +73,8 @@ class Format:
             columns.append(columns_item)
 
         countries = self.countries
+
+        direction = self.direction.value
 
         family = self.family
 
@@ -93,13 +91,11 @@ class Format:
             nutrients_item = nutrients_item_data.to_dict()
             nutrients.append(nutrients_item)
 
-        plan = self.plan.value
+        plan = self.plan
 
-        status = self.status.value
+        role = self.role.value
 
-        direction: str | Unset = UNSET
-        if not isinstance(self.direction, Unset):
-            direction = self.direction.value
+        status = self.status
 
         in_force_from: None | str | Unset
         if isinstance(self.in_force_from, Unset):
@@ -115,10 +111,6 @@ class Format:
         else:
             notes = self.notes
 
-        role: str | Unset = UNSET
-        if not isinstance(self.role, Unset):
-            role = self.role.value
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -127,6 +119,7 @@ class Format:
                 "citation": citation,
                 "columns": columns,
                 "countries": countries,
+                "direction": direction,
                 "family": family,
                 "id": id,
                 "languages": languages,
@@ -134,39 +127,38 @@ class Format:
                 "name": name,
                 "nutrients": nutrients,
                 "plan": plan,
+                "role": role,
                 "status": status,
             }
         )
-        if direction is not UNSET:
-            field_dict["direction"] = direction
         if in_force_from is not UNSET:
             field_dict["in_force_from"] = in_force_from
         if notes is not UNSET:
             field_dict["notes"] = notes
-        if role is not UNSET:
-            field_dict["role"] = role
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.format_citation import FormatCitation  # noqa: PLC0415
-        from ..models.format_columns_item import FormatColumnsItem  # noqa: PLC0415
-        from ..models.format_nutrients_item import FormatNutrientsItem  # noqa: PLC0415
+        from ..models.citation import Citation  # noqa: PLC0415
+        from ..models.column_view import ColumnView  # noqa: PLC0415
+        from ..models.nutrient_view import NutrientView  # noqa: PLC0415
 
         d = dict(src_dict)
         aliases = cast(list[str], d.pop("aliases"))
 
-        citation = FormatCitation.from_dict(d.pop("citation"))
+        citation = Citation.from_dict(d.pop("citation"))
 
         columns = []
         _columns = d.pop("columns")
         for columns_item_data in _columns:
-            columns_item = FormatColumnsItem.from_dict(columns_item_data)
+            columns_item = ColumnView.from_dict(columns_item_data)
 
             columns.append(columns_item)
 
         countries = cast(list[str], d.pop("countries"))
+
+        direction = Direction(d.pop("direction"))
 
         family = d.pop("family")
 
@@ -181,20 +173,15 @@ class Format:
         nutrients = []
         _nutrients = d.pop("nutrients")
         for nutrients_item_data in _nutrients:
-            nutrients_item = FormatNutrientsItem.from_dict(nutrients_item_data)
+            nutrients_item = NutrientView.from_dict(nutrients_item_data)
 
             nutrients.append(nutrients_item)
 
-        plan = FormatPlan(d.pop("plan"))
+        plan = d.pop("plan")
 
-        status = FormatStatus(d.pop("status"))
+        role = Role(d.pop("role"))
 
-        _direction = d.pop("direction", UNSET)
-        direction: FormatDirection | Unset
-        if isinstance(_direction, Unset):
-            direction = UNSET
-        else:
-            direction = FormatDirection(_direction)
+        status = d.pop("status")
 
         def _parse_in_force_from(data: object) -> datetime.date | None | Unset:
             if data is None:
@@ -222,18 +209,12 @@ class Format:
 
         notes = _parse_notes(d.pop("notes", UNSET))
 
-        _role = d.pop("role", UNSET)
-        role: FormatRole | Unset
-        if isinstance(_role, Unset):
-            role = UNSET
-        else:
-            role = FormatRole(_role)
-
         format_ = cls(
             aliases=aliases,
             citation=citation,
             columns=columns,
             countries=countries,
+            direction=direction,
             family=family,
             id=id,
             languages=languages,
@@ -241,11 +222,10 @@ class Format:
             name=name,
             nutrients=nutrients,
             plan=plan,
+            role=role,
             status=status,
-            direction=direction,
             in_force_from=in_force_from,
             notes=notes,
-            role=role,
         )
 
         format_.additional_properties = d

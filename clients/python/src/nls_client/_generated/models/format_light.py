@@ -4,27 +4,26 @@ from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
-from ..models.format_light_role import FormatLightRole
-from ..types import UNSET, Unset
+from ..models.role import Role
 
 T = TypeVar("T", bound="FormatLight")
 
 
 @_attrs_define
 class FormatLight:
-    """`GET /v1/formats?view=light`: the fields of `Format` a picker needs, with the same values.
+    """`GET /v1/formats?view=light`: the fields of `Format` a picker needs, with the same
+    values.
 
-    Attributes:
-        aliases (list[str]):
-        countries (list[str]):
-        family (str):
-        id (str):
-        name (str):
-        plan (str):
-        status (str):
-        role (FormatLightRole | Unset):
+        Attributes:
+            aliases (list[str]):
+            countries (list[str]):
+            family (str):
+            id (str):
+            name (str):
+            plan (str):
+            role (Role): What a format's label is for.
+            status (str):
     """
 
     aliases: list[str]
@@ -33,9 +32,8 @@ class FormatLight:
     id: str
     name: str
     plan: str
+    role: Role
     status: str
-    role: FormatLightRole | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         aliases = self.aliases
@@ -50,14 +48,12 @@ class FormatLight:
 
         plan = self.plan
 
+        role = self.role.value
+
         status = self.status
 
-        role: str | Unset = UNSET
-        if not isinstance(self.role, Unset):
-            role = self.role.value
-
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "aliases": aliases,
@@ -66,11 +62,10 @@ class FormatLight:
                 "id": id,
                 "name": name,
                 "plan": plan,
+                "role": role,
                 "status": status,
             }
         )
-        if role is not UNSET:
-            field_dict["role"] = role
 
         return field_dict
 
@@ -89,14 +84,9 @@ class FormatLight:
 
         plan = d.pop("plan")
 
-        status = d.pop("status")
+        role = Role(d.pop("role"))
 
-        _role = d.pop("role", UNSET)
-        role: FormatLightRole | Unset
-        if isinstance(_role, Unset):
-            role = UNSET
-        else:
-            role = FormatLightRole(_role)
+        status = d.pop("status")
 
         format_light = cls(
             aliases=aliases,
@@ -105,25 +95,8 @@ class FormatLight:
             id=id,
             name=name,
             plan=plan,
-            status=status,
             role=role,
+            status=status,
         )
 
-        format_light.additional_properties = d
         return format_light
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

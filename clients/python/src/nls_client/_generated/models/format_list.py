@@ -16,7 +16,8 @@ T = TypeVar("T", bound="FormatList")
 
 @_attrs_define
 class FormatList:
-    """
+    """Every format in catalog order, as `GET /v1/formats` answers.
+
     Attributes:
         data (list[Format | FormatLight]): `Format`s, or with `view=light` `FormatLight`s.
     """
@@ -61,16 +62,16 @@ class FormatList:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    data_item_type_0 = Format.from_dict(data)
+                    componentsschemas_format_entry_type_0 = Format.from_dict(data)
 
-                    return data_item_type_0
+                    return componentsschemas_format_entry_type_0
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                data_item_type_1 = FormatLight.from_dict(data)
+                componentsschemas_format_entry_type_1 = FormatLight.from_dict(data)
 
-                return data_item_type_1
+                return componentsschemas_format_entry_type_1
 
             data_item = _parse_data_item(data_item_data)
 

@@ -4,15 +4,17 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
-from ..models.front_of_pack_scheme import FrontOfPackScheme
-from ..models.front_of_pack_status import FrontOfPackStatus
+from ..models.confirmation_status import ConfirmationStatus
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.front_of_pack_checks_item import FrontOfPackChecksItem
-    from ..models.front_of_pack_marks_item import FrontOfPackMarksItem
+    from ..models.check import Check
+    from ..models.grade_mark import GradeMark
+    from ..models.light_mark import LightMark
+    from ..models.mark_size import MarkSize
+    from ..models.score_mark import ScoreMark
+    from ..models.warning_mark import WarningMark
 
 
 T = TypeVar("T", bound="FrontOfPack")
@@ -20,50 +22,63 @@ T = TypeVar("T", bound="FrontOfPack")
 
 @_attrs_define
 class FrontOfPack:
-    """One front-of-pack scheme computed for the label. Warning marks: `{nutrient, code, text, why, status}` with the law's
-    printed text; traffic lights: `{nutrient, level, colour, amount, unit, per_100, percent_ri, printed, why, status}`
-    (`printed`: the per-portion amount as the label's table rounds it, e.g. `"50g"`, where the scheme says how); Nutri-
-    Score: `{grade, points, components, why}`; Nutri-Grade: `{grade, components, why}`. `checks` gives every limit
-    looked at with its `headroom` (limit minus amount on the rule's basis).
+    """One scheme's outcome, as the label JSON carries it.
 
-        Attributes:
-            citation (str):
-            marks (list[FrontOfPackMarksItem]):
-            required (bool):
-            scheme (FrontOfPackScheme):
-            status (FrontOfPackStatus):
-            version (str):
-            checks (list[FrontOfPackChecksItem] | Unset):
-            exempt (str | Unset):
-            missing (list[str] | Unset):
-            notes (list[str] | Unset):
-            phase (str | Unset):
+    Attributes:
+        citation (str):
+        marks (list[GradeMark | LightMark | ScoreMark | WarningMark]): What the package shows: seals, lights, a grade.
+        required (bool): Whether the law requires this element on this product (mandatory scheme of the
+            label's market; for Nutri-Grade only grades C and D).
+        scheme (str): The scheme id, e.g. `cl.fop.alto`.
+        status (ConfirmationStatus): Whether a value was confirmed against the law's text (or our reference files).
+        version (str): The scheme's version (instrument and date) as pinned in its data.
+        checks (list[Check] | Unset): Every limit looked at, reached or not, with its headroom.
+        exempt (None | str | Unset): Why the product is exempt, when it is.
+        mark_size (MarkSize | None | Unset):
+        missing (list[str] | Unset): Data the scheme needs and the recipe lacks (give it in `front_of_pack_facts` or
+            `racc_g`); the marks that depend on it are not computed.
+        notes (list[str] | Unset):
+        phase (None | str | Unset): The phase (warning schemes) or table (Nutri-Score: foods, fats, beverages) applied.
     """
 
     citation: str
-    marks: list[FrontOfPackMarksItem]
+    marks: list[GradeMark | LightMark | ScoreMark | WarningMark]
     required: bool
-    scheme: FrontOfPackScheme
-    status: FrontOfPackStatus
+    scheme: str
+    status: ConfirmationStatus
     version: str
-    checks: list[FrontOfPackChecksItem] | Unset = UNSET
-    exempt: str | Unset = UNSET
+    checks: list[Check] | Unset = UNSET
+    exempt: None | str | Unset = UNSET
+    mark_size: MarkSize | None | Unset = UNSET
     missing: list[str] | Unset = UNSET
     notes: list[str] | Unset = UNSET
-    phase: str | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+    phase: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.light_mark import LightMark  # noqa: PLC0415
+        from ..models.mark_size import MarkSize  # noqa: PLC0415
+        from ..models.score_mark import ScoreMark  # noqa: PLC0415
+        from ..models.warning_mark import WarningMark  # noqa: PLC0415
+
         citation = self.citation
 
         marks = []
         for marks_item_data in self.marks:
-            marks_item = marks_item_data.to_dict()
+            marks_item: dict[str, Any]
+            if isinstance(marks_item_data, WarningMark):
+                marks_item = marks_item_data.to_dict()
+            elif isinstance(marks_item_data, LightMark):
+                marks_item = marks_item_data.to_dict()
+            elif isinstance(marks_item_data, ScoreMark):
+                marks_item = marks_item_data.to_dict()
+            else:
+                marks_item = marks_item_data.to_dict()
+
             marks.append(marks_item)
 
         required = self.required
 
-        scheme = self.scheme.value
+        scheme = self.scheme
 
         status = self.status.value
 
@@ -76,7 +91,19 @@ class FrontOfPack:
                 checks_item = checks_item_data.to_dict()
                 checks.append(checks_item)
 
-        exempt = self.exempt
+        exempt: None | str | Unset
+        if isinstance(self.exempt, Unset):
+            exempt = UNSET
+        else:
+            exempt = self.exempt
+
+        mark_size: dict[str, Any] | None | Unset
+        if isinstance(self.mark_size, Unset):
+            mark_size = UNSET
+        elif isinstance(self.mark_size, MarkSize):
+            mark_size = self.mark_size.to_dict()
+        else:
+            mark_size = self.mark_size
 
         missing: list[str] | Unset = UNSET
         if not isinstance(self.missing, Unset):
@@ -86,10 +113,14 @@ class FrontOfPack:
         if not isinstance(self.notes, Unset):
             notes = self.notes
 
-        phase = self.phase
+        phase: None | str | Unset
+        if isinstance(self.phase, Unset):
+            phase = UNSET
+        else:
+            phase = self.phase
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "citation": citation,
@@ -104,6 +135,8 @@ class FrontOfPack:
             field_dict["checks"] = checks
         if exempt is not UNSET:
             field_dict["exempt"] = exempt
+        if mark_size is not UNSET:
+            field_dict["mark_size"] = mark_size
         if missing is not UNSET:
             field_dict["missing"] = missing
         if notes is not UNSET:
@@ -115,8 +148,12 @@ class FrontOfPack:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.front_of_pack_checks_item import FrontOfPackChecksItem  # noqa: PLC0415
-        from ..models.front_of_pack_marks_item import FrontOfPackMarksItem  # noqa: PLC0415
+        from ..models.check import Check  # noqa: PLC0415
+        from ..models.grade_mark import GradeMark  # noqa: PLC0415
+        from ..models.light_mark import LightMark  # noqa: PLC0415
+        from ..models.mark_size import MarkSize  # noqa: PLC0415
+        from ..models.score_mark import ScoreMark  # noqa: PLC0415
+        from ..models.warning_mark import WarningMark  # noqa: PLC0415
 
         d = dict(src_dict)
         citation = d.pop("citation")
@@ -124,34 +161,97 @@ class FrontOfPack:
         marks = []
         _marks = d.pop("marks")
         for marks_item_data in _marks:
-            marks_item = FrontOfPackMarksItem.from_dict(marks_item_data)
+
+            def _parse_marks_item(data: object) -> GradeMark | LightMark | ScoreMark | WarningMark:
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_mark_type_0 = WarningMark.from_dict(data)
+
+                    return componentsschemas_mark_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_mark_type_1 = LightMark.from_dict(data)
+
+                    return componentsschemas_mark_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_mark_type_2 = ScoreMark.from_dict(data)
+
+                    return componentsschemas_mark_type_2
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_mark_type_3 = GradeMark.from_dict(data)
+
+                return componentsschemas_mark_type_3
+
+            marks_item = _parse_marks_item(marks_item_data)
 
             marks.append(marks_item)
 
         required = d.pop("required")
 
-        scheme = FrontOfPackScheme(d.pop("scheme"))
+        scheme = d.pop("scheme")
 
-        status = FrontOfPackStatus(d.pop("status"))
+        status = ConfirmationStatus(d.pop("status"))
 
         version = d.pop("version")
 
         _checks = d.pop("checks", UNSET)
-        checks: list[FrontOfPackChecksItem] | Unset = UNSET
+        checks: list[Check] | Unset = UNSET
         if _checks is not UNSET:
             checks = []
             for checks_item_data in _checks:
-                checks_item = FrontOfPackChecksItem.from_dict(checks_item_data)
+                checks_item = Check.from_dict(checks_item_data)
 
                 checks.append(checks_item)
 
-        exempt = d.pop("exempt", UNSET)
+        def _parse_exempt(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        exempt = _parse_exempt(d.pop("exempt", UNSET))
+
+        def _parse_mark_size(data: object) -> MarkSize | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                mark_size_type_1 = MarkSize.from_dict(data)
+
+                return mark_size_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(MarkSize | None | Unset, data)
+
+        mark_size = _parse_mark_size(d.pop("mark_size", UNSET))
 
         missing = cast(list[str], d.pop("missing", UNSET))
 
         notes = cast(list[str], d.pop("notes", UNSET))
 
-        phase = d.pop("phase", UNSET)
+        def _parse_phase(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        phase = _parse_phase(d.pop("phase", UNSET))
 
         front_of_pack = cls(
             citation=citation,
@@ -162,26 +262,10 @@ class FrontOfPack:
             version=version,
             checks=checks,
             exempt=exempt,
+            mark_size=mark_size,
             missing=missing,
             notes=notes,
             phase=phase,
         )
 
-        front_of_pack.additional_properties = d
         return front_of_pack
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

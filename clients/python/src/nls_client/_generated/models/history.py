@@ -6,8 +6,10 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
-    from ..models.history_data_item import HistoryDataItem
+    from ..models.history_entry import HistoryEntry
 
 
 T = TypeVar("T", bound="History")
@@ -15,16 +17,17 @@ T = TypeVar("T", bound="History")
 
 @_attrs_define
 class History:
-    """
+    """A page of a resource's events, oldest first.
+
     Attributes:
-        data (list[HistoryDataItem]):
+        data (list[HistoryEntry]):
         id (str):
-        next_cursor (None | str): Pass as `cursor` for the next page; null on the last.
+        next_cursor (None | str | Unset): Pass as `cursor` for the next page; null on the last.
     """
 
-    data: list[HistoryDataItem]
+    data: list[HistoryEntry]
     id: str
-    next_cursor: None | str
+    next_cursor: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -35,8 +38,11 @@ class History:
 
         id = self.id
 
-        next_cursor: None | str
-        next_cursor = self.next_cursor
+        next_cursor: None | str | Unset
+        if isinstance(self.next_cursor, Unset):
+            next_cursor = UNSET
+        else:
+            next_cursor = self.next_cursor
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -44,32 +50,35 @@ class History:
             {
                 "data": data,
                 "id": id,
-                "next_cursor": next_cursor,
             }
         )
+        if next_cursor is not UNSET:
+            field_dict["next_cursor"] = next_cursor
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.history_data_item import HistoryDataItem  # noqa: PLC0415
+        from ..models.history_entry import HistoryEntry  # noqa: PLC0415
 
         d = dict(src_dict)
         data = []
         _data = d.pop("data")
         for data_item_data in _data:
-            data_item = HistoryDataItem.from_dict(data_item_data)
+            data_item = HistoryEntry.from_dict(data_item_data)
 
             data.append(data_item)
 
         id = d.pop("id")
 
-        def _parse_next_cursor(data: object) -> None | str:
+        def _parse_next_cursor(data: object) -> None | str | Unset:
             if data is None:
                 return data
-            return cast(None | str, data)
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
 
-        next_cursor = _parse_next_cursor(d.pop("next_cursor"))
+        next_cursor = _parse_next_cursor(d.pop("next_cursor", UNSET))
 
         history = cls(
             data=data,

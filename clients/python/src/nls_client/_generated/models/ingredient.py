@@ -7,14 +7,10 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.ingredient_allergens_item_type_0 import IngredientAllergensItemType0
-from ..models.ingredient_unit_type_1 import IngredientUnitType1
-from ..models.ingredient_unit_type_2_type_1 import IngredientUnitType2Type1
-from ..models.ingredient_unit_type_3_type_1 import IngredientUnitType3Type1
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.ingredient_label_names_type_0 import IngredientLabelNamesType0
+    from ..models.ingredient_label_names import IngredientLabelNames
     from ..models.ingredient_nutrients_per_100g import IngredientNutrientsPer100G
 
 
@@ -23,43 +19,28 @@ T = TypeVar("T", bound="Ingredient")
 
 @_attrs_define
 class Ingredient:
-    """
+    """An ingredient as the API returns it.
+
     Attributes:
-        allergens (list[Any | IngredientAllergensItemType0]): Allergen codes. Tree nuts, fish and Crustacean shellfish
-            may name their species as `code:species`, e.g. `tree_nuts:almond` (21 U.S.C. 343(w)(2)); US labels then name the
-            species in the Contains statement ("Contains: Almonds") and `allergen_details`.
+        allergens (list[str]): Allergen codes, species as `code:species`.
         archived (bool):
         created_at (datetime.datetime):
         id (str):
         name (str):
-        nutrients_per_100g (IngredientNutrientsPer100G): Numbers per 100 g keyed by label nutrient: `calories`,
-            `total_fat_g`, `saturated_fat_g`, `trans_fat_g`, `cholesterol_mg`, `sodium_mg`, `total_carbohydrate_g`,
-            `dietary_fiber_g`, `total_sugars_g`, `added_sugars_g`, `protein_g`, `vitamin_d_mcg`, `calcium_mg`, `iron_mg`,
-            `potassium_mg`, `sugar_alcohols_g`, `polyols_g`, `alcohol_g`, `monounsaturated_fat_g`, `polyunsaturated_fat_g`,
-            `soluble_fiber_g`, `insoluble_fiber_g`, `vitamin_a_mcg`, `vitamin_c_mg`, ...; the specific components of FSANZ
-            Schedule 11 S11—2(3), each counted by its own energy factor and declared on ANZ panels from 5 g/100 g (Standard
-            1.2.8—6(9)): `d_allulose_g`, `erythritol_g`, `glycerol_g`, `isomalt_g`, `lactitol_g`, `maltitol_g`,
-            `mannitol_g`, `organic_acids_g`, `polydextrose_g`, `sorbitol_g`, `d_tagatose_g`, `xylitol_g`.
+        nutrients_per_100g (IngredientNutrientsPer100G): Numbers per 100 g keyed by label nutrient (`calories`,
+            `total_fat_g`, `sodium_mg`,
+            ...; the keys of the ingredient's create body).
         updated_at (datetime.datetime):
-        version (int): Events in the resource's stream; 1 after create.
-        cost_per_unit (float | None | Unset): `null` removes it.
-        label_name (None | str | Unset): `null` removes it.
-        label_names (IngredientLabelNamesType0 | None | Unset): How it reads in an ingredient statement in each language
-            (ISO 639-1 code → name, printed whole: sub-ingredients are not added), for labels whose formats print that
-            language (Reg. (EU) 1169/2011 Art. 15, 18; 21 CFR 101.15(c)(2)), e.g. `{"de": "Weizenmehl", "fr": "farine de
-            blé"}`. `null` or `{}` removes them; absent from the representation when none. A language no format prints: 400
-            `validation_failed`. Without one, a statement prints the line's `label_name` (or the food table's name and its
-            reviewed names in `label_names` of `GET /v1/foods/{id}`); a name known to be in another language is listed in
-            the label's `ingredient_names_not_in_language`.
-        sub_ingredients (list[str] | None | Unset): Its own ingredients in descending order of weight, printed in
-            parentheses after its name in a recipe's ingredient statement (21 CFR 101.4(b)(2)), e.g. `["sugar", "chocolate",
-            "cocoa butter"]`; at most 50, 1,000 characters together. `null` or `[]` removes them; absent from the
-            representation when none. Allergens inside them belong in `allergens`.
-        unit (IngredientUnitType1 | IngredientUnitType2Type1 | IngredientUnitType3Type1 | None | Unset): `null` removes
-            it.
+        version (int): Events in the ingredient's stream; 1 after create.
+        cost_per_unit (float | None | Unset):
+        label_name (None | str | Unset):
+        label_names (IngredientLabelNames | Unset): Its names in other languages (ISO 639-1 → name); absent when none.
+        sub_ingredients (list[str] | Unset): Its own ingredients, printed in parentheses after its name; absent when
+            none.
+        unit (None | str | Unset):
     """
 
-    allergens: list[Any | IngredientAllergensItemType0]
+    allergens: list[str]
     archived: bool
     created_at: datetime.datetime
     id: str
@@ -69,22 +50,13 @@ class Ingredient:
     version: int
     cost_per_unit: float | None | Unset = UNSET
     label_name: None | str | Unset = UNSET
-    label_names: IngredientLabelNamesType0 | None | Unset = UNSET
-    sub_ingredients: list[str] | None | Unset = UNSET
-    unit: IngredientUnitType1 | IngredientUnitType2Type1 | IngredientUnitType3Type1 | None | Unset = UNSET
+    label_names: IngredientLabelNames | Unset = UNSET
+    sub_ingredients: list[str] | Unset = UNSET
+    unit: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.ingredient_label_names_type_0 import IngredientLabelNamesType0  # noqa: PLC0415
-
-        allergens = []
-        for allergens_item_data in self.allergens:
-            allergens_item: Any | str
-            if isinstance(allergens_item_data, IngredientAllergensItemType0):
-                allergens_item = allergens_item_data.value
-            else:
-                allergens_item = allergens_item_data
-            allergens.append(allergens_item)
+        allergens = self.allergens
 
         archived = self.archived
 
@@ -112,32 +84,17 @@ class Ingredient:
         else:
             label_name = self.label_name
 
-        label_names: dict[str, Any] | None | Unset
-        if isinstance(self.label_names, Unset):
-            label_names = UNSET
-        elif isinstance(self.label_names, IngredientLabelNamesType0):
+        label_names: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.label_names, Unset):
             label_names = self.label_names.to_dict()
-        else:
-            label_names = self.label_names
 
-        sub_ingredients: list[str] | None | Unset
-        if isinstance(self.sub_ingredients, Unset):
-            sub_ingredients = UNSET
-        elif isinstance(self.sub_ingredients, list):
-            sub_ingredients = self.sub_ingredients
-
-        else:
+        sub_ingredients: list[str] | Unset = UNSET
+        if not isinstance(self.sub_ingredients, Unset):
             sub_ingredients = self.sub_ingredients
 
         unit: None | str | Unset
         if isinstance(self.unit, Unset):
             unit = UNSET
-        elif isinstance(self.unit, IngredientUnitType1):
-            unit = self.unit.value
-        elif isinstance(self.unit, IngredientUnitType2Type1):
-            unit = self.unit.value
-        elif isinstance(self.unit, IngredientUnitType3Type1):
-            unit = self.unit.value
         else:
             unit = self.unit
 
@@ -170,28 +127,11 @@ class Ingredient:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.ingredient_label_names_type_0 import IngredientLabelNamesType0  # noqa: PLC0415
+        from ..models.ingredient_label_names import IngredientLabelNames  # noqa: PLC0415
         from ..models.ingredient_nutrients_per_100g import IngredientNutrientsPer100G  # noqa: PLC0415
 
         d = dict(src_dict)
-        allergens = []
-        _allergens = d.pop("allergens")
-        for allergens_item_data in _allergens:
-
-            def _parse_allergens_item(data: object) -> Any | IngredientAllergensItemType0:
-                try:
-                    if not isinstance(data, str):
-                        raise TypeError()
-                    allergens_item_type_0 = IngredientAllergensItemType0(data)
-
-                    return allergens_item_type_0
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                return cast(Any | IngredientAllergensItemType0, data)
-
-            allergens_item = _parse_allergens_item(allergens_item_data)
-
-            allergens.append(allergens_item)
+        allergens = cast(list[str], d.pop("allergens"))
 
         archived = d.pop("archived")
 
@@ -225,72 +165,21 @@ class Ingredient:
 
         label_name = _parse_label_name(d.pop("label_name", UNSET))
 
-        def _parse_label_names(data: object) -> IngredientLabelNamesType0 | None | Unset:
+        _label_names = d.pop("label_names", UNSET)
+        label_names: IngredientLabelNames | Unset
+        if isinstance(_label_names, Unset):
+            label_names = UNSET
+        else:
+            label_names = IngredientLabelNames.from_dict(_label_names)
+
+        sub_ingredients = cast(list[str], d.pop("sub_ingredients", UNSET))
+
+        def _parse_unit(data: object) -> None | str | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                label_names_type_0 = IngredientLabelNamesType0.from_dict(data)
-
-                return label_names_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(IngredientLabelNamesType0 | None | Unset, data)
-
-        label_names = _parse_label_names(d.pop("label_names", UNSET))
-
-        def _parse_sub_ingredients(data: object) -> list[str] | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, list):
-                    raise TypeError()
-                sub_ingredients_type_0 = cast(list[str], data)
-
-                return sub_ingredients_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(list[str] | None | Unset, data)
-
-        sub_ingredients = _parse_sub_ingredients(d.pop("sub_ingredients", UNSET))
-
-        def _parse_unit(
-            data: object,
-        ) -> IngredientUnitType1 | IngredientUnitType2Type1 | IngredientUnitType3Type1 | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                unit_type_1 = IngredientUnitType1(data)
-
-                return unit_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                unit_type_2_type_1 = IngredientUnitType2Type1(data)
-
-                return unit_type_2_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                unit_type_3_type_1 = IngredientUnitType3Type1(data)
-
-                return unit_type_3_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(IngredientUnitType1 | IngredientUnitType2Type1 | IngredientUnitType3Type1 | None | Unset, data)
+            return cast(None | str | Unset, data)
 
         unit = _parse_unit(d.pop("unit", UNSET))
 

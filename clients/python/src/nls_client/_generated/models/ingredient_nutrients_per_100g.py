@@ -11,14 +11,8 @@ T = TypeVar("T", bound="IngredientNutrientsPer100G")
 
 @_attrs_define
 class IngredientNutrientsPer100G:
-    """Numbers per 100 g keyed by label nutrient: `calories`, `total_fat_g`, `saturated_fat_g`, `trans_fat_g`,
-    `cholesterol_mg`, `sodium_mg`, `total_carbohydrate_g`, `dietary_fiber_g`, `total_sugars_g`, `added_sugars_g`,
-    `protein_g`, `vitamin_d_mcg`, `calcium_mg`, `iron_mg`, `potassium_mg`, `sugar_alcohols_g`, `polyols_g`, `alcohol_g`,
-    `monounsaturated_fat_g`, `polyunsaturated_fat_g`, `soluble_fiber_g`, `insoluble_fiber_g`, `vitamin_a_mcg`,
-    `vitamin_c_mg`, ...; the specific components of FSANZ Schedule 11 S11—2(3), each counted by its own energy factor
-    and declared on ANZ panels from 5 g/100 g (Standard 1.2.8—6(9)): `d_allulose_g`, `erythritol_g`, `glycerol_g`,
-    `isomalt_g`, `lactitol_g`, `maltitol_g`, `mannitol_g`, `organic_acids_g`, `polydextrose_g`, `sorbitol_g`,
-    `d_tagatose_g`, `xylitol_g`.
+    """Numbers per 100 g keyed by label nutrient (`calories`, `total_fat_g`, `sodium_mg`,
+    ...; the keys of the ingredient's create body).
 
     """
 

@@ -15,7 +15,8 @@ T = TypeVar("T", bound="LabelSet")
 
 @_attrs_define
 class LabelSet:
-    """
+    """`GET /v1/recipes/{id}/labels`' answer: one entry per format, in the order asked.
+
     Attributes:
         data (list[LabelSetEntry]):
         recipe_id (str):

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -12,38 +12,60 @@ T = TypeVar("T", bound="Package")
 
 @_attrs_define
 class Package:
-    """The package, all fields optional. With it the label carries `package`: which US layouts the package may use and must
-    use, per 21 CFR 101.9(b)(6) (under 200 % of the RACC: one serving, one column), (b)(12)(i) (200 % to 300 %: per
-    serving and per container, `us.v.dual-pkg`), (e)(6) (over 300 %: a per-container column is voluntary), (d)(11)(iii)
-    (tabular when the panel lacks about 3 in of continuous vertical space) and (j)(13) (40 in² or less: tabular and
-    linear allowed; under 12 in²: the small-package exemption may apply). Unknown category or a non-positive number: 400
-    `validation_failed` naming `package.<field>`.
+    """The package as a request describes it; every field optional.
+
+    With it the label carries `package`: which US layouts the package may use and must
+    use, per 21 CFR 101.9(b)(6), (b)(12)(i), (e)(6), (d)(11)(iii) and (j)(13). Unknown
+    category or a non-positive number: 400 `validation_failed` naming `package.<field>`.
 
         Attributes:
-            label_area_in2 (float | Unset): Total surface area available to bear labeling, square inches.
-            net_quantity_g (float | Unset): Net quantity, grams (categories with a RACC in grams).
-            net_quantity_ml (float | Unset): Net quantity, millilitres (categories with a RACC in mL).
-            racc_category (str | Unset): A category id of the RACC table of 21 CFR 101.12(b), table 2
-                (`nutrition/data/racc.json`). Its reference amount is also the RACC claims use.
-            vertical_space_in (float | Unset): Continuous vertical space for the label, inches.
+            label_area_in2 (float | None | Unset): Total surface area available to bear labeling, square inches.
+            net_quantity_g (float | None | Unset): Net quantity of the package, grams (categories whose RACC is in grams).
+            net_quantity_ml (float | None | Unset): Net quantity of the package, millilitres (categories whose RACC is in
+                mL).
+            racc_category (None | str | Unset): A category id of the RACC table of 21 CFR 101.12(b), table 2
+                (`nutrition/data/racc.json`), e.g. `bakery.cookies`; its reference amount is also
+                the RACC claims use.
+            vertical_space_in (float | None | Unset): Continuous vertical space available for the label, inches
+                (101.9(d)(11)(iii)).
     """
 
-    label_area_in2: float | Unset = UNSET
-    net_quantity_g: float | Unset = UNSET
-    net_quantity_ml: float | Unset = UNSET
-    racc_category: str | Unset = UNSET
-    vertical_space_in: float | Unset = UNSET
+    label_area_in2: float | None | Unset = UNSET
+    net_quantity_g: float | None | Unset = UNSET
+    net_quantity_ml: float | None | Unset = UNSET
+    racc_category: None | str | Unset = UNSET
+    vertical_space_in: float | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        label_area_in2 = self.label_area_in2
+        label_area_in2: float | None | Unset
+        if isinstance(self.label_area_in2, Unset):
+            label_area_in2 = UNSET
+        else:
+            label_area_in2 = self.label_area_in2
 
-        net_quantity_g = self.net_quantity_g
+        net_quantity_g: float | None | Unset
+        if isinstance(self.net_quantity_g, Unset):
+            net_quantity_g = UNSET
+        else:
+            net_quantity_g = self.net_quantity_g
 
-        net_quantity_ml = self.net_quantity_ml
+        net_quantity_ml: float | None | Unset
+        if isinstance(self.net_quantity_ml, Unset):
+            net_quantity_ml = UNSET
+        else:
+            net_quantity_ml = self.net_quantity_ml
 
-        racc_category = self.racc_category
+        racc_category: None | str | Unset
+        if isinstance(self.racc_category, Unset):
+            racc_category = UNSET
+        else:
+            racc_category = self.racc_category
 
-        vertical_space_in = self.vertical_space_in
+        vertical_space_in: float | None | Unset
+        if isinstance(self.vertical_space_in, Unset):
+            vertical_space_in = UNSET
+        else:
+            vertical_space_in = self.vertical_space_in
 
         field_dict: dict[str, Any] = {}
 
@@ -64,15 +86,51 @@ class Package:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        label_area_in2 = d.pop("label_area_in2", UNSET)
 
-        net_quantity_g = d.pop("net_quantity_g", UNSET)
+        def _parse_label_area_in2(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
 
-        net_quantity_ml = d.pop("net_quantity_ml", UNSET)
+        label_area_in2 = _parse_label_area_in2(d.pop("label_area_in2", UNSET))
 
-        racc_category = d.pop("racc_category", UNSET)
+        def _parse_net_quantity_g(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
 
-        vertical_space_in = d.pop("vertical_space_in", UNSET)
+        net_quantity_g = _parse_net_quantity_g(d.pop("net_quantity_g", UNSET))
+
+        def _parse_net_quantity_ml(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        net_quantity_ml = _parse_net_quantity_ml(d.pop("net_quantity_ml", UNSET))
+
+        def _parse_racc_category(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        racc_category = _parse_racc_category(d.pop("racc_category", UNSET))
+
+        def _parse_vertical_space_in(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        vertical_space_in = _parse_vertical_space_in(d.pop("vertical_space_in", UNSET))
 
         package = cls(
             label_area_in2=label_area_in2,

@@ -7,7 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.racc_category_list_data_item import RaccCategoryListDataItem
+    from ..models.racc_category import RaccCategory
 
 
 T = TypeVar("T", bound="RaccCategoryList")
@@ -15,12 +15,13 @@ T = TypeVar("T", bound="RaccCategoryList")
 
 @_attrs_define
 class RaccCategoryList:
-    """
+    """`GET /v1/racc-categories`'s answer.
+
     Attributes:
-        data (list[RaccCategoryListDataItem]):
+        data (list[RaccCategory]):
     """
 
-    data: list[RaccCategoryListDataItem]
+    data: list[RaccCategory]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -41,13 +42,13 @@ class RaccCategoryList:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.racc_category_list_data_item import RaccCategoryListDataItem  # noqa: PLC0415
+        from ..models.racc_category import RaccCategory  # noqa: PLC0415
 
         d = dict(src_dict)
         data = []
         _data = d.pop("data")
         for data_item_data in _data:
-            data_item = RaccCategoryListDataItem.from_dict(data_item_data)
+            data_item = RaccCategory.from_dict(data_item_data)
 
             data.append(data_item)
 

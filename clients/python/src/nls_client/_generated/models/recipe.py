@@ -7,16 +7,16 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.recipe_front_of_pack_type_0_item import RecipeFrontOfPackType0Item
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.embed import Embed
     from ..models.front_of_pack_facts import FrontOfPackFacts
     from ..models.label import Label
     from ..models.package import Package
-    from ..models.recipe_embed_type_1 import RecipeEmbedType1
-    from ..models.recipe_ingredients_item import RecipeIngredientsItem
+    from ..models.recipe_label_error_type_0 import RecipeLabelErrorType0
     from ..models.recipe_prepared_type_0 import RecipePreparedType0
+    from ..models.resolved_line import ResolvedLine
 
 
 T = TypeVar("T", bound="Recipe")
@@ -24,91 +24,76 @@ T = TypeVar("T", bound="Recipe")
 
 @_attrs_define
 class Recipe:
-    """
+    """A recipe as the API returns it.
+
     Attributes:
+        archived (bool):
         created_at (datetime.datetime):
-        embed (None | RecipeEmbedType1):
-        embed_enabled (bool): Professional or Business plan, else 403 `plan_feature_not_allowed`. Default: False.
+        embed_enabled (bool): Whether the live embed is on (Professional or Business plan).
         id (str):
-        ingredients (list[RecipeIngredientsItem]):
-        label (Label | None):
-        label_format (str): A format id or alias of `GET /v1/formats`, or `us.auto`: the first US layout the `package`
-            allows, in FDA's order of preference. Unknown value: 400 `unknown_label_format`; above the plan: 403
-            `plan_format_not_allowed`. `us.v.dual-prep` needs `prepared`; `us.aggr` is for `POST /v1/analyze` with `foods`;
-            `us.v.simpl` only for a food with at least 8 of the 15 nutrients of 21 CFR 101.9(f) in insignificant amounts,
-            else 422 `format_not_permitted` naming the rule and the count. Default: 'standard'.
+        ingredients (list[ResolvedLine]): The resolved lines, as stored.
+        label_format (str): The format the label is computed in: an id or alias of `GET /v1/formats`, or
+            `us.auto` (the first US layout the `package` allows, in FDA's order of preference).
         name (str):
         servings (float):
         updated_at (datetime.datetime):
-        version (int): Events in the resource's stream; 1 after create.
-        archived (bool | Unset):
-        cost (Any | Unset): Cost of the recipe when every ingredient has one, else null.
-        front_of_pack (list[RecipeFrontOfPackType0Item] | None | Unset): Voluntary front-of-pack schemes the label
-            carries in `front_of_pack`, besides its market's mandatory ones (always computed). Unknown ids: 400
-            `validation_failed`. `null` removes them.
-        front_of_pack_facts (FrontOfPackFacts | None | Unset): What the schemes need that a recipe does not hold (solid
-            or liquid, density, free sugars, fruit/vegetable share, sweeteners, caffeine, category). `null` removes them.
-        label_edition (str | Unset): The engine and rules edition that computed `label`: the engine's version and a
-            digest of every data file a label depends on (formats, regimes, terms, front-of-pack schemes, reference amounts,
-            the food table). With `?version=N`, the edition of the label version N was given when it was written, which is
-            what is served. Absent for labels stored before editions were recorded.
-        label_error (Any | Unset): Why no label could be computed: `{code, message}`, `code` one of the error codes
-            (e.g. `recipe_too_large` for a recipe stored before the size limits). Rows written before `code` existed carry
-            only `message`.
-        package (None | Package | Unset): The package the label is for (see `Package`): the label then says which
-            layouts it allows and requires, `label_format` `us.auto` follows it, and its RACC category is the claims'
-            reference amount. `null` removes it.
-        prepared (None | RecipePreparedType0 | Unset): What preparing the recipe adds, for `us.v.dual-prep` (21 CFR
-            101.9(e)): entries like `ingredients`. `null` removes it.
+        version (int): Events in the recipe's stream; 1 after create.
+        cost (float | None | Unset): Cost of the recipe when every ingredient has one, else null.
+        embed (Embed | None | Unset):
+        front_of_pack (list[str] | Unset): Voluntary front-of-pack schemes the label carries, when any.
+        front_of_pack_facts (FrontOfPackFacts | None | Unset):
+        label (Label | None | Unset):
+        label_edition (None | str | Unset): The engine and rules edition that computed the label (`engine 0.1.0; rules
+            3f9a1c2b7d10`): the engine's version and a digest of every data file a label
+            depends on. With `?version=N`, the edition of the label version N was given when it
+            was written. Absent for labels stored before editions were recorded.
+        label_error (None | RecipeLabelErrorType0 | Unset): Why there is no label, when there is none: `{code,
+            message}`, `code` one of the
+            error codes (e.g. `recipe_too_large` for a recipe stored before the size limits).
+            Rows written before `code` existed carry only `message`.
+        package (None | Package | Unset):
+        prepared (None | RecipePreparedType0 | Unset): What preparing the recipe adds, `{"ingredients": [...]}`, when
+            given.
         serving_size_text (None | str | Unset):
-        serving_weight_g (float | Unset): Grams per serving: as given, or total ingredient grams / servings.
-        voluntary_nutrients (list[str] | None | Unset): Nutrient keys (as in `nutrients_per_100g`) of voluntary
-            nutrients the label declares. On US labels the vitamins and minerals beyond vitamin D, calcium, iron and
-            potassium, mono- and polyunsaturated fat, soluble and insoluble fiber and sugar alcohol are declared only when
-            asked here or marked added on a line (21 CFR 101.9(c)(8)(ii), (c)(2)(iii)-(iv), (c)(6)); a claim about one
-            requires its declaration, so a claim about vitamin A or C is made only when it is asked for. The label's
-            `voluntary` says why each such row is there; a nutrient asked for that the data cannot determine is left off
-            with a `voluntary_nutrient_omitted` warning. Unknown key: 400 `validation_failed`. `null` removes them.
+        serving_weight_g (float | None | Unset): Grams per serving: as given, or total ingredient grams / servings.
+        voluntary_nutrients (list[str] | Unset): Voluntary nutrients the label declares, when any.
     """
 
+    archived: bool
     created_at: datetime.datetime
-    embed: None | RecipeEmbedType1
+    embed_enabled: bool
     id: str
-    ingredients: list[RecipeIngredientsItem]
-    label: Label | None
+    ingredients: list[ResolvedLine]
+    label_format: str
     name: str
     servings: float
     updated_at: datetime.datetime
     version: int
-    embed_enabled: bool = False
-    label_format: str = "standard"
-    archived: bool | Unset = UNSET
-    cost: Any | Unset = UNSET
-    front_of_pack: list[RecipeFrontOfPackType0Item] | None | Unset = UNSET
+    cost: float | None | Unset = UNSET
+    embed: Embed | None | Unset = UNSET
+    front_of_pack: list[str] | Unset = UNSET
     front_of_pack_facts: FrontOfPackFacts | None | Unset = UNSET
-    label_edition: str | Unset = UNSET
-    label_error: Any | Unset = UNSET
+    label: Label | None | Unset = UNSET
+    label_edition: None | str | Unset = UNSET
+    label_error: None | RecipeLabelErrorType0 | Unset = UNSET
     package: None | Package | Unset = UNSET
     prepared: None | RecipePreparedType0 | Unset = UNSET
     serving_size_text: None | str | Unset = UNSET
-    serving_weight_g: float | Unset = UNSET
-    voluntary_nutrients: list[str] | None | Unset = UNSET
+    serving_weight_g: float | None | Unset = UNSET
+    voluntary_nutrients: list[str] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.embed import Embed  # noqa: PLC0415
         from ..models.front_of_pack_facts import FrontOfPackFacts  # noqa: PLC0415
         from ..models.label import Label  # noqa: PLC0415
         from ..models.package import Package  # noqa: PLC0415
-        from ..models.recipe_embed_type_1 import RecipeEmbedType1  # noqa: PLC0415
+        from ..models.recipe_label_error_type_0 import RecipeLabelErrorType0  # noqa: PLC0415
         from ..models.recipe_prepared_type_0 import RecipePreparedType0  # noqa: PLC0415
 
-        created_at = self.created_at.isoformat()
+        archived = self.archived
 
-        embed: dict[str, Any] | None
-        if isinstance(self.embed, RecipeEmbedType1):
-            embed = self.embed.to_dict()
-        else:
-            embed = self.embed
+        created_at = self.created_at.isoformat()
 
         embed_enabled = self.embed_enabled
 
@@ -118,12 +103,6 @@ class Recipe:
         for ingredients_item_data in self.ingredients:
             ingredients_item = ingredients_item_data.to_dict()
             ingredients.append(ingredients_item)
-
-        label: dict[str, Any] | None
-        if isinstance(self.label, Label):
-            label = self.label.to_dict()
-        else:
-            label = self.label
 
         label_format = self.label_format
 
@@ -135,20 +114,22 @@ class Recipe:
 
         version = self.version
 
-        archived = self.archived
-
-        cost = self.cost
-
-        front_of_pack: list[str] | None | Unset
-        if isinstance(self.front_of_pack, Unset):
-            front_of_pack = UNSET
-        elif isinstance(self.front_of_pack, list):
-            front_of_pack = []
-            for front_of_pack_type_0_item_data in self.front_of_pack:
-                front_of_pack_type_0_item = front_of_pack_type_0_item_data.value
-                front_of_pack.append(front_of_pack_type_0_item)
-
+        cost: float | None | Unset
+        if isinstance(self.cost, Unset):
+            cost = UNSET
         else:
+            cost = self.cost
+
+        embed: dict[str, Any] | None | Unset
+        if isinstance(self.embed, Unset):
+            embed = UNSET
+        elif isinstance(self.embed, Embed):
+            embed = self.embed.to_dict()
+        else:
+            embed = self.embed
+
+        front_of_pack: list[str] | Unset = UNSET
+        if not isinstance(self.front_of_pack, Unset):
             front_of_pack = self.front_of_pack
 
         front_of_pack_facts: dict[str, Any] | None | Unset
@@ -159,9 +140,27 @@ class Recipe:
         else:
             front_of_pack_facts = self.front_of_pack_facts
 
-        label_edition = self.label_edition
+        label: dict[str, Any] | None | Unset
+        if isinstance(self.label, Unset):
+            label = UNSET
+        elif isinstance(self.label, Label):
+            label = self.label.to_dict()
+        else:
+            label = self.label
 
-        label_error = self.label_error
+        label_edition: None | str | Unset
+        if isinstance(self.label_edition, Unset):
+            label_edition = UNSET
+        else:
+            label_edition = self.label_edition
+
+        label_error: dict[str, Any] | None | Unset
+        if isinstance(self.label_error, Unset):
+            label_error = UNSET
+        elif isinstance(self.label_error, RecipeLabelErrorType0):
+            label_error = self.label_error.to_dict()
+        else:
+            label_error = self.label_error
 
         package: dict[str, Any] | None | Unset
         if isinstance(self.package, Unset):
@@ -185,27 +184,25 @@ class Recipe:
         else:
             serving_size_text = self.serving_size_text
 
-        serving_weight_g = self.serving_weight_g
-
-        voluntary_nutrients: list[str] | None | Unset
-        if isinstance(self.voluntary_nutrients, Unset):
-            voluntary_nutrients = UNSET
-        elif isinstance(self.voluntary_nutrients, list):
-            voluntary_nutrients = self.voluntary_nutrients
-
+        serving_weight_g: float | None | Unset
+        if isinstance(self.serving_weight_g, Unset):
+            serving_weight_g = UNSET
         else:
+            serving_weight_g = self.serving_weight_g
+
+        voluntary_nutrients: list[str] | Unset = UNSET
+        if not isinstance(self.voluntary_nutrients, Unset):
             voluntary_nutrients = self.voluntary_nutrients
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
+                "archived": archived,
                 "created_at": created_at,
-                "embed": embed,
                 "embed_enabled": embed_enabled,
                 "id": id,
                 "ingredients": ingredients,
-                "label": label,
                 "label_format": label_format,
                 "name": name,
                 "servings": servings,
@@ -213,14 +210,16 @@ class Recipe:
                 "version": version,
             }
         )
-        if archived is not UNSET:
-            field_dict["archived"] = archived
         if cost is not UNSET:
             field_dict["cost"] = cost
+        if embed is not UNSET:
+            field_dict["embed"] = embed
         if front_of_pack is not UNSET:
             field_dict["front_of_pack"] = front_of_pack
         if front_of_pack_facts is not UNSET:
             field_dict["front_of_pack_facts"] = front_of_pack_facts
+        if label is not UNSET:
+            field_dict["label"] = label
         if label_edition is not UNSET:
             field_dict["label_edition"] = label_edition
         if label_error is not UNSET:
@@ -240,30 +239,18 @@ class Recipe:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.embed import Embed  # noqa: PLC0415
         from ..models.front_of_pack_facts import FrontOfPackFacts  # noqa: PLC0415
         from ..models.label import Label  # noqa: PLC0415
         from ..models.package import Package  # noqa: PLC0415
-        from ..models.recipe_embed_type_1 import RecipeEmbedType1  # noqa: PLC0415
-        from ..models.recipe_ingredients_item import RecipeIngredientsItem  # noqa: PLC0415
+        from ..models.recipe_label_error_type_0 import RecipeLabelErrorType0  # noqa: PLC0415
         from ..models.recipe_prepared_type_0 import RecipePreparedType0  # noqa: PLC0415
+        from ..models.resolved_line import ResolvedLine  # noqa: PLC0415
 
         d = dict(src_dict)
+        archived = d.pop("archived")
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
-
-        def _parse_embed(data: object) -> None | RecipeEmbedType1:
-            if data is None:
-                return data
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                embed_type_1 = RecipeEmbedType1.from_dict(data)
-
-                return embed_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(None | RecipeEmbedType1, data)
-
-        embed = _parse_embed(d.pop("embed"))
 
         embed_enabled = d.pop("embed_enabled")
 
@@ -272,24 +259,9 @@ class Recipe:
         ingredients = []
         _ingredients = d.pop("ingredients")
         for ingredients_item_data in _ingredients:
-            ingredients_item = RecipeIngredientsItem.from_dict(ingredients_item_data)
+            ingredients_item = ResolvedLine.from_dict(ingredients_item_data)
 
             ingredients.append(ingredients_item)
-
-        def _parse_label(data: object) -> Label | None:
-            if data is None:
-                return data
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                label_type_0 = Label.from_dict(data)
-
-                return label_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(Label | None, data)
-
-        label = _parse_label(d.pop("label"))
 
         label_format = d.pop("label_format")
 
@@ -301,31 +273,33 @@ class Recipe:
 
         version = d.pop("version")
 
-        archived = d.pop("archived", UNSET)
+        def _parse_cost(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
 
-        cost = d.pop("cost", UNSET)
+        cost = _parse_cost(d.pop("cost", UNSET))
 
-        def _parse_front_of_pack(data: object) -> list[RecipeFrontOfPackType0Item] | None | Unset:
+        def _parse_embed(data: object) -> Embed | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
             try:
-                if not isinstance(data, list):
+                if not isinstance(data, dict):
                     raise TypeError()
-                front_of_pack_type_0 = []
-                _front_of_pack_type_0 = data
-                for front_of_pack_type_0_item_data in _front_of_pack_type_0:
-                    front_of_pack_type_0_item = RecipeFrontOfPackType0Item(front_of_pack_type_0_item_data)
+                embed_type_1 = Embed.from_dict(data)
 
-                    front_of_pack_type_0.append(front_of_pack_type_0_item)
-
-                return front_of_pack_type_0
+                return embed_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(list[RecipeFrontOfPackType0Item] | None | Unset, data)
+            return cast(Embed | None | Unset, data)
 
-        front_of_pack = _parse_front_of_pack(d.pop("front_of_pack", UNSET))
+        embed = _parse_embed(d.pop("embed", UNSET))
+
+        front_of_pack = cast(list[str], d.pop("front_of_pack", UNSET))
 
         def _parse_front_of_pack_facts(data: object) -> FrontOfPackFacts | None | Unset:
             if data is None:
@@ -335,18 +309,57 @@ class Recipe:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                front_of_pack_facts_type_0 = FrontOfPackFacts.from_dict(data)
+                front_of_pack_facts_type_1 = FrontOfPackFacts.from_dict(data)
 
-                return front_of_pack_facts_type_0
+                return front_of_pack_facts_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(FrontOfPackFacts | None | Unset, data)
 
         front_of_pack_facts = _parse_front_of_pack_facts(d.pop("front_of_pack_facts", UNSET))
 
-        label_edition = d.pop("label_edition", UNSET)
+        def _parse_label(data: object) -> Label | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                label_type_1 = Label.from_dict(data)
 
-        label_error = d.pop("label_error", UNSET)
+                return label_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Label | None | Unset, data)
+
+        label = _parse_label(d.pop("label", UNSET))
+
+        def _parse_label_edition(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        label_edition = _parse_label_edition(d.pop("label_edition", UNSET))
+
+        def _parse_label_error(data: object) -> None | RecipeLabelErrorType0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                label_error_type_0 = RecipeLabelErrorType0.from_dict(data)
+
+                return label_error_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | RecipeLabelErrorType0 | Unset, data)
+
+        label_error = _parse_label_error(d.pop("label_error", UNSET))
 
         def _parse_package(data: object) -> None | Package | Unset:
             if data is None:
@@ -356,9 +369,9 @@ class Recipe:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                package_type_0 = Package.from_dict(data)
+                package_type_1 = Package.from_dict(data)
 
-                return package_type_0
+                return package_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(None | Package | Unset, data)
@@ -391,41 +404,33 @@ class Recipe:
 
         serving_size_text = _parse_serving_size_text(d.pop("serving_size_text", UNSET))
 
-        serving_weight_g = d.pop("serving_weight_g", UNSET)
-
-        def _parse_voluntary_nutrients(data: object) -> list[str] | None | Unset:
+        def _parse_serving_weight_g(data: object) -> float | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            try:
-                if not isinstance(data, list):
-                    raise TypeError()
-                voluntary_nutrients_type_0 = cast(list[str], data)
+            return cast(float | None | Unset, data)
 
-                return voluntary_nutrients_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(list[str] | None | Unset, data)
+        serving_weight_g = _parse_serving_weight_g(d.pop("serving_weight_g", UNSET))
 
-        voluntary_nutrients = _parse_voluntary_nutrients(d.pop("voluntary_nutrients", UNSET))
+        voluntary_nutrients = cast(list[str], d.pop("voluntary_nutrients", UNSET))
 
         recipe = cls(
+            archived=archived,
             created_at=created_at,
-            embed=embed,
             embed_enabled=embed_enabled,
             id=id,
             ingredients=ingredients,
-            label=label,
             label_format=label_format,
             name=name,
             servings=servings,
             updated_at=updated_at,
             version=version,
-            archived=archived,
             cost=cost,
+            embed=embed,
             front_of_pack=front_of_pack,
             front_of_pack_facts=front_of_pack_facts,
+            label=label,
             label_edition=label_edition,
             label_error=label_error,
             package=package,

@@ -1,58 +1,47 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
-
-if TYPE_CHECKING:
-    from ..models.ingredient_entry import IngredientEntry
-
+from attrs import field as _attrs_field
 
 T = TypeVar("T", bound="RecipePreparedType0")
 
 
 @_attrs_define
 class RecipePreparedType0:
-    """What preparing the recipe adds, for `us.v.dual-prep` (21 CFR 101.9(e)): entries like `ingredients`. `null` removes
-    it.
+    """What preparing the recipe adds, `{"ingredients": [...]}`, when given."""
 
-        Attributes:
-            ingredients (list[IngredientEntry]):
-    """
-
-    ingredients: list[IngredientEntry]
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        ingredients = []
-        for ingredients_item_data in self.ingredients:
-            ingredients_item = ingredients_item_data.to_dict()
-            ingredients.append(ingredients_item)
 
         field_dict: dict[str, Any] = {}
-
-        field_dict.update(
-            {
-                "ingredients": ingredients,
-            }
-        )
+        field_dict.update(self.additional_properties)
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.ingredient_entry import IngredientEntry  # noqa: PLC0415
-
         d = dict(src_dict)
-        ingredients = []
-        _ingredients = d.pop("ingredients")
-        for ingredients_item_data in _ingredients:
-            ingredients_item = IngredientEntry.from_dict(ingredients_item_data)
+        recipe_prepared_type_0 = cls()
 
-            ingredients.append(ingredients_item)
-
-        recipe_prepared_type_0 = cls(
-            ingredients=ingredients,
-        )
-
+        recipe_prepared_type_0.additional_properties = d
         return recipe_prepared_type_0
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

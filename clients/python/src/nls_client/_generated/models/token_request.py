@@ -4,13 +4,15 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
 T = TypeVar("T", bound="TokenRequest")
 
 
 @_attrs_define
 class TokenRequest:
-    """
+    """`POST /auth/v1/token` body, also the app's sign-in (`POST /auth/v1/session`).
+
     Attributes:
         email (str):
         password (str):
@@ -18,6 +20,7 @@ class TokenRequest:
 
     email: str
     password: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         email = self.email
@@ -25,7 +28,7 @@ class TokenRequest:
         password = self.password
 
         field_dict: dict[str, Any] = {}
-
+        field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "email": email,
@@ -47,4 +50,21 @@ class TokenRequest:
             password=password,
         )
 
+        token_request.additional_properties = d
         return token_request
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

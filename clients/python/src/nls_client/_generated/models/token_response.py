@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, TypeVar, cast
+from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -11,16 +11,17 @@ T = TypeVar("T", bound="TokenResponse")
 
 @_attrs_define
 class TokenResponse:
-    """
+    """`POST /auth/v1/token` response (the OAuth 2 token response shape).
+
     Attributes:
         access_token (str):
         expires_in (int): Seconds (3600).
-        token_type (Literal['Bearer']):
+        token_type (str):
     """
 
     access_token: str
     expires_in: int
-    token_type: Literal["Bearer"]
+    token_type: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -49,9 +50,7 @@ class TokenResponse:
 
         expires_in = d.pop("expires_in")
 
-        token_type = cast(Literal["Bearer"], d.pop("token_type"))
-        if token_type != "Bearer":
-            raise ValueError(f"token_type must match const 'Bearer', got '{token_type}'")
+        token_type = d.pop("token_type")
 
         token_response = cls(
             access_token=access_token,

@@ -1,12 +1,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.webhook_update_events_item import WebhookUpdateEventsItem
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="WebhookUpdate")
@@ -16,31 +15,45 @@ T = TypeVar("T", bound="WebhookUpdate")
 class WebhookUpdate:
     """
     Attributes:
-        description (str | Unset):
-        enabled (bool | Unset): `true` also clears a failure record.
-        events (list[WebhookUpdateEventsItem] | Unset):
-        url (str | Unset):
+        description (None | str | Unset):
+        enabled (bool | None | Unset): `true` also clears a failure record.
+        events (list[str] | None | Unset):
+        url (None | str | Unset):
     """
 
-    description: str | Unset = UNSET
-    enabled: bool | Unset = UNSET
-    events: list[WebhookUpdateEventsItem] | Unset = UNSET
-    url: str | Unset = UNSET
+    description: None | str | Unset = UNSET
+    enabled: bool | None | Unset = UNSET
+    events: list[str] | None | Unset = UNSET
+    url: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        description = self.description
+        description: None | str | Unset
+        if isinstance(self.description, Unset):
+            description = UNSET
+        else:
+            description = self.description
 
-        enabled = self.enabled
+        enabled: bool | None | Unset
+        if isinstance(self.enabled, Unset):
+            enabled = UNSET
+        else:
+            enabled = self.enabled
 
-        events: list[str] | Unset = UNSET
-        if not isinstance(self.events, Unset):
-            events = []
-            for events_item_data in self.events:
-                events_item = events_item_data.value
-                events.append(events_item)
+        events: list[str] | None | Unset
+        if isinstance(self.events, Unset):
+            events = UNSET
+        elif isinstance(self.events, list):
+            events = self.events
 
-        url = self.url
+        else:
+            events = self.events
+
+        url: None | str | Unset
+        if isinstance(self.url, Unset):
+            url = UNSET
+        else:
+            url = self.url
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -59,20 +72,50 @@ class WebhookUpdate:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        description = d.pop("description", UNSET)
 
-        enabled = d.pop("enabled", UNSET)
+        def _parse_description(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
 
-        _events = d.pop("events", UNSET)
-        events: list[WebhookUpdateEventsItem] | Unset = UNSET
-        if _events is not UNSET:
-            events = []
-            for events_item_data in _events:
-                events_item = WebhookUpdateEventsItem(events_item_data)
+        description = _parse_description(d.pop("description", UNSET))
 
-                events.append(events_item)
+        def _parse_enabled(data: object) -> bool | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | None | Unset, data)
 
-        url = d.pop("url", UNSET)
+        enabled = _parse_enabled(d.pop("enabled", UNSET))
+
+        def _parse_events(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                events_type_0 = cast(list[str], data)
+
+                return events_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None | Unset, data)
+
+        events = _parse_events(d.pop("events", UNSET))
+
+        def _parse_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        url = _parse_url(d.pop("url", UNSET))
 
         webhook_update = cls(
             description=description,

@@ -111,10 +111,11 @@ def sync_detailed(
     Args:
         strict (bool | Unset):  Default: False.
         fop (str | Unset):
-        body (AnalysisRequest): `servings` and `ingredients` are required, except for `us.aggr`,
-            which takes `foods` instead. `label_format` `us.auto` picks the first layout the `package`
-            allows in FDA's order of preference among the formats the catalog holds and the plan may
-            use (see `Package`).
+        body (AnalysisRequest): The analysis request (spec §2.3 plus `racc_g`).
+
+            `servings` and `ingredients` are required, except for `us.aggr`, which takes `foods`
+            instead. `label_format` `us.auto` picks the first layout the `package` allows in FDA's
+            order of preference among the formats the catalog holds and the plan may use.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -149,10 +150,11 @@ def sync(
     Args:
         strict (bool | Unset):  Default: False.
         fop (str | Unset):
-        body (AnalysisRequest): `servings` and `ingredients` are required, except for `us.aggr`,
-            which takes `foods` instead. `label_format` `us.auto` picks the first layout the `package`
-            allows in FDA's order of preference among the formats the catalog holds and the plan may
-            use (see `Package`).
+        body (AnalysisRequest): The analysis request (spec §2.3 plus `racc_g`).
+
+            `servings` and `ingredients` are required, except for `us.aggr`, which takes `foods`
+            instead. `label_format` `us.auto` picks the first layout the `package` allows in FDA's
+            order of preference among the formats the catalog holds and the plan may use.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -182,10 +184,11 @@ async def asyncio_detailed(
     Args:
         strict (bool | Unset):  Default: False.
         fop (str | Unset):
-        body (AnalysisRequest): `servings` and `ingredients` are required, except for `us.aggr`,
-            which takes `foods` instead. `label_format` `us.auto` picks the first layout the `package`
-            allows in FDA's order of preference among the formats the catalog holds and the plan may
-            use (see `Package`).
+        body (AnalysisRequest): The analysis request (spec §2.3 plus `racc_g`).
+
+            `servings` and `ingredients` are required, except for `us.aggr`, which takes `foods`
+            instead. `label_format` `us.auto` picks the first layout the `package` allows in FDA's
+            order of preference among the formats the catalog holds and the plan may use.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -218,10 +221,11 @@ async def asyncio(
     Args:
         strict (bool | Unset):  Default: False.
         fop (str | Unset):
-        body (AnalysisRequest): `servings` and `ingredients` are required, except for `us.aggr`,
-            which takes `foods` instead. `label_format` `us.auto` picks the first layout the `package`
-            allows in FDA's order of preference among the formats the catalog holds and the plan may
-            use (see `Package`).
+        body (AnalysisRequest): The analysis request (spec §2.3 plus `racc_g`).
+
+            `servings` and `ingredients` are required, except for `us.aggr`, which takes `foods`
+            instead. `label_format` `us.auto` picks the first layout the `package` allows in FDA's
+            order of preference among the formats the catalog holds and the plan may use.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

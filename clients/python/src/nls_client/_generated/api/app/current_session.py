@@ -57,6 +57,8 @@ def sync_detailed(
 ) -> Response[AppSession | Error]:
     """The signed-in account, its plan and the CSRF token
 
+     401 without a session.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -80,6 +82,8 @@ def sync(
 ) -> AppSession | Error | None:
     """The signed-in account, its plan and the CSRF token
 
+     401 without a session.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -98,6 +102,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 ) -> Response[AppSession | Error]:
     """The signed-in account, its plan and the CSRF token
+
+     401 without a session.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -119,6 +125,8 @@ async def asyncio(
     client: AuthenticatedClient,
 ) -> AppSession | Error | None:
     """The signed-in account, its plan and the CSRF token
+
+     401 without a session.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -93,8 +93,12 @@ def sync_detailed(
 ) -> Response[AppSession | Error]:
     """Sign in to the app with e-mail and password
 
+     401 `unauthorized` for any wrong e-mail or password (one message), 429 `rate_limited`
+    past the address's attempts.
+
     Args:
-        body (TokenRequest):
+        body (TokenRequest): `POST /auth/v1/token` body, also the app's sign-in (`POST
+            /auth/v1/session`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -122,8 +126,12 @@ def sync(
 ) -> AppSession | Error | None:
     """Sign in to the app with e-mail and password
 
+     401 `unauthorized` for any wrong e-mail or password (one message), 429 `rate_limited`
+    past the address's attempts.
+
     Args:
-        body (TokenRequest):
+        body (TokenRequest): `POST /auth/v1/token` body, also the app's sign-in (`POST
+            /auth/v1/session`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -146,8 +154,12 @@ async def asyncio_detailed(
 ) -> Response[AppSession | Error]:
     """Sign in to the app with e-mail and password
 
+     401 `unauthorized` for any wrong e-mail or password (one message), 429 `rate_limited`
+    past the address's attempts.
+
     Args:
-        body (TokenRequest):
+        body (TokenRequest): `POST /auth/v1/token` body, also the app's sign-in (`POST
+            /auth/v1/session`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -173,8 +185,12 @@ async def asyncio(
 ) -> AppSession | Error | None:
     """Sign in to the app with e-mail and password
 
+     401 `unauthorized` for any wrong e-mail or password (one message), 429 `rate_limited`
+    past the address's attempts.
+
     Args:
-        body (TokenRequest):
+        body (TokenRequest): `POST /auth/v1/token` body, also the app's sign-in (`POST
+            /auth/v1/session`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -55,6 +55,9 @@ def sync_detailed(
 ) -> Response[Any | Error]:
     """Sign out of the app
 
+     204 and the cookie cleared. A live session needs its CSRF token (else 403
+    `csrf_failed`); without one there is nothing to end.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -78,6 +81,9 @@ def sync(
 ) -> Any | Error | None:
     """Sign out of the app
 
+     204 and the cookie cleared. A live session needs its CSRF token (else 403
+    `csrf_failed`); without one there is nothing to end.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -96,6 +102,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 ) -> Response[Any | Error]:
     """Sign out of the app
+
+     204 and the cookie cleared. A live session needs its CSRF token (else 403
+    `csrf_failed`); without one there is nothing to end.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -117,6 +126,9 @@ async def asyncio(
     client: AuthenticatedClient,
 ) -> Any | Error | None:
     """Sign out of the app
+
+     204 and the cookie cleared. A live session needs its CSRF token (else 403
+    `csrf_failed`); without one there is nothing to end.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

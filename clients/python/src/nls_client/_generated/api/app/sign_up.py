@@ -93,13 +93,14 @@ def sync_detailed(
 ) -> Response[AppSession | Error]:
     """Create an account on the free plan and sign in to the app
 
-     Creates an account on the free plan and starts an app session. 400 `validation_failed` (`details`
-    per field: an e-mail address, a password of at least 10 characters, an account name of 1 to 200),
-    409 `email_taken`, 429 `rate_limited` (sign-ups count against the address's sign-in attempts), 403
+     Creates an account on the free plan and starts an app session. 400 `validation_failed`
+    (`details` per field: an e-mail address, a password of at least 10 characters, an
+    account name of 1 to 200), 409 `email_taken`, 429 `rate_limited` (a client's sign-ups
+    per hour, and the address's sign-in attempts, which sign-ups count too), 403
     `csrf_failed` from another origin.
 
     Args:
-        body (SignUpRequest):
+        body (SignUpRequest): `POST /auth/v1/signup` body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -127,13 +128,14 @@ def sync(
 ) -> AppSession | Error | None:
     """Create an account on the free plan and sign in to the app
 
-     Creates an account on the free plan and starts an app session. 400 `validation_failed` (`details`
-    per field: an e-mail address, a password of at least 10 characters, an account name of 1 to 200),
-    409 `email_taken`, 429 `rate_limited` (sign-ups count against the address's sign-in attempts), 403
+     Creates an account on the free plan and starts an app session. 400 `validation_failed`
+    (`details` per field: an e-mail address, a password of at least 10 characters, an
+    account name of 1 to 200), 409 `email_taken`, 429 `rate_limited` (a client's sign-ups
+    per hour, and the address's sign-in attempts, which sign-ups count too), 403
     `csrf_failed` from another origin.
 
     Args:
-        body (SignUpRequest):
+        body (SignUpRequest): `POST /auth/v1/signup` body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -156,13 +158,14 @@ async def asyncio_detailed(
 ) -> Response[AppSession | Error]:
     """Create an account on the free plan and sign in to the app
 
-     Creates an account on the free plan and starts an app session. 400 `validation_failed` (`details`
-    per field: an e-mail address, a password of at least 10 characters, an account name of 1 to 200),
-    409 `email_taken`, 429 `rate_limited` (sign-ups count against the address's sign-in attempts), 403
+     Creates an account on the free plan and starts an app session. 400 `validation_failed`
+    (`details` per field: an e-mail address, a password of at least 10 characters, an
+    account name of 1 to 200), 409 `email_taken`, 429 `rate_limited` (a client's sign-ups
+    per hour, and the address's sign-in attempts, which sign-ups count too), 403
     `csrf_failed` from another origin.
 
     Args:
-        body (SignUpRequest):
+        body (SignUpRequest): `POST /auth/v1/signup` body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -188,13 +191,14 @@ async def asyncio(
 ) -> AppSession | Error | None:
     """Create an account on the free plan and sign in to the app
 
-     Creates an account on the free plan and starts an app session. 400 `validation_failed` (`details`
-    per field: an e-mail address, a password of at least 10 characters, an account name of 1 to 200),
-    409 `email_taken`, 429 `rate_limited` (sign-ups count against the address's sign-in attempts), 403
+     Creates an account on the free plan and starts an app session. 400 `validation_failed`
+    (`details` per field: an e-mail address, a password of at least 10 characters, an
+    account name of 1 to 200), 409 `email_taken`, 429 `rate_limited` (a client's sign-ups
+    per hour, and the address's sign-in attempts, which sign-ups count too), 403
     `csrf_failed` from another origin.
 
     Args:
-        body (SignUpRequest):
+        body (SignUpRequest): `POST /auth/v1/signup` body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -109,12 +109,13 @@ def sync_detailed(
 ) -> Response[Error | str]:
     """The account's events as NDJSON or CSV, for audit
 
-     Streams the account's events in the log's order (the order they are published in; each writing
-    transaction's events together). Only events every reader can already see are sent, so continuing
-    from a line's `cursor` never misses one. A download that returned `limit` lines continues with
-    `?cursor=` and the same filters; one with fewer is complete. `Accept: text/csv` gives CSV (RFC 4180,
-    a header row; a field a spreadsheet would run as a formula starts with `'`), anything else NDJSON.
-    The server holds one page of 200 events at a time, whatever the length.
+     Streams the account's events in the log's order (the order they are published in; each
+    writing transaction's events together). Only events every reader can already see are
+    sent, so continuing from a line's `cursor` never misses one. A download that returned
+    `limit` lines continues with `?cursor=` and the same filters; one with fewer is
+    complete. `Accept: text/csv` gives CSV (RFC 4180, a header row; a field a spreadsheet
+    would run as a formula starts with `'`), anything else NDJSON. The server holds one page
+    of 200 events at a time, whatever the length.
 
     Args:
         from_ (datetime.datetime | Unset):
@@ -157,12 +158,13 @@ def sync(
 ) -> Error | str | None:
     """The account's events as NDJSON or CSV, for audit
 
-     Streams the account's events in the log's order (the order they are published in; each writing
-    transaction's events together). Only events every reader can already see are sent, so continuing
-    from a line's `cursor` never misses one. A download that returned `limit` lines continues with
-    `?cursor=` and the same filters; one with fewer is complete. `Accept: text/csv` gives CSV (RFC 4180,
-    a header row; a field a spreadsheet would run as a formula starts with `'`), anything else NDJSON.
-    The server holds one page of 200 events at a time, whatever the length.
+     Streams the account's events in the log's order (the order they are published in; each
+    writing transaction's events together). Only events every reader can already see are
+    sent, so continuing from a line's `cursor` never misses one. A download that returned
+    `limit` lines continues with `?cursor=` and the same filters; one with fewer is
+    complete. `Accept: text/csv` gives CSV (RFC 4180, a header row; a field a spreadsheet
+    would run as a formula starts with `'`), anything else NDJSON. The server holds one page
+    of 200 events at a time, whatever the length.
 
     Args:
         from_ (datetime.datetime | Unset):
@@ -200,12 +202,13 @@ async def asyncio_detailed(
 ) -> Response[Error | str]:
     """The account's events as NDJSON or CSV, for audit
 
-     Streams the account's events in the log's order (the order they are published in; each writing
-    transaction's events together). Only events every reader can already see are sent, so continuing
-    from a line's `cursor` never misses one. A download that returned `limit` lines continues with
-    `?cursor=` and the same filters; one with fewer is complete. `Accept: text/csv` gives CSV (RFC 4180,
-    a header row; a field a spreadsheet would run as a formula starts with `'`), anything else NDJSON.
-    The server holds one page of 200 events at a time, whatever the length.
+     Streams the account's events in the log's order (the order they are published in; each
+    writing transaction's events together). Only events every reader can already see are
+    sent, so continuing from a line's `cursor` never misses one. A download that returned
+    `limit` lines continues with `?cursor=` and the same filters; one with fewer is
+    complete. `Accept: text/csv` gives CSV (RFC 4180, a header row; a field a spreadsheet
+    would run as a formula starts with `'`), anything else NDJSON. The server holds one page
+    of 200 events at a time, whatever the length.
 
     Args:
         from_ (datetime.datetime | Unset):
@@ -246,12 +249,13 @@ async def asyncio(
 ) -> Error | str | None:
     """The account's events as NDJSON or CSV, for audit
 
-     Streams the account's events in the log's order (the order they are published in; each writing
-    transaction's events together). Only events every reader can already see are sent, so continuing
-    from a line's `cursor` never misses one. A download that returned `limit` lines continues with
-    `?cursor=` and the same filters; one with fewer is complete. `Accept: text/csv` gives CSV (RFC 4180,
-    a header row; a field a spreadsheet would run as a formula starts with `'`), anything else NDJSON.
-    The server holds one page of 200 events at a time, whatever the length.
+     Streams the account's events in the log's order (the order they are published in; each
+    writing transaction's events together). Only events every reader can already see are
+    sent, so continuing from a line's `cursor` never misses one. A download that returned
+    `limit` lines continues with `?cursor=` and the same filters; one with fewer is
+    complete. `Accept: text/csv` gives CSV (RFC 4180, a header row; a field a spreadsheet
+    would run as a formula starts with `'`), anything else NDJSON. The server holds one page
+    of 200 events at a time, whatever the length.
 
     Args:
         from_ (datetime.datetime | Unset):

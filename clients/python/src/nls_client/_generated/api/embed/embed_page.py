@@ -6,6 +6,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.error import Error
 from ...types import Response
 
 
@@ -23,7 +24,7 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> str | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | str | None:
     if response.status_code == 200:
         response_200 = response.text
         return response_200
@@ -32,13 +33,18 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_404 = response.text
         return response_404
 
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
     else:
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[str]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | str]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -51,7 +57,7 @@ def sync_detailed(
     token: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[str]:
+) -> Response[Error | str]:
     """The live label page of an embed token
 
     Args:
@@ -62,7 +68,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[str]
+        Response[Error | str]
     """
 
     kwargs = _get_kwargs(
@@ -80,7 +86,7 @@ def sync(
     token: str,
     *,
     client: AuthenticatedClient | Client,
-) -> str | None:
+) -> Error | str | None:
     """The live label page of an embed token
 
     Args:
@@ -91,7 +97,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        str
+        Error | str
     """
 
     return sync_detailed(
@@ -104,7 +110,7 @@ async def asyncio_detailed(
     token: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[str]:
+) -> Response[Error | str]:
     """The live label page of an embed token
 
     Args:
@@ -115,7 +121,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[str]
+        Response[Error | str]
     """
 
     kwargs = _get_kwargs(
@@ -131,7 +137,7 @@ async def asyncio(
     token: str,
     *,
     client: AuthenticatedClient | Client,
-) -> str | None:
+) -> Error | str | None:
     """The live label page of an embed token
 
     Args:
@@ -142,7 +148,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        str
+        Error | str
     """
 
     return (

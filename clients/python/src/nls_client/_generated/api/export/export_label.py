@@ -87,11 +87,13 @@ def sync_detailed(
 ) -> Response[Error]:
     """Render a label state to a file
 
-     `jpg` is accepted and returns PNG bytes as `image/png`; `eps`, `ai` and anything else are 400
-    `unsupported_file_type`. Outside the plan (file type, format, watermark) 403 with a `plan_*` code.
+     `fileType`: `svg`, `png`, `pdf`; `jpg` gives PNG bytes as `image/png`; anything else
+    (`eps`, `ai`, ...) 400 `unsupported_file_type`. A `data` that is not a label:
+    400 `validation_failed` naming the problem; an unknown format: 400 `unknown_label_format`.
+    Outside the plan (file type, format, watermark) 403 with a `plan_*` code.
 
     Args:
-        body (ExportRequest):
+        body (ExportRequest): `POST /functions/v1/export-label` body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -119,11 +121,13 @@ def sync(
 ) -> Error | None:
     """Render a label state to a file
 
-     `jpg` is accepted and returns PNG bytes as `image/png`; `eps`, `ai` and anything else are 400
-    `unsupported_file_type`. Outside the plan (file type, format, watermark) 403 with a `plan_*` code.
+     `fileType`: `svg`, `png`, `pdf`; `jpg` gives PNG bytes as `image/png`; anything else
+    (`eps`, `ai`, ...) 400 `unsupported_file_type`. A `data` that is not a label:
+    400 `validation_failed` naming the problem; an unknown format: 400 `unknown_label_format`.
+    Outside the plan (file type, format, watermark) 403 with a `plan_*` code.
 
     Args:
-        body (ExportRequest):
+        body (ExportRequest): `POST /functions/v1/export-label` body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -146,11 +150,13 @@ async def asyncio_detailed(
 ) -> Response[Error]:
     """Render a label state to a file
 
-     `jpg` is accepted and returns PNG bytes as `image/png`; `eps`, `ai` and anything else are 400
-    `unsupported_file_type`. Outside the plan (file type, format, watermark) 403 with a `plan_*` code.
+     `fileType`: `svg`, `png`, `pdf`; `jpg` gives PNG bytes as `image/png`; anything else
+    (`eps`, `ai`, ...) 400 `unsupported_file_type`. A `data` that is not a label:
+    400 `validation_failed` naming the problem; an unknown format: 400 `unknown_label_format`.
+    Outside the plan (file type, format, watermark) 403 with a `plan_*` code.
 
     Args:
-        body (ExportRequest):
+        body (ExportRequest): `POST /functions/v1/export-label` body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -176,11 +182,13 @@ async def asyncio(
 ) -> Error | None:
     """Render a label state to a file
 
-     `jpg` is accepted and returns PNG bytes as `image/png`; `eps`, `ai` and anything else are 400
-    `unsupported_file_type`. Outside the plan (file type, format, watermark) 403 with a `plan_*` code.
+     `fileType`: `svg`, `png`, `pdf`; `jpg` gives PNG bytes as `image/png`; anything else
+    (`eps`, `ai`, ...) 400 `unsupported_file_type`. A `data` that is not a label:
+    400 `validation_failed` naming the problem; an unknown format: 400 `unknown_label_format`.
+    Outside the plan (file type, format, watermark) 403 with a `plan_*` code.
 
     Args:
-        body (ExportRequest):
+        body (ExportRequest): `POST /functions/v1/export-label` body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -6,7 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.food_list import FoodList
+from ...models.page_food_hit import PageFoodHit
 from ...types import UNSET, Response, Unset
 
 
@@ -36,9 +36,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | FoodList | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | PageFoodHit | None:
     if response.status_code == 200:
-        response_200 = FoodList.from_dict(response.json())
+        response_200 = PageFoodHit.from_dict(response.json())
 
         return response_200
 
@@ -73,7 +73,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | FoodList]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | PageFoodHit]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -88,8 +88,11 @@ def sync_detailed(
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
     q: str | Unset = UNSET,
-) -> Response[Error | FoodList]:
+) -> Response[Error | PageFoodHit]:
     """Search the food composition database
+
+     Searches foods by `q` (required), best match first; the cursor is an offset into that
+    ranking.
 
     Args:
         limit (int | Unset):  Default: 50.
@@ -101,7 +104,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | FoodList]
+        Response[Error | PageFoodHit]
     """
 
     kwargs = _get_kwargs(
@@ -123,8 +126,11 @@ def sync(
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
     q: str | Unset = UNSET,
-) -> Error | FoodList | None:
+) -> Error | PageFoodHit | None:
     """Search the food composition database
+
+     Searches foods by `q` (required), best match first; the cursor is an offset into that
+    ranking.
 
     Args:
         limit (int | Unset):  Default: 50.
@@ -136,7 +142,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | FoodList
+        Error | PageFoodHit
     """
 
     return sync_detailed(
@@ -153,8 +159,11 @@ async def asyncio_detailed(
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
     q: str | Unset = UNSET,
-) -> Response[Error | FoodList]:
+) -> Response[Error | PageFoodHit]:
     """Search the food composition database
+
+     Searches foods by `q` (required), best match first; the cursor is an offset into that
+    ranking.
 
     Args:
         limit (int | Unset):  Default: 50.
@@ -166,7 +175,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | FoodList]
+        Response[Error | PageFoodHit]
     """
 
     kwargs = _get_kwargs(
@@ -186,8 +195,11 @@ async def asyncio(
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
     q: str | Unset = UNSET,
-) -> Error | FoodList | None:
+) -> Error | PageFoodHit | None:
     """Search the food composition database
+
+     Searches foods by `q` (required), best match first; the cursor is an offset into that
+    ranking.
 
     Args:
         limit (int | Unset):  Default: 50.
@@ -199,7 +211,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | FoodList
+        Error | PageFoodHit
     """
 
     return (

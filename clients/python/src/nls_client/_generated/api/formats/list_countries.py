@@ -83,10 +83,11 @@ def sync_detailed(
 ) -> Response[CountryList | Error]:
     """Every served country with its formats, default format and front-of-pack schemes
 
-     Countries a label format of the catalog serves, in the order of our reference (FORMATS.md §2), each
-    with its regime family and label languages, the formats serving it, the format it gets by default (a
-    label format in its first language), and the front-of-pack schemes of its market with whether one is
-    mandatory.
+     Countries a label format of the catalog serves, in the order of our reference
+    (FORMATS.md §2; countries a format names but the reference lacks come last, by code),
+    each with its regime family and label languages, the formats serving it, the format it
+    gets by default (a label format in its first language), and the front-of-pack schemes
+    of its market with whether one is mandatory.
 
     Args:
         family (str | Unset):
@@ -117,10 +118,11 @@ def sync(
 ) -> CountryList | Error | None:
     """Every served country with its formats, default format and front-of-pack schemes
 
-     Countries a label format of the catalog serves, in the order of our reference (FORMATS.md §2), each
-    with its regime family and label languages, the formats serving it, the format it gets by default (a
-    label format in its first language), and the front-of-pack schemes of its market with whether one is
-    mandatory.
+     Countries a label format of the catalog serves, in the order of our reference
+    (FORMATS.md §2; countries a format names but the reference lacks come last, by code),
+    each with its regime family and label languages, the formats serving it, the format it
+    gets by default (a label format in its first language), and the front-of-pack schemes
+    of its market with whether one is mandatory.
 
     Args:
         family (str | Unset):
@@ -146,10 +148,11 @@ async def asyncio_detailed(
 ) -> Response[CountryList | Error]:
     """Every served country with its formats, default format and front-of-pack schemes
 
-     Countries a label format of the catalog serves, in the order of our reference (FORMATS.md §2), each
-    with its regime family and label languages, the formats serving it, the format it gets by default (a
-    label format in its first language), and the front-of-pack schemes of its market with whether one is
-    mandatory.
+     Countries a label format of the catalog serves, in the order of our reference
+    (FORMATS.md §2; countries a format names but the reference lacks come last, by code),
+    each with its regime family and label languages, the formats serving it, the format it
+    gets by default (a label format in its first language), and the front-of-pack schemes
+    of its market with whether one is mandatory.
 
     Args:
         family (str | Unset):
@@ -178,10 +181,11 @@ async def asyncio(
 ) -> CountryList | Error | None:
     """Every served country with its formats, default format and front-of-pack schemes
 
-     Countries a label format of the catalog serves, in the order of our reference (FORMATS.md §2), each
-    with its regime family and label languages, the formats serving it, the format it gets by default (a
-    label format in its first language), and the front-of-pack schemes of its market with whether one is
-    mandatory.
+     Countries a label format of the catalog serves, in the order of our reference
+    (FORMATS.md §2; countries a format names but the reference lacks come last, by code),
+    each with its regime family and label languages, the formats serving it, the format it
+    gets by default (a label format in its first language), and the front-of-pack schemes
+    of its market with whether one is mandatory.
 
     Args:
         family (str | Unset):

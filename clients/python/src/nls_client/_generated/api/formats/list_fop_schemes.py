@@ -74,9 +74,9 @@ def sync_detailed(
 ) -> Response[Error | FopSchemeList]:
     """The front-of-pack schemes a recipe's front_of_pack names
 
-     Every front-of-pack scheme (`nutrition/data/fop/`): the ids a recipe's `front_of_pack` and `fop=`
-    take, with the scheme's name, kind, markets, whether it is mandatory there, whether its data is
-    confirmed against its law (`status`), and its citation.
+     Every front-of-pack scheme (`nutrition/data/fop/`): the ids a recipe's `front_of_pack`
+    and `fop=` take, with the scheme's name, kind, markets, whether it is mandatory there,
+    whether its data is confirmed against its law (`status`), and its citation.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -101,9 +101,9 @@ def sync(
 ) -> Error | FopSchemeList | None:
     """The front-of-pack schemes a recipe's front_of_pack names
 
-     Every front-of-pack scheme (`nutrition/data/fop/`): the ids a recipe's `front_of_pack` and `fop=`
-    take, with the scheme's name, kind, markets, whether it is mandatory there, whether its data is
-    confirmed against its law (`status`), and its citation.
+     Every front-of-pack scheme (`nutrition/data/fop/`): the ids a recipe's `front_of_pack`
+    and `fop=` take, with the scheme's name, kind, markets, whether it is mandatory there,
+    whether its data is confirmed against its law (`status`), and its citation.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -124,9 +124,9 @@ async def asyncio_detailed(
 ) -> Response[Error | FopSchemeList]:
     """The front-of-pack schemes a recipe's front_of_pack names
 
-     Every front-of-pack scheme (`nutrition/data/fop/`): the ids a recipe's `front_of_pack` and `fop=`
-    take, with the scheme's name, kind, markets, whether it is mandatory there, whether its data is
-    confirmed against its law (`status`), and its citation.
+     Every front-of-pack scheme (`nutrition/data/fop/`): the ids a recipe's `front_of_pack`
+    and `fop=` take, with the scheme's name, kind, markets, whether it is mandatory there,
+    whether its data is confirmed against its law (`status`), and its citation.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -149,9 +149,9 @@ async def asyncio(
 ) -> Error | FopSchemeList | None:
     """The front-of-pack schemes a recipe's front_of_pack names
 
-     Every front-of-pack scheme (`nutrition/data/fop/`): the ids a recipe's `front_of_pack` and `fop=`
-    take, with the scheme's name, kind, markets, whether it is mandatory there, whether its data is
-    confirmed against its law (`status`), and its citation.
+     Every front-of-pack scheme (`nutrition/data/fop/`): the ids a recipe's `front_of_pack`
+    and `fop=` take, with the scheme's name, kind, markets, whether it is mandatory there,
+    whether its data is confirmed against its law (`status`), and its citation.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -96,10 +96,12 @@ def sync_detailed(
 ) -> Response[Error | FormatList]:
     """The label formats offered, filtered by country and family
 
+     Every format, filtered by `country` and `family`, in catalog order.
+
     Args:
         country (str | Unset):
         family (str | Unset):
-        view (ListFormatsView | Unset):
+        view (ListFormatsView | Unset): The views of the list.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -131,10 +133,12 @@ def sync(
 ) -> Error | FormatList | None:
     """The label formats offered, filtered by country and family
 
+     Every format, filtered by `country` and `family`, in catalog order.
+
     Args:
         country (str | Unset):
         family (str | Unset):
-        view (ListFormatsView | Unset):
+        view (ListFormatsView | Unset): The views of the list.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -161,10 +165,12 @@ async def asyncio_detailed(
 ) -> Response[Error | FormatList]:
     """The label formats offered, filtered by country and family
 
+     Every format, filtered by `country` and `family`, in catalog order.
+
     Args:
         country (str | Unset):
         family (str | Unset):
-        view (ListFormatsView | Unset):
+        view (ListFormatsView | Unset): The views of the list.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -194,10 +200,12 @@ async def asyncio(
 ) -> Error | FormatList | None:
     """The label formats offered, filtered by country and family
 
+     Every format, filtered by `country` and `family`, in catalog order.
+
     Args:
         country (str | Unset):
         family (str | Unset):
-        view (ListFormatsView | Unset):
+        view (ListFormatsView | Unset): The views of the list.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

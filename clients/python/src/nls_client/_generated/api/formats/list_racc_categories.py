@@ -76,10 +76,10 @@ def sync_detailed(
 ) -> Response[Error | RaccCategoryList]:
     """The reference amounts (RACC) of 21 CFR 101.12(b) a package's category names
 
-     Every row of 21 CFR 101.12(b) table 2 that NLS holds (`nutrition/data/racc.json`): the ids a
-    recipe's `package.racc_category` takes, with the table's wording, the reference amount in g or mL
-    (or the household measure the table gives instead), the citation, and whether the row was checked
-    against the law's text (`confirmed`, `notes`).
+     Every row of 21 CFR 101.12(b) table 2 that NLS holds (`nutrition/data/racc.json`): the
+    ids a recipe's `package.racc_category` takes, with the table's wording, the reference
+    amount in g or mL (or the household measure the table gives instead), the citation, and
+    whether the row was checked against the law's text (`confirmed`, `notes`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -104,10 +104,10 @@ def sync(
 ) -> Error | RaccCategoryList | None:
     """The reference amounts (RACC) of 21 CFR 101.12(b) a package's category names
 
-     Every row of 21 CFR 101.12(b) table 2 that NLS holds (`nutrition/data/racc.json`): the ids a
-    recipe's `package.racc_category` takes, with the table's wording, the reference amount in g or mL
-    (or the household measure the table gives instead), the citation, and whether the row was checked
-    against the law's text (`confirmed`, `notes`).
+     Every row of 21 CFR 101.12(b) table 2 that NLS holds (`nutrition/data/racc.json`): the
+    ids a recipe's `package.racc_category` takes, with the table's wording, the reference
+    amount in g or mL (or the household measure the table gives instead), the citation, and
+    whether the row was checked against the law's text (`confirmed`, `notes`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -128,10 +128,10 @@ async def asyncio_detailed(
 ) -> Response[Error | RaccCategoryList]:
     """The reference amounts (RACC) of 21 CFR 101.12(b) a package's category names
 
-     Every row of 21 CFR 101.12(b) table 2 that NLS holds (`nutrition/data/racc.json`): the ids a
-    recipe's `package.racc_category` takes, with the table's wording, the reference amount in g or mL
-    (or the household measure the table gives instead), the citation, and whether the row was checked
-    against the law's text (`confirmed`, `notes`).
+     Every row of 21 CFR 101.12(b) table 2 that NLS holds (`nutrition/data/racc.json`): the
+    ids a recipe's `package.racc_category` takes, with the table's wording, the reference
+    amount in g or mL (or the household measure the table gives instead), the citation, and
+    whether the row was checked against the law's text (`confirmed`, `notes`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -154,10 +154,10 @@ async def asyncio(
 ) -> Error | RaccCategoryList | None:
     """The reference amounts (RACC) of 21 CFR 101.12(b) a package's category names
 
-     Every row of 21 CFR 101.12(b) table 2 that NLS holds (`nutrition/data/racc.json`): the ids a
-    recipe's `package.racc_category` takes, with the table's wording, the reference amount in g or mL
-    (or the household measure the table gives instead), the citation, and whether the row was checked
-    against the law's text (`confirmed`, `notes`).
+     Every row of 21 CFR 101.12(b) table 2 that NLS holds (`nutrition/data/racc.json`): the
+    ids a recipe's `package.racc_category` takes, with the table's wording, the reference
+    amount in g or mL (or the household measure the table gives instead), the citation, and
+    whether the row was checked against the law's text (`confirmed`, `notes`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

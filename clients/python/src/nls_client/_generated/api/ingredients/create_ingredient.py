@@ -7,14 +7,14 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.ingredient import Ingredient
-from ...models.ingredient_create import IngredientCreate
+from ...models.ingredient_body import IngredientBody
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    body: IngredientCreate,
-    idempotency_key: str | Unset = UNSET,
+    body: IngredientBody,
+    idempotency_key: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
@@ -92,14 +92,19 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    body: IngredientCreate,
-    idempotency_key: str | Unset = UNSET,
+    body: IngredientBody,
+    idempotency_key: None | str | Unset = UNSET,
 ) -> Response[Error | Ingredient]:
     """Create a custom ingredient
 
     Args:
-        idempotency_key (str | Unset):
-        body (IngredientCreate):
+        idempotency_key (None | str | Unset):
+        body (IngredientBody): `POST /v1/ingredients` and `PUT /v1/ingredients/{id}`. `null` for
+            an optional field
+            clears it.
+
+            A create needs `name` and `nutrients_per_100g`; an update is partial (`archived: true`
+            archives, `false` restores).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -124,14 +129,19 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    body: IngredientCreate,
-    idempotency_key: str | Unset = UNSET,
+    body: IngredientBody,
+    idempotency_key: None | str | Unset = UNSET,
 ) -> Error | Ingredient | None:
     """Create a custom ingredient
 
     Args:
-        idempotency_key (str | Unset):
-        body (IngredientCreate):
+        idempotency_key (None | str | Unset):
+        body (IngredientBody): `POST /v1/ingredients` and `PUT /v1/ingredients/{id}`. `null` for
+            an optional field
+            clears it.
+
+            A create needs `name` and `nutrients_per_100g`; an update is partial (`archived: true`
+            archives, `false` restores).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -151,14 +161,19 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    body: IngredientCreate,
-    idempotency_key: str | Unset = UNSET,
+    body: IngredientBody,
+    idempotency_key: None | str | Unset = UNSET,
 ) -> Response[Error | Ingredient]:
     """Create a custom ingredient
 
     Args:
-        idempotency_key (str | Unset):
-        body (IngredientCreate):
+        idempotency_key (None | str | Unset):
+        body (IngredientBody): `POST /v1/ingredients` and `PUT /v1/ingredients/{id}`. `null` for
+            an optional field
+            clears it.
+
+            A create needs `name` and `nutrients_per_100g`; an update is partial (`archived: true`
+            archives, `false` restores).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -181,14 +196,19 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    body: IngredientCreate,
-    idempotency_key: str | Unset = UNSET,
+    body: IngredientBody,
+    idempotency_key: None | str | Unset = UNSET,
 ) -> Error | Ingredient | None:
     """Create a custom ingredient
 
     Args:
-        idempotency_key (str | Unset):
-        body (IngredientCreate):
+        idempotency_key (None | str | Unset):
+        body (IngredientBody): `POST /v1/ingredients` and `PUT /v1/ingredients/{id}`. `null` for
+            an optional field
+            clears it.
+
+            A create needs `name` and `nutrients_per_100g`; an update is partial (`archived: true`
+            archives, `false` restores).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -97,9 +97,9 @@ def sync_detailed(
 ) -> Response[Error | History]:
     """An ingredient's events
 
-     Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`, `limit` versions a
-    page; `next_cursor` continues, null on the last page. A `limit` outside 1 to 200 or a cursor not
-    returned by this API is 400 `validation_failed`.
+     Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`,
+    `limit` versions a page; `next_cursor` continues, null on the last page. A `limit`
+    outside 1 to 200 or a cursor not returned by this API is 400 `validation_failed`.
 
     Args:
         id (str):
@@ -136,9 +136,9 @@ def sync(
 ) -> Error | History | None:
     """An ingredient's events
 
-     Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`, `limit` versions a
-    page; `next_cursor` continues, null on the last page. A `limit` outside 1 to 200 or a cursor not
-    returned by this API is 400 `validation_failed`.
+     Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`,
+    `limit` versions a page; `next_cursor` continues, null on the last page. A `limit`
+    outside 1 to 200 or a cursor not returned by this API is 400 `validation_failed`.
 
     Args:
         id (str):
@@ -170,9 +170,9 @@ async def asyncio_detailed(
 ) -> Response[Error | History]:
     """An ingredient's events
 
-     Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`, `limit` versions a
-    page; `next_cursor` continues, null on the last page. A `limit` outside 1 to 200 or a cursor not
-    returned by this API is 400 `validation_failed`.
+     Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`,
+    `limit` versions a page; `next_cursor` continues, null on the last page. A `limit`
+    outside 1 to 200 or a cursor not returned by this API is 400 `validation_failed`.
 
     Args:
         id (str):
@@ -207,9 +207,9 @@ async def asyncio(
 ) -> Error | History | None:
     """An ingredient's events
 
-     Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`, `limit` versions a
-    page; `next_cursor` continues, null on the last page. A `limit` outside 1 to 200 or a cursor not
-    returned by this API is 400 `validation_failed`.
+     Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`,
+    `limit` versions a page; `next_cursor` continues, null on the last page. A `limit`
+    outside 1 to 200 or a cursor not returned by this API is 400 `validation_failed`.
 
     Args:
         id (str):

@@ -6,7 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.ingredient_list import IngredientList
+from ...models.page_ingredient import PageIngredient
 from ...types import UNSET, Response, Unset
 
 
@@ -39,9 +39,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | IngredientList | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | PageIngredient | None:
     if response.status_code == 200:
-        response_200 = IngredientList.from_dict(response.json())
+        response_200 = PageIngredient.from_dict(response.json())
 
         return response_200
 
@@ -78,7 +78,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | IngredientList]:
+) -> Response[Error | PageIngredient]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -94,7 +94,7 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     q: str | Unset = UNSET,
     include_archived: bool | Unset = False,
-) -> Response[Error | IngredientList]:
+) -> Response[Error | PageIngredient]:
     """List custom ingredients
 
     Args:
@@ -108,7 +108,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | IngredientList]
+        Response[Error | PageIngredient]
     """
 
     kwargs = _get_kwargs(
@@ -132,7 +132,7 @@ def sync(
     cursor: str | Unset = UNSET,
     q: str | Unset = UNSET,
     include_archived: bool | Unset = False,
-) -> Error | IngredientList | None:
+) -> Error | PageIngredient | None:
     """List custom ingredients
 
     Args:
@@ -146,7 +146,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | IngredientList
+        Error | PageIngredient
     """
 
     return sync_detailed(
@@ -165,7 +165,7 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     q: str | Unset = UNSET,
     include_archived: bool | Unset = False,
-) -> Response[Error | IngredientList]:
+) -> Response[Error | PageIngredient]:
     """List custom ingredients
 
     Args:
@@ -179,7 +179,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | IngredientList]
+        Response[Error | PageIngredient]
     """
 
     kwargs = _get_kwargs(
@@ -201,7 +201,7 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     q: str | Unset = UNSET,
     include_archived: bool | Unset = False,
-) -> Error | IngredientList | None:
+) -> Error | PageIngredient | None:
     """List custom ingredients
 
     Args:
@@ -215,7 +215,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | IngredientList
+        Error | PageIngredient
     """
 
     return (

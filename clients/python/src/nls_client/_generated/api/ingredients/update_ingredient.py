@@ -8,15 +8,15 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.ingredient import Ingredient
-from ...models.ingredient_update import IngredientUpdate
+from ...models.ingredient_body import IngredientBody
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     id: str,
     *,
-    body: IngredientUpdate,
-    if_match: str | Unset = UNSET,
+    body: IngredientBody,
+    if_match: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_match, Unset):
@@ -107,15 +107,20 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: IngredientUpdate,
-    if_match: str | Unset = UNSET,
+    body: IngredientBody,
+    if_match: None | str | Unset = UNSET,
 ) -> Response[Error | Ingredient]:
     """Update an ingredient (partial; archive)
 
     Args:
         id (str):
-        if_match (str | Unset):
-        body (IngredientUpdate): Partial; `archived: true` archives, `false` restores.
+        if_match (None | str | Unset):
+        body (IngredientBody): `POST /v1/ingredients` and `PUT /v1/ingredients/{id}`. `null` for
+            an optional field
+            clears it.
+
+            A create needs `name` and `nutrients_per_100g`; an update is partial (`archived: true`
+            archives, `false` restores).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -142,15 +147,20 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: IngredientUpdate,
-    if_match: str | Unset = UNSET,
+    body: IngredientBody,
+    if_match: None | str | Unset = UNSET,
 ) -> Error | Ingredient | None:
     """Update an ingredient (partial; archive)
 
     Args:
         id (str):
-        if_match (str | Unset):
-        body (IngredientUpdate): Partial; `archived: true` archives, `false` restores.
+        if_match (None | str | Unset):
+        body (IngredientBody): `POST /v1/ingredients` and `PUT /v1/ingredients/{id}`. `null` for
+            an optional field
+            clears it.
+
+            A create needs `name` and `nutrients_per_100g`; an update is partial (`archived: true`
+            archives, `false` restores).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -172,15 +182,20 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: IngredientUpdate,
-    if_match: str | Unset = UNSET,
+    body: IngredientBody,
+    if_match: None | str | Unset = UNSET,
 ) -> Response[Error | Ingredient]:
     """Update an ingredient (partial; archive)
 
     Args:
         id (str):
-        if_match (str | Unset):
-        body (IngredientUpdate): Partial; `archived: true` archives, `false` restores.
+        if_match (None | str | Unset):
+        body (IngredientBody): `POST /v1/ingredients` and `PUT /v1/ingredients/{id}`. `null` for
+            an optional field
+            clears it.
+
+            A create needs `name` and `nutrients_per_100g`; an update is partial (`archived: true`
+            archives, `false` restores).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -205,15 +220,20 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: IngredientUpdate,
-    if_match: str | Unset = UNSET,
+    body: IngredientBody,
+    if_match: None | str | Unset = UNSET,
 ) -> Error | Ingredient | None:
     """Update an ingredient (partial; archive)
 
     Args:
         id (str):
-        if_match (str | Unset):
-        body (IngredientUpdate): Partial; `archived: true` archives, `false` restores.
+        if_match (None | str | Unset):
+        body (IngredientBody): `POST /v1/ingredients` and `PUT /v1/ingredients/{id}`. `null` for
+            an optional field
+            clears it.
+
+            A create needs `name` and `nutrients_per_100g`; an update is partial (`archived: true`
+            archives, `false` restores).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

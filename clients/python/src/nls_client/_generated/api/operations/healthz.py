@@ -5,7 +5,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.healthz_response_200 import HealthzResponse200
+from ...models.error import Error
+from ...models.health import Health
 from ...types import Response
 
 
@@ -19,11 +20,16 @@ def _get_kwargs() -> dict[str, Any]:
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> HealthzResponse200 | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Health | None:
     if response.status_code == 200:
-        response_200 = HealthzResponse200.from_dict(response.json())
+        response_200 = Health.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -31,7 +37,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[HealthzResponse200]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Health]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -43,7 +49,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[HealthzResponse200]:
+) -> Response[Error | Health]:
     """The process is up
 
     Raises:
@@ -51,7 +57,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HealthzResponse200]
+        Response[Error | Health]
     """
 
     kwargs = _get_kwargs()
@@ -66,7 +72,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> HealthzResponse200 | None:
+) -> Error | Health | None:
     """The process is up
 
     Raises:
@@ -74,7 +80,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HealthzResponse200
+        Error | Health
     """
 
     return sync_detailed(
@@ -85,7 +91,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[HealthzResponse200]:
+) -> Response[Error | Health]:
     """The process is up
 
     Raises:
@@ -93,7 +99,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HealthzResponse200]
+        Response[Error | Health]
     """
 
     kwargs = _get_kwargs()
@@ -106,7 +112,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> HealthzResponse200 | None:
+) -> Error | Health | None:
     """The process is up
 
     Raises:
@@ -114,7 +120,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HealthzResponse200
+        Error | Health
     """
 
     return (

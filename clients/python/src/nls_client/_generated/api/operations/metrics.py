@@ -5,6 +5,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.error import Error
 from ...types import Response
 
 
@@ -18,10 +19,15 @@ def _get_kwargs() -> dict[str, Any]:
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> str | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | str | None:
     if response.status_code == 200:
         response_200 = response.text
         return response_200
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -29,7 +35,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[str]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | str]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -41,20 +47,20 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[str]:
+) -> Response[Error | str]:
     """Counters and gauges in the Prometheus text format
 
-     Requests by route template, method and status, with latency histograms; requests no route serves and
-    requests the rate limit refused; label files served by source (memory, database, drawn); gauges for
-    unpublished events, embed streams, the label index and the database pool. Labels never carry an id,
-    an account or a key.
+     Requests by route template, method and status, with latency histograms; requests no
+    route serves and requests the rate limit refused; label files served by source (memory,
+    database, drawn); gauges for unpublished events, embed streams, the label index and the
+    database pool. Labels never carry an id, an account or a key.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[str]
+        Response[Error | str]
     """
 
     kwargs = _get_kwargs()
@@ -69,20 +75,20 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> str | None:
+) -> Error | str | None:
     """Counters and gauges in the Prometheus text format
 
-     Requests by route template, method and status, with latency histograms; requests no route serves and
-    requests the rate limit refused; label files served by source (memory, database, drawn); gauges for
-    unpublished events, embed streams, the label index and the database pool. Labels never carry an id,
-    an account or a key.
+     Requests by route template, method and status, with latency histograms; requests no
+    route serves and requests the rate limit refused; label files served by source (memory,
+    database, drawn); gauges for unpublished events, embed streams, the label index and the
+    database pool. Labels never carry an id, an account or a key.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        str
+        Error | str
     """
 
     return sync_detailed(
@@ -93,20 +99,20 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[str]:
+) -> Response[Error | str]:
     """Counters and gauges in the Prometheus text format
 
-     Requests by route template, method and status, with latency histograms; requests no route serves and
-    requests the rate limit refused; label files served by source (memory, database, drawn); gauges for
-    unpublished events, embed streams, the label index and the database pool. Labels never carry an id,
-    an account or a key.
+     Requests by route template, method and status, with latency histograms; requests no
+    route serves and requests the rate limit refused; label files served by source (memory,
+    database, drawn); gauges for unpublished events, embed streams, the label index and the
+    database pool. Labels never carry an id, an account or a key.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[str]
+        Response[Error | str]
     """
 
     kwargs = _get_kwargs()
@@ -119,20 +125,20 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> str | None:
+) -> Error | str | None:
     """Counters and gauges in the Prometheus text format
 
-     Requests by route template, method and status, with latency histograms; requests no route serves and
-    requests the rate limit refused; label files served by source (memory, database, drawn); gauges for
-    unpublished events, embed streams, the label index and the database pool. Labels never carry an id,
-    an account or a key.
+     Requests by route template, method and status, with latency histograms; requests no
+    route serves and requests the rate limit refused; label files served by source (memory,
+    database, drawn); gauges for unpublished events, embed streams, the label index and the
+    database pool. Labels never carry an id, an account or a key.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        str
+        Error | str
     """
 
     return (

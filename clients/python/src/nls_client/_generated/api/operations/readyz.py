@@ -5,8 +5,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.readyz_response_200 import ReadyzResponse200
-from ...models.readyz_response_503 import ReadyzResponse503
+from ...models.error import Error
+from ...models.ready_report import ReadyReport
 from ...types import Response
 
 
@@ -20,16 +20,19 @@ def _get_kwargs() -> dict[str, Any]:
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ReadyzResponse200 | ReadyzResponse503 | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | ReadyReport | None:
     if response.status_code == 200:
-        response_200 = ReadyzResponse200.from_dict(response.json())
+        response_200 = ReadyReport.from_dict(response.json())
 
         return response_200
 
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
     if response.status_code == 503:
-        response_503 = ReadyzResponse503.from_dict(response.json())
+        response_503 = ReadyReport.from_dict(response.json())
 
         return response_503
 
@@ -39,9 +42,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ReadyzResponse200 | ReadyzResponse503]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | ReadyReport]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -53,15 +54,18 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[ReadyzResponse200 | ReadyzResponse503]:
+) -> Response[Error | ReadyReport]:
     """Postgres and NATS reachable, projection lag bounded, label index and embed hub following
+
+     Where an admin listener serves the details (`NLS_ADMIN_LISTEN`), this listener answers
+    with `{"status"}` only, with the same status code.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ReadyzResponse200 | ReadyzResponse503]
+        Response[Error | ReadyReport]
     """
 
     kwargs = _get_kwargs()
@@ -76,15 +80,18 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> ReadyzResponse200 | ReadyzResponse503 | None:
+) -> Error | ReadyReport | None:
     """Postgres and NATS reachable, projection lag bounded, label index and embed hub following
+
+     Where an admin listener serves the details (`NLS_ADMIN_LISTEN`), this listener answers
+    with `{"status"}` only, with the same status code.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ReadyzResponse200 | ReadyzResponse503
+        Error | ReadyReport
     """
 
     return sync_detailed(
@@ -95,15 +102,18 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[ReadyzResponse200 | ReadyzResponse503]:
+) -> Response[Error | ReadyReport]:
     """Postgres and NATS reachable, projection lag bounded, label index and embed hub following
+
+     Where an admin listener serves the details (`NLS_ADMIN_LISTEN`), this listener answers
+    with `{"status"}` only, with the same status code.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ReadyzResponse200 | ReadyzResponse503]
+        Response[Error | ReadyReport]
     """
 
     kwargs = _get_kwargs()
@@ -116,15 +126,18 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> ReadyzResponse200 | ReadyzResponse503 | None:
+) -> Error | ReadyReport | None:
     """Postgres and NATS reachable, projection lag bounded, label index and embed hub following
+
+     Where an admin listener serves the details (`NLS_ADMIN_LISTEN`), this listener answers
+    with `{"status"}` only, with the same status code.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ReadyzResponse200 | ReadyzResponse503
+        Error | ReadyReport
     """
 
     return (

@@ -7,14 +7,14 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.recipe import Recipe
-from ...models.recipe_create import RecipeCreate
+from ...models.recipe_body import RecipeBody
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    body: RecipeCreate,
-    idempotency_key: str | Unset = UNSET,
+    body: RecipeBody,
+    idempotency_key: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
@@ -97,15 +97,20 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    body: RecipeCreate,
-    idempotency_key: str | Unset = UNSET,
+    body: RecipeBody,
+    idempotency_key: None | str | Unset = UNSET,
 ) -> Response[Error | Recipe]:
     """Create a recipe
 
     Args:
-        idempotency_key (str | Unset):
-        body (RecipeCreate): Unknown fields: 400 `unknown_field`. Read-only fields of the
-            representation are ignored.
+        idempotency_key (None | str | Unset):
+        body (RecipeBody): `POST /v1/recipes` and `PUT /v1/recipes/{id}` (all fields optional
+            here; create checks
+            the required ones). `null` for an optional field resets it to its default.
+
+            A create needs `name`, `servings` and `ingredients`; an update is partial: fields left
+            out keep their values, and `ingredients` replaces the whole list. Unknown fields: 400
+            `unknown_field`; the read-only fields of the representation are ignored.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -130,15 +135,20 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    body: RecipeCreate,
-    idempotency_key: str | Unset = UNSET,
+    body: RecipeBody,
+    idempotency_key: None | str | Unset = UNSET,
 ) -> Error | Recipe | None:
     """Create a recipe
 
     Args:
-        idempotency_key (str | Unset):
-        body (RecipeCreate): Unknown fields: 400 `unknown_field`. Read-only fields of the
-            representation are ignored.
+        idempotency_key (None | str | Unset):
+        body (RecipeBody): `POST /v1/recipes` and `PUT /v1/recipes/{id}` (all fields optional
+            here; create checks
+            the required ones). `null` for an optional field resets it to its default.
+
+            A create needs `name`, `servings` and `ingredients`; an update is partial: fields left
+            out keep their values, and `ingredients` replaces the whole list. Unknown fields: 400
+            `unknown_field`; the read-only fields of the representation are ignored.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -158,15 +168,20 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    body: RecipeCreate,
-    idempotency_key: str | Unset = UNSET,
+    body: RecipeBody,
+    idempotency_key: None | str | Unset = UNSET,
 ) -> Response[Error | Recipe]:
     """Create a recipe
 
     Args:
-        idempotency_key (str | Unset):
-        body (RecipeCreate): Unknown fields: 400 `unknown_field`. Read-only fields of the
-            representation are ignored.
+        idempotency_key (None | str | Unset):
+        body (RecipeBody): `POST /v1/recipes` and `PUT /v1/recipes/{id}` (all fields optional
+            here; create checks
+            the required ones). `null` for an optional field resets it to its default.
+
+            A create needs `name`, `servings` and `ingredients`; an update is partial: fields left
+            out keep their values, and `ingredients` replaces the whole list. Unknown fields: 400
+            `unknown_field`; the read-only fields of the representation are ignored.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -189,15 +204,20 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    body: RecipeCreate,
-    idempotency_key: str | Unset = UNSET,
+    body: RecipeBody,
+    idempotency_key: None | str | Unset = UNSET,
 ) -> Error | Recipe | None:
     """Create a recipe
 
     Args:
-        idempotency_key (str | Unset):
-        body (RecipeCreate): Unknown fields: 400 `unknown_field`. Read-only fields of the
-            representation are ignored.
+        idempotency_key (None | str | Unset):
+        body (RecipeBody): `POST /v1/recipes` and `PUT /v1/recipes/{id}` (all fields optional
+            here; create checks
+            the required ones). `null` for an optional field resets it to its default.
+
+            A create needs `name`, `servings` and `ingredients`; an update is partial: fields left
+            out keep their values, and `ingredients` replaces the whole list. Unknown fields: 400
+            `unknown_field`; the read-only fields of the representation are ignored.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

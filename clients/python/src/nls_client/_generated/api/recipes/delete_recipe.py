@@ -13,7 +13,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    if_match: str | Unset = UNSET,
+    if_match: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_match, Unset):
@@ -94,13 +94,13 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    if_match: str | Unset = UNSET,
+    if_match: None | str | Unset = UNSET,
 ) -> Response[Any | Error]:
     """Delete a recipe
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (None | str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -126,13 +126,13 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient,
-    if_match: str | Unset = UNSET,
+    if_match: None | str | Unset = UNSET,
 ) -> Any | Error | None:
     """Delete a recipe
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (None | str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -153,13 +153,13 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    if_match: str | Unset = UNSET,
+    if_match: None | str | Unset = UNSET,
 ) -> Response[Any | Error]:
     """Delete a recipe
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (None | str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -183,13 +183,13 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient,
-    if_match: str | Unset = UNSET,
+    if_match: None | str | Unset = UNSET,
 ) -> Any | Error | None:
     """Delete a recipe
 
     Args:
         id (str):
-        if_match (str | Unset):
+        if_match (None | str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

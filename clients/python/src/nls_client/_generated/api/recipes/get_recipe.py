@@ -101,11 +101,11 @@ def sync_detailed(
 ) -> Response[Error | Recipe]:
     """Get a recipe
 
-     With `version` or `as_of`, the recipe as it was then, with its label, resolved ingredient lines and
-    cost derived from the custom ingredients and sub-recipes as they were at that moment (for `version`,
-    the moment it was recorded). A point at which the recipe did not exist, had been deleted, or a
-    version beyond the latest is 404 saying which. Deleted recipes keep their history. Unknown query
-    parameters are refused.
+     With `version` or `as_of`, the recipe as it was then, with its label, resolved
+    ingredient lines and cost derived from the custom ingredients and sub-recipes as they
+    were at that moment (for `version`, the moment it was recorded). A point at which the
+    recipe did not exist, had been deleted, or a version beyond the latest is 404 saying
+    which. Deleted recipes keep their history. Unknown query parameters are refused.
 
     Args:
         id (str):
@@ -142,11 +142,11 @@ def sync(
 ) -> Error | Recipe | None:
     """Get a recipe
 
-     With `version` or `as_of`, the recipe as it was then, with its label, resolved ingredient lines and
-    cost derived from the custom ingredients and sub-recipes as they were at that moment (for `version`,
-    the moment it was recorded). A point at which the recipe did not exist, had been deleted, or a
-    version beyond the latest is 404 saying which. Deleted recipes keep their history. Unknown query
-    parameters are refused.
+     With `version` or `as_of`, the recipe as it was then, with its label, resolved
+    ingredient lines and cost derived from the custom ingredients and sub-recipes as they
+    were at that moment (for `version`, the moment it was recorded). A point at which the
+    recipe did not exist, had been deleted, or a version beyond the latest is 404 saying
+    which. Deleted recipes keep their history. Unknown query parameters are refused.
 
     Args:
         id (str):
@@ -178,11 +178,11 @@ async def asyncio_detailed(
 ) -> Response[Error | Recipe]:
     """Get a recipe
 
-     With `version` or `as_of`, the recipe as it was then, with its label, resolved ingredient lines and
-    cost derived from the custom ingredients and sub-recipes as they were at that moment (for `version`,
-    the moment it was recorded). A point at which the recipe did not exist, had been deleted, or a
-    version beyond the latest is 404 saying which. Deleted recipes keep their history. Unknown query
-    parameters are refused.
+     With `version` or `as_of`, the recipe as it was then, with its label, resolved
+    ingredient lines and cost derived from the custom ingredients and sub-recipes as they
+    were at that moment (for `version`, the moment it was recorded). A point at which the
+    recipe did not exist, had been deleted, or a version beyond the latest is 404 saying
+    which. Deleted recipes keep their history. Unknown query parameters are refused.
 
     Args:
         id (str):
@@ -217,11 +217,11 @@ async def asyncio(
 ) -> Error | Recipe | None:
     """Get a recipe
 
-     With `version` or `as_of`, the recipe as it was then, with its label, resolved ingredient lines and
-    cost derived from the custom ingredients and sub-recipes as they were at that moment (for `version`,
-    the moment it was recorded). A point at which the recipe did not exist, had been deleted, or a
-    version beyond the latest is 404 saying which. Deleted recipes keep their history. Unknown query
-    parameters are refused.
+     With `version` or `as_of`, the recipe as it was then, with its label, resolved
+    ingredient lines and cost derived from the custom ingredients and sub-recipes as they
+    were at that moment (for `version`, the moment it was recorded). A point at which the
+    recipe did not exist, had been deleted, or a version beyond the latest is 404 saying
+    which. Deleted recipes keep their history. Unknown query parameters are refused.
 
     Args:
         id (str):

@@ -6,7 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.recipe_list import RecipeList
+from ...models.page_recipe import PageRecipe
 from ...types import UNSET, Response, Unset
 
 
@@ -39,9 +39,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | RecipeList | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | PageRecipe | None:
     if response.status_code == 200:
-        response_200 = RecipeList.from_dict(response.json())
+        response_200 = PageRecipe.from_dict(response.json())
 
         return response_200
 
@@ -76,7 +76,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | RecipeList]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | PageRecipe]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -92,7 +92,7 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     q: str | Unset = UNSET,
     include_archived: bool | Unset = False,
-) -> Response[Error | RecipeList]:
+) -> Response[Error | PageRecipe]:
     """List recipes
 
     Args:
@@ -106,7 +106,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | RecipeList]
+        Response[Error | PageRecipe]
     """
 
     kwargs = _get_kwargs(
@@ -130,7 +130,7 @@ def sync(
     cursor: str | Unset = UNSET,
     q: str | Unset = UNSET,
     include_archived: bool | Unset = False,
-) -> Error | RecipeList | None:
+) -> Error | PageRecipe | None:
     """List recipes
 
     Args:
@@ -144,7 +144,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | RecipeList
+        Error | PageRecipe
     """
 
     return sync_detailed(
@@ -163,7 +163,7 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     q: str | Unset = UNSET,
     include_archived: bool | Unset = False,
-) -> Response[Error | RecipeList]:
+) -> Response[Error | PageRecipe]:
     """List recipes
 
     Args:
@@ -177,7 +177,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | RecipeList]
+        Response[Error | PageRecipe]
     """
 
     kwargs = _get_kwargs(
@@ -199,7 +199,7 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     q: str | Unset = UNSET,
     include_archived: bool | Unset = False,
-) -> Error | RecipeList | None:
+) -> Error | PageRecipe | None:
     """List recipes
 
     Args:
@@ -213,7 +213,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | RecipeList
+        Error | PageRecipe
     """
 
     return (

@@ -8,29 +8,24 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.history import History
-from ...models.recipe_history_include import RecipeHistoryInclude
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     id: str,
     *,
+    include: str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
-    include: RecipeHistoryInclude | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
 
+    params["include"] = include
+
     params["limit"] = limit
 
     params["cursor"] = cursor
-
-    json_include: str | Unset = UNSET
-    if not isinstance(include, Unset):
-        json_include = include.value
-
-    params["include"] = json_include
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -105,27 +100,29 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
+    include: str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
-    include: RecipeHistoryInclude | Unset = UNSET,
 ) -> Response[Error | History]:
     """A recipe's events
 
-     Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`, `limit` of the
-    recipe's own versions a page; `next_cursor` continues, null on the last page. A `limit` outside 1 to
-    200 or a cursor not returned by this API is 400 `validation_failed`. With `include=label`, the
-    label's printed values (display strings, percentages, statements, allergens, claims, front-of-pack
-    marks) are compared from entry to entry, for the page's entries only (the first compared with the
-    label just before the page); an ingredient or sub-recipe event that changed nothing printed is not
-    listed, and one that did is a `label.recomputed` entry on the page of the recipe version it followed
-    (so a page may hold more than `limit` entries). 422 `recipe_too_large` when the recipe's history
-    spans more than 200 ingredients and sub-recipes or the page spans more than 1,000 moments.
+     Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`,
+    `limit` of the recipe's own versions a page; `next_cursor` continues, null on the last
+    page. A `limit` outside 1 to 200 or a cursor not returned by this API is 400
+    `validation_failed`. With `include=label`, the label's printed values (display strings,
+    percentages, statements, allergens, claims, front-of-pack marks) are compared from entry
+    to entry, for the page's entries only (the first compared with the label just before
+    the page); an ingredient or sub-recipe event that changed nothing printed is not listed,
+    and one that did is a `label.recomputed` entry on the page of the recipe version it
+    followed (so a page may hold more than `limit` entries). 422 `recipe_too_large` when the
+    recipe's history spans more than 200 ingredients and sub-recipes or the page spans more
+    than 1,000 moments.
 
     Args:
         id (str):
+        include (str | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
-        include (RecipeHistoryInclude | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -137,9 +134,9 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         id=id,
+        include=include,
         limit=limit,
         cursor=cursor,
-        include=include,
     )
 
     response = client.get_httpx_client().request(
@@ -153,27 +150,29 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient,
+    include: str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
-    include: RecipeHistoryInclude | Unset = UNSET,
 ) -> Error | History | None:
     """A recipe's events
 
-     Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`, `limit` of the
-    recipe's own versions a page; `next_cursor` continues, null on the last page. A `limit` outside 1 to
-    200 or a cursor not returned by this API is 400 `validation_failed`. With `include=label`, the
-    label's printed values (display strings, percentages, statements, allergens, claims, front-of-pack
-    marks) are compared from entry to entry, for the page's entries only (the first compared with the
-    label just before the page); an ingredient or sub-recipe event that changed nothing printed is not
-    listed, and one that did is a `label.recomputed` entry on the page of the recipe version it followed
-    (so a page may hold more than `limit` entries). 422 `recipe_too_large` when the recipe's history
-    spans more than 200 ingredients and sub-recipes or the page spans more than 1,000 moments.
+     Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`,
+    `limit` of the recipe's own versions a page; `next_cursor` continues, null on the last
+    page. A `limit` outside 1 to 200 or a cursor not returned by this API is 400
+    `validation_failed`. With `include=label`, the label's printed values (display strings,
+    percentages, statements, allergens, claims, front-of-pack marks) are compared from entry
+    to entry, for the page's entries only (the first compared with the label just before
+    the page); an ingredient or sub-recipe event that changed nothing printed is not listed,
+    and one that did is a `label.recomputed` entry on the page of the recipe version it
+    followed (so a page may hold more than `limit` entries). 422 `recipe_too_large` when the
+    recipe's history spans more than 200 ingredients and sub-recipes or the page spans more
+    than 1,000 moments.
 
     Args:
         id (str):
+        include (str | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
-        include (RecipeHistoryInclude | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -186,9 +185,9 @@ def sync(
     return sync_detailed(
         id=id,
         client=client,
+        include=include,
         limit=limit,
         cursor=cursor,
-        include=include,
     ).parsed
 
 
@@ -196,27 +195,29 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
+    include: str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
-    include: RecipeHistoryInclude | Unset = UNSET,
 ) -> Response[Error | History]:
     """A recipe's events
 
-     Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`, `limit` of the
-    recipe's own versions a page; `next_cursor` continues, null on the last page. A `limit` outside 1 to
-    200 or a cursor not returned by this API is 400 `validation_failed`. With `include=label`, the
-    label's printed values (display strings, percentages, statements, allergens, claims, front-of-pack
-    marks) are compared from entry to entry, for the page's entries only (the first compared with the
-    label just before the page); an ingredient or sub-recipe event that changed nothing printed is not
-    listed, and one that did is a `label.recomputed` entry on the page of the recipe version it followed
-    (so a page may hold more than `limit` entries). 422 `recipe_too_large` when the recipe's history
-    spans more than 200 ingredients and sub-recipes or the page spans more than 1,000 moments.
+     Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`,
+    `limit` of the recipe's own versions a page; `next_cursor` continues, null on the last
+    page. A `limit` outside 1 to 200 or a cursor not returned by this API is 400
+    `validation_failed`. With `include=label`, the label's printed values (display strings,
+    percentages, statements, allergens, claims, front-of-pack marks) are compared from entry
+    to entry, for the page's entries only (the first compared with the label just before
+    the page); an ingredient or sub-recipe event that changed nothing printed is not listed,
+    and one that did is a `label.recomputed` entry on the page of the recipe version it
+    followed (so a page may hold more than `limit` entries). 422 `recipe_too_large` when the
+    recipe's history spans more than 200 ingredients and sub-recipes or the page spans more
+    than 1,000 moments.
 
     Args:
         id (str):
+        include (str | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
-        include (RecipeHistoryInclude | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -228,9 +229,9 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         id=id,
+        include=include,
         limit=limit,
         cursor=cursor,
-        include=include,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -242,27 +243,29 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient,
+    include: str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
-    include: RecipeHistoryInclude | Unset = UNSET,
 ) -> Error | History | None:
     """A recipe's events
 
-     Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`, `limit` of the
-    recipe's own versions a page; `next_cursor` continues, null on the last page. A `limit` outside 1 to
-    200 or a cursor not returned by this API is 400 `validation_failed`. With `include=label`, the
-    label's printed values (display strings, percentages, statements, allergens, claims, front-of-pack
-    marks) are compared from entry to entry, for the page's entries only (the first compared with the
-    label just before the page); an ingredient or sub-recipe event that changed nothing printed is not
-    listed, and one that did is a `label.recomputed` entry on the page of the recipe version it followed
-    (so a page may hold more than `limit` entries). 422 `recipe_too_large` when the recipe's history
-    spans more than 200 ingredients and sub-recipes or the page spans more than 1,000 moments.
+     Events oldest first, each with its `actor` (`key:<API key id>`) and `request_id`,
+    `limit` of the recipe's own versions a page; `next_cursor` continues, null on the last
+    page. A `limit` outside 1 to 200 or a cursor not returned by this API is 400
+    `validation_failed`. With `include=label`, the label's printed values (display strings,
+    percentages, statements, allergens, claims, front-of-pack marks) are compared from entry
+    to entry, for the page's entries only (the first compared with the label just before
+    the page); an ingredient or sub-recipe event that changed nothing printed is not listed,
+    and one that did is a `label.recomputed` entry on the page of the recipe version it
+    followed (so a page may hold more than `limit` entries). 422 `recipe_too_large` when the
+    recipe's history spans more than 200 ingredients and sub-recipes or the page spans more
+    than 1,000 moments.
 
     Args:
         id (str):
+        include (str | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
-        include (RecipeHistoryInclude | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -276,8 +279,8 @@ async def asyncio(
         await asyncio_detailed(
             id=id,
             client=client,
+            include=include,
             limit=limit,
             cursor=cursor,
-            include=include,
         )
     ).parsed

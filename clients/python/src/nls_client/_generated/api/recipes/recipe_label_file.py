@@ -7,10 +7,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.category import Category
 from ...models.error import Error
 from ...models.recipe_label_file_file import RecipeLabelFileFile
-from ...models.recipe_label_file_scheme import RecipeLabelFileScheme
-from ...models.recipe_label_file_state import RecipeLabelFileState
+from ...models.state import State
 from ...types import UNSET, Response, Unset
 
 
@@ -18,13 +18,20 @@ def _get_kwargs(
     id: str,
     file: RecipeLabelFileFile,
     *,
+    width: float | Unset = UNSET,
+    width_in: float | Unset = UNSET,
+    width_mm: float | Unset = UNSET,
+    scale: float | Unset = UNSET,
+    version: int | Unset = UNSET,
+    as_of: datetime.datetime | Unset = UNSET,
+    strict: bool | Unset = False,
+    fop: str | Unset = UNSET,
     format_: str | Unset = UNSET,
     foods: str | Unset = UNSET,
-    fop: str | Unset = UNSET,
-    scheme: RecipeLabelFileScheme | Unset = UNSET,
-    state: RecipeLabelFileState | Unset = UNSET,
+    scheme: str | Unset = UNSET,
+    state: State | Unset = UNSET,
     density_g_per_ml: float | Unset = UNSET,
-    category: str | Unset = UNSET,
+    category: Category | Unset = UNSET,
     fruit_vegetable_legume_pct: float | Unset = UNSET,
     free_sugars_g_per_100g: float | Unset = UNSET,
     lactose_galactose_g_per_100g: float | Unset = UNSET,
@@ -33,28 +40,34 @@ def _get_kwargs(
     added_critical_nutrients: str | Unset = UNSET,
     reference_amount_g: float | Unset = UNSET,
     racc_g: float | Unset = UNSET,
-    width: float | Unset = UNSET,
-    scale: float | Unset = UNSET,
-    width_in: float | Unset = UNSET,
-    width_mm: float | Unset = UNSET,
-    version: int | Unset = UNSET,
-    as_of: datetime.datetime | Unset = UNSET,
-    strict: bool | Unset = False,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
+
+    params["width"] = width
+
+    params["width_in"] = width_in
+
+    params["width_mm"] = width_mm
+
+    params["scale"] = scale
+
+    params["version"] = version
+
+    json_as_of: str | Unset = UNSET
+    if not isinstance(as_of, Unset):
+        json_as_of = as_of.isoformat()
+    params["as_of"] = json_as_of
+
+    params["strict"] = strict
+
+    params["fop"] = fop
 
     params["format"] = format_
 
     params["foods"] = foods
 
-    params["fop"] = fop
-
-    json_scheme: str | Unset = UNSET
-    if not isinstance(scheme, Unset):
-        json_scheme = scheme.value
-
-    params["scheme"] = json_scheme
+    params["scheme"] = scheme
 
     json_state: str | Unset = UNSET
     if not isinstance(state, Unset):
@@ -64,7 +77,11 @@ def _get_kwargs(
 
     params["density_g_per_ml"] = density_g_per_ml
 
-    params["category"] = category
+    json_category: str | Unset = UNSET
+    if not isinstance(category, Unset):
+        json_category = category.value
+
+    params["category"] = json_category
 
     params["fruit_vegetable_legume_pct"] = fruit_vegetable_legume_pct
 
@@ -81,23 +98,6 @@ def _get_kwargs(
     params["reference_amount_g"] = reference_amount_g
 
     params["racc_g"] = racc_g
-
-    params["width"] = width
-
-    params["scale"] = scale
-
-    params["width_in"] = width_in
-
-    params["width_mm"] = width_mm
-
-    params["version"] = version
-
-    json_as_of: str | Unset = UNSET
-    if not isinstance(as_of, Unset):
-        json_as_of = as_of.isoformat()
-    params["as_of"] = json_as_of
-
-    params["strict"] = strict
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -138,6 +138,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
 
@@ -173,13 +178,20 @@ def sync_detailed(
     file: RecipeLabelFileFile,
     *,
     client: AuthenticatedClient,
+    width: float | Unset = UNSET,
+    width_in: float | Unset = UNSET,
+    width_mm: float | Unset = UNSET,
+    scale: float | Unset = UNSET,
+    version: int | Unset = UNSET,
+    as_of: datetime.datetime | Unset = UNSET,
+    strict: bool | Unset = False,
+    fop: str | Unset = UNSET,
     format_: str | Unset = UNSET,
     foods: str | Unset = UNSET,
-    fop: str | Unset = UNSET,
-    scheme: RecipeLabelFileScheme | Unset = UNSET,
-    state: RecipeLabelFileState | Unset = UNSET,
+    scheme: str | Unset = UNSET,
+    state: State | Unset = UNSET,
     density_g_per_ml: float | Unset = UNSET,
-    category: str | Unset = UNSET,
+    category: Category | Unset = UNSET,
     fruit_vegetable_legume_pct: float | Unset = UNSET,
     free_sugars_g_per_100g: float | Unset = UNSET,
     lactose_galactose_g_per_100g: float | Unset = UNSET,
@@ -188,30 +200,33 @@ def sync_detailed(
     added_critical_nutrients: str | Unset = UNSET,
     reference_amount_g: float | Unset = UNSET,
     racc_g: float | Unset = UNSET,
-    width: float | Unset = UNSET,
-    scale: float | Unset = UNSET,
-    width_in: float | Unset = UNSET,
-    width_mm: float | Unset = UNSET,
-    version: int | Unset = UNSET,
-    as_of: datetime.datetime | Unset = UNSET,
-    strict: bool | Unset = False,
 ) -> Response[Any | Error]:
     """The recipe's label as SVG, PNG or PDF
 
-     At most 5 renders of an account run at once (every process counted); beyond that 429 with `Retry-
-    After`. Files are cached and carry an `ETag`; `If-None-Match` gives 304. With `version` or `as_of`,
-    the label as it was then (see `GET /v1/recipes/{id}`).
+     At most 5 renders of an account run at once (every process counted); beyond that 429
+    with `Retry-After`. Files are cached and carry an `ETag`; `If-None-Match` gives 304.
+    With `version` or `as_of`, the label as it was then (see `GET /v1/recipes/{id}`).
 
     Args:
         id (str):
-        file (RecipeLabelFileFile):
+        file (RecipeLabelFileFile): A label file's name: the label or a front-of-pack element, and
+            the file type.
+        width (float | Unset):
+        width_in (float | Unset):
+        width_mm (float | Unset):
+        scale (float | Unset):
+        version (int | Unset):
+        as_of (datetime.datetime | Unset):
+        strict (bool | Unset):  Default: False.
+        fop (str | Unset):
         format_ (str | Unset):
         foods (str | Unset):
-        fop (str | Unset):
-        scheme (RecipeLabelFileScheme | Unset):
-        state (RecipeLabelFileState | Unset):
+        scheme (str | Unset):
+        state (State | Unset): Whether the product is judged as a solid (per 100 g) or a liquid
+            (per 100 ml).
         density_g_per_ml (float | Unset):
-        category (str | Unset):
+        category (Category | Unset): The product's category where a scheme treats categories
+            differently or exempts them.
         fruit_vegetable_legume_pct (float | Unset):
         free_sugars_g_per_100g (float | Unset):
         lactose_galactose_g_per_100g (float | Unset):
@@ -220,13 +235,6 @@ def sync_detailed(
         added_critical_nutrients (str | Unset):
         reference_amount_g (float | Unset):
         racc_g (float | Unset):
-        width (float | Unset):
-        scale (float | Unset):
-        width_in (float | Unset):
-        width_mm (float | Unset):
-        version (int | Unset):
-        as_of (datetime.datetime | Unset):
-        strict (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -239,9 +247,16 @@ def sync_detailed(
     kwargs = _get_kwargs(
         id=id,
         file=file,
+        width=width,
+        width_in=width_in,
+        width_mm=width_mm,
+        scale=scale,
+        version=version,
+        as_of=as_of,
+        strict=strict,
+        fop=fop,
         format_=format_,
         foods=foods,
-        fop=fop,
         scheme=scheme,
         state=state,
         density_g_per_ml=density_g_per_ml,
@@ -254,13 +269,6 @@ def sync_detailed(
         added_critical_nutrients=added_critical_nutrients,
         reference_amount_g=reference_amount_g,
         racc_g=racc_g,
-        width=width,
-        scale=scale,
-        width_in=width_in,
-        width_mm=width_mm,
-        version=version,
-        as_of=as_of,
-        strict=strict,
     )
 
     response = client.get_httpx_client().request(
@@ -275,13 +283,20 @@ def sync(
     file: RecipeLabelFileFile,
     *,
     client: AuthenticatedClient,
+    width: float | Unset = UNSET,
+    width_in: float | Unset = UNSET,
+    width_mm: float | Unset = UNSET,
+    scale: float | Unset = UNSET,
+    version: int | Unset = UNSET,
+    as_of: datetime.datetime | Unset = UNSET,
+    strict: bool | Unset = False,
+    fop: str | Unset = UNSET,
     format_: str | Unset = UNSET,
     foods: str | Unset = UNSET,
-    fop: str | Unset = UNSET,
-    scheme: RecipeLabelFileScheme | Unset = UNSET,
-    state: RecipeLabelFileState | Unset = UNSET,
+    scheme: str | Unset = UNSET,
+    state: State | Unset = UNSET,
     density_g_per_ml: float | Unset = UNSET,
-    category: str | Unset = UNSET,
+    category: Category | Unset = UNSET,
     fruit_vegetable_legume_pct: float | Unset = UNSET,
     free_sugars_g_per_100g: float | Unset = UNSET,
     lactose_galactose_g_per_100g: float | Unset = UNSET,
@@ -290,30 +305,33 @@ def sync(
     added_critical_nutrients: str | Unset = UNSET,
     reference_amount_g: float | Unset = UNSET,
     racc_g: float | Unset = UNSET,
-    width: float | Unset = UNSET,
-    scale: float | Unset = UNSET,
-    width_in: float | Unset = UNSET,
-    width_mm: float | Unset = UNSET,
-    version: int | Unset = UNSET,
-    as_of: datetime.datetime | Unset = UNSET,
-    strict: bool | Unset = False,
 ) -> Any | Error | None:
     """The recipe's label as SVG, PNG or PDF
 
-     At most 5 renders of an account run at once (every process counted); beyond that 429 with `Retry-
-    After`. Files are cached and carry an `ETag`; `If-None-Match` gives 304. With `version` or `as_of`,
-    the label as it was then (see `GET /v1/recipes/{id}`).
+     At most 5 renders of an account run at once (every process counted); beyond that 429
+    with `Retry-After`. Files are cached and carry an `ETag`; `If-None-Match` gives 304.
+    With `version` or `as_of`, the label as it was then (see `GET /v1/recipes/{id}`).
 
     Args:
         id (str):
-        file (RecipeLabelFileFile):
+        file (RecipeLabelFileFile): A label file's name: the label or a front-of-pack element, and
+            the file type.
+        width (float | Unset):
+        width_in (float | Unset):
+        width_mm (float | Unset):
+        scale (float | Unset):
+        version (int | Unset):
+        as_of (datetime.datetime | Unset):
+        strict (bool | Unset):  Default: False.
+        fop (str | Unset):
         format_ (str | Unset):
         foods (str | Unset):
-        fop (str | Unset):
-        scheme (RecipeLabelFileScheme | Unset):
-        state (RecipeLabelFileState | Unset):
+        scheme (str | Unset):
+        state (State | Unset): Whether the product is judged as a solid (per 100 g) or a liquid
+            (per 100 ml).
         density_g_per_ml (float | Unset):
-        category (str | Unset):
+        category (Category | Unset): The product's category where a scheme treats categories
+            differently or exempts them.
         fruit_vegetable_legume_pct (float | Unset):
         free_sugars_g_per_100g (float | Unset):
         lactose_galactose_g_per_100g (float | Unset):
@@ -322,13 +340,6 @@ def sync(
         added_critical_nutrients (str | Unset):
         reference_amount_g (float | Unset):
         racc_g (float | Unset):
-        width (float | Unset):
-        scale (float | Unset):
-        width_in (float | Unset):
-        width_mm (float | Unset):
-        version (int | Unset):
-        as_of (datetime.datetime | Unset):
-        strict (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -342,9 +353,16 @@ def sync(
         id=id,
         file=file,
         client=client,
+        width=width,
+        width_in=width_in,
+        width_mm=width_mm,
+        scale=scale,
+        version=version,
+        as_of=as_of,
+        strict=strict,
+        fop=fop,
         format_=format_,
         foods=foods,
-        fop=fop,
         scheme=scheme,
         state=state,
         density_g_per_ml=density_g_per_ml,
@@ -357,13 +375,6 @@ def sync(
         added_critical_nutrients=added_critical_nutrients,
         reference_amount_g=reference_amount_g,
         racc_g=racc_g,
-        width=width,
-        scale=scale,
-        width_in=width_in,
-        width_mm=width_mm,
-        version=version,
-        as_of=as_of,
-        strict=strict,
     ).parsed
 
 
@@ -372,13 +383,20 @@ async def asyncio_detailed(
     file: RecipeLabelFileFile,
     *,
     client: AuthenticatedClient,
+    width: float | Unset = UNSET,
+    width_in: float | Unset = UNSET,
+    width_mm: float | Unset = UNSET,
+    scale: float | Unset = UNSET,
+    version: int | Unset = UNSET,
+    as_of: datetime.datetime | Unset = UNSET,
+    strict: bool | Unset = False,
+    fop: str | Unset = UNSET,
     format_: str | Unset = UNSET,
     foods: str | Unset = UNSET,
-    fop: str | Unset = UNSET,
-    scheme: RecipeLabelFileScheme | Unset = UNSET,
-    state: RecipeLabelFileState | Unset = UNSET,
+    scheme: str | Unset = UNSET,
+    state: State | Unset = UNSET,
     density_g_per_ml: float | Unset = UNSET,
-    category: str | Unset = UNSET,
+    category: Category | Unset = UNSET,
     fruit_vegetable_legume_pct: float | Unset = UNSET,
     free_sugars_g_per_100g: float | Unset = UNSET,
     lactose_galactose_g_per_100g: float | Unset = UNSET,
@@ -387,30 +405,33 @@ async def asyncio_detailed(
     added_critical_nutrients: str | Unset = UNSET,
     reference_amount_g: float | Unset = UNSET,
     racc_g: float | Unset = UNSET,
-    width: float | Unset = UNSET,
-    scale: float | Unset = UNSET,
-    width_in: float | Unset = UNSET,
-    width_mm: float | Unset = UNSET,
-    version: int | Unset = UNSET,
-    as_of: datetime.datetime | Unset = UNSET,
-    strict: bool | Unset = False,
 ) -> Response[Any | Error]:
     """The recipe's label as SVG, PNG or PDF
 
-     At most 5 renders of an account run at once (every process counted); beyond that 429 with `Retry-
-    After`. Files are cached and carry an `ETag`; `If-None-Match` gives 304. With `version` or `as_of`,
-    the label as it was then (see `GET /v1/recipes/{id}`).
+     At most 5 renders of an account run at once (every process counted); beyond that 429
+    with `Retry-After`. Files are cached and carry an `ETag`; `If-None-Match` gives 304.
+    With `version` or `as_of`, the label as it was then (see `GET /v1/recipes/{id}`).
 
     Args:
         id (str):
-        file (RecipeLabelFileFile):
+        file (RecipeLabelFileFile): A label file's name: the label or a front-of-pack element, and
+            the file type.
+        width (float | Unset):
+        width_in (float | Unset):
+        width_mm (float | Unset):
+        scale (float | Unset):
+        version (int | Unset):
+        as_of (datetime.datetime | Unset):
+        strict (bool | Unset):  Default: False.
+        fop (str | Unset):
         format_ (str | Unset):
         foods (str | Unset):
-        fop (str | Unset):
-        scheme (RecipeLabelFileScheme | Unset):
-        state (RecipeLabelFileState | Unset):
+        scheme (str | Unset):
+        state (State | Unset): Whether the product is judged as a solid (per 100 g) or a liquid
+            (per 100 ml).
         density_g_per_ml (float | Unset):
-        category (str | Unset):
+        category (Category | Unset): The product's category where a scheme treats categories
+            differently or exempts them.
         fruit_vegetable_legume_pct (float | Unset):
         free_sugars_g_per_100g (float | Unset):
         lactose_galactose_g_per_100g (float | Unset):
@@ -419,13 +440,6 @@ async def asyncio_detailed(
         added_critical_nutrients (str | Unset):
         reference_amount_g (float | Unset):
         racc_g (float | Unset):
-        width (float | Unset):
-        scale (float | Unset):
-        width_in (float | Unset):
-        width_mm (float | Unset):
-        version (int | Unset):
-        as_of (datetime.datetime | Unset):
-        strict (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -438,9 +452,16 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         id=id,
         file=file,
+        width=width,
+        width_in=width_in,
+        width_mm=width_mm,
+        scale=scale,
+        version=version,
+        as_of=as_of,
+        strict=strict,
+        fop=fop,
         format_=format_,
         foods=foods,
-        fop=fop,
         scheme=scheme,
         state=state,
         density_g_per_ml=density_g_per_ml,
@@ -453,13 +474,6 @@ async def asyncio_detailed(
         added_critical_nutrients=added_critical_nutrients,
         reference_amount_g=reference_amount_g,
         racc_g=racc_g,
-        width=width,
-        scale=scale,
-        width_in=width_in,
-        width_mm=width_mm,
-        version=version,
-        as_of=as_of,
-        strict=strict,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -472,13 +486,20 @@ async def asyncio(
     file: RecipeLabelFileFile,
     *,
     client: AuthenticatedClient,
+    width: float | Unset = UNSET,
+    width_in: float | Unset = UNSET,
+    width_mm: float | Unset = UNSET,
+    scale: float | Unset = UNSET,
+    version: int | Unset = UNSET,
+    as_of: datetime.datetime | Unset = UNSET,
+    strict: bool | Unset = False,
+    fop: str | Unset = UNSET,
     format_: str | Unset = UNSET,
     foods: str | Unset = UNSET,
-    fop: str | Unset = UNSET,
-    scheme: RecipeLabelFileScheme | Unset = UNSET,
-    state: RecipeLabelFileState | Unset = UNSET,
+    scheme: str | Unset = UNSET,
+    state: State | Unset = UNSET,
     density_g_per_ml: float | Unset = UNSET,
-    category: str | Unset = UNSET,
+    category: Category | Unset = UNSET,
     fruit_vegetable_legume_pct: float | Unset = UNSET,
     free_sugars_g_per_100g: float | Unset = UNSET,
     lactose_galactose_g_per_100g: float | Unset = UNSET,
@@ -487,30 +508,33 @@ async def asyncio(
     added_critical_nutrients: str | Unset = UNSET,
     reference_amount_g: float | Unset = UNSET,
     racc_g: float | Unset = UNSET,
-    width: float | Unset = UNSET,
-    scale: float | Unset = UNSET,
-    width_in: float | Unset = UNSET,
-    width_mm: float | Unset = UNSET,
-    version: int | Unset = UNSET,
-    as_of: datetime.datetime | Unset = UNSET,
-    strict: bool | Unset = False,
 ) -> Any | Error | None:
     """The recipe's label as SVG, PNG or PDF
 
-     At most 5 renders of an account run at once (every process counted); beyond that 429 with `Retry-
-    After`. Files are cached and carry an `ETag`; `If-None-Match` gives 304. With `version` or `as_of`,
-    the label as it was then (see `GET /v1/recipes/{id}`).
+     At most 5 renders of an account run at once (every process counted); beyond that 429
+    with `Retry-After`. Files are cached and carry an `ETag`; `If-None-Match` gives 304.
+    With `version` or `as_of`, the label as it was then (see `GET /v1/recipes/{id}`).
 
     Args:
         id (str):
-        file (RecipeLabelFileFile):
+        file (RecipeLabelFileFile): A label file's name: the label or a front-of-pack element, and
+            the file type.
+        width (float | Unset):
+        width_in (float | Unset):
+        width_mm (float | Unset):
+        scale (float | Unset):
+        version (int | Unset):
+        as_of (datetime.datetime | Unset):
+        strict (bool | Unset):  Default: False.
+        fop (str | Unset):
         format_ (str | Unset):
         foods (str | Unset):
-        fop (str | Unset):
-        scheme (RecipeLabelFileScheme | Unset):
-        state (RecipeLabelFileState | Unset):
+        scheme (str | Unset):
+        state (State | Unset): Whether the product is judged as a solid (per 100 g) or a liquid
+            (per 100 ml).
         density_g_per_ml (float | Unset):
-        category (str | Unset):
+        category (Category | Unset): The product's category where a scheme treats categories
+            differently or exempts them.
         fruit_vegetable_legume_pct (float | Unset):
         free_sugars_g_per_100g (float | Unset):
         lactose_galactose_g_per_100g (float | Unset):
@@ -519,13 +543,6 @@ async def asyncio(
         added_critical_nutrients (str | Unset):
         reference_amount_g (float | Unset):
         racc_g (float | Unset):
-        width (float | Unset):
-        scale (float | Unset):
-        width_in (float | Unset):
-        width_mm (float | Unset):
-        version (int | Unset):
-        as_of (datetime.datetime | Unset):
-        strict (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -540,9 +557,16 @@ async def asyncio(
             id=id,
             file=file,
             client=client,
+            width=width,
+            width_in=width_in,
+            width_mm=width_mm,
+            scale=scale,
+            version=version,
+            as_of=as_of,
+            strict=strict,
+            fop=fop,
             format_=format_,
             foods=foods,
-            fop=fop,
             scheme=scheme,
             state=state,
             density_g_per_ml=density_g_per_ml,
@@ -555,12 +579,5 @@ async def asyncio(
             added_critical_nutrients=added_critical_nutrients,
             reference_amount_g=reference_amount_g,
             racc_g=racc_g,
-            width=width,
-            scale=scale,
-            width_in=width_in,
-            width_mm=width_mm,
-            version=version,
-            as_of=as_of,
-            strict=strict,
         )
     ).parsed

@@ -97,11 +97,11 @@ def sync_detailed(
 ) -> Response[Error | LabelSet]:
     """The recipe's label in several formats at once (several markets)
 
-     The recipe's label in each format, each computed under its own law (rounding, reference values,
-    terms, allergens and their exemptions), from the recipe as it is now. Each format is checked against
-    the plan (403 `plan_format_not_allowed`); an unknown one is 400 `unknown_label_format`. A format the
-    recipe cannot be labelled in (a layout needing data it lacks) gives an entry with `error` instead of
-    `label`.
+     The recipe's label in each format, each computed under its own law (rounding,
+    reference values, terms, allergens and their exemptions), from the recipe as it is now.
+    Each format is checked against the plan (403 `plan_format_not_allowed`); an unknown
+    one is 400 `unknown_label_format`. A format the recipe cannot be labelled in (a layout
+    needing data it lacks) gives an entry with `error` instead of `label`.
 
     Args:
         id (str):
@@ -138,11 +138,11 @@ def sync(
 ) -> Error | LabelSet | None:
     """The recipe's label in several formats at once (several markets)
 
-     The recipe's label in each format, each computed under its own law (rounding, reference values,
-    terms, allergens and their exemptions), from the recipe as it is now. Each format is checked against
-    the plan (403 `plan_format_not_allowed`); an unknown one is 400 `unknown_label_format`. A format the
-    recipe cannot be labelled in (a layout needing data it lacks) gives an entry with `error` instead of
-    `label`.
+     The recipe's label in each format, each computed under its own law (rounding,
+    reference values, terms, allergens and their exemptions), from the recipe as it is now.
+    Each format is checked against the plan (403 `plan_format_not_allowed`); an unknown
+    one is 400 `unknown_label_format`. A format the recipe cannot be labelled in (a layout
+    needing data it lacks) gives an entry with `error` instead of `label`.
 
     Args:
         id (str):
@@ -174,11 +174,11 @@ async def asyncio_detailed(
 ) -> Response[Error | LabelSet]:
     """The recipe's label in several formats at once (several markets)
 
-     The recipe's label in each format, each computed under its own law (rounding, reference values,
-    terms, allergens and their exemptions), from the recipe as it is now. Each format is checked against
-    the plan (403 `plan_format_not_allowed`); an unknown one is 400 `unknown_label_format`. A format the
-    recipe cannot be labelled in (a layout needing data it lacks) gives an entry with `error` instead of
-    `label`.
+     The recipe's label in each format, each computed under its own law (rounding,
+    reference values, terms, allergens and their exemptions), from the recipe as it is now.
+    Each format is checked against the plan (403 `plan_format_not_allowed`); an unknown
+    one is 400 `unknown_label_format`. A format the recipe cannot be labelled in (a layout
+    needing data it lacks) gives an entry with `error` instead of `label`.
 
     Args:
         id (str):
@@ -213,11 +213,11 @@ async def asyncio(
 ) -> Error | LabelSet | None:
     """The recipe's label in several formats at once (several markets)
 
-     The recipe's label in each format, each computed under its own law (rounding, reference values,
-    terms, allergens and their exemptions), from the recipe as it is now. Each format is checked against
-    the plan (403 `plan_format_not_allowed`); an unknown one is 400 `unknown_label_format`. A format the
-    recipe cannot be labelled in (a layout needing data it lacks) gives an entry with `error` instead of
-    `label`.
+     The recipe's label in each format, each computed under its own law (rounding,
+    reference values, terms, allergens and their exemptions), from the recipe as it is now.
+    Each format is checked against the plan (403 `plan_format_not_allowed`); an unknown
+    one is 400 `unknown_label_format`. A format the recipe cannot be labelled in (a layout
+    needing data it lacks) gives an entry with `error` instead of `label`.
 
     Args:
         id (str):

@@ -8,15 +8,15 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.recipe import Recipe
-from ...models.recipe_update import RecipeUpdate
+from ...models.recipe_body import RecipeBody
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     id: str,
     *,
-    body: RecipeUpdate,
-    if_match: str | Unset = UNSET,
+    body: RecipeBody,
+    if_match: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_match, Unset):
@@ -112,16 +112,21 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: RecipeUpdate,
-    if_match: str | Unset = UNSET,
+    body: RecipeBody,
+    if_match: None | str | Unset = UNSET,
 ) -> Response[Error | Recipe]:
     """Update a recipe (partial)
 
     Args:
         id (str):
-        if_match (str | Unset):
-        body (RecipeUpdate): Partial: fields left out keep their values; `ingredients` replaces
-            the whole list.
+        if_match (None | str | Unset):
+        body (RecipeBody): `POST /v1/recipes` and `PUT /v1/recipes/{id}` (all fields optional
+            here; create checks
+            the required ones). `null` for an optional field resets it to its default.
+
+            A create needs `name`, `servings` and `ingredients`; an update is partial: fields left
+            out keep their values, and `ingredients` replaces the whole list. Unknown fields: 400
+            `unknown_field`; the read-only fields of the representation are ignored.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -148,16 +153,21 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: RecipeUpdate,
-    if_match: str | Unset = UNSET,
+    body: RecipeBody,
+    if_match: None | str | Unset = UNSET,
 ) -> Error | Recipe | None:
     """Update a recipe (partial)
 
     Args:
         id (str):
-        if_match (str | Unset):
-        body (RecipeUpdate): Partial: fields left out keep their values; `ingredients` replaces
-            the whole list.
+        if_match (None | str | Unset):
+        body (RecipeBody): `POST /v1/recipes` and `PUT /v1/recipes/{id}` (all fields optional
+            here; create checks
+            the required ones). `null` for an optional field resets it to its default.
+
+            A create needs `name`, `servings` and `ingredients`; an update is partial: fields left
+            out keep their values, and `ingredients` replaces the whole list. Unknown fields: 400
+            `unknown_field`; the read-only fields of the representation are ignored.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -179,16 +189,21 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: RecipeUpdate,
-    if_match: str | Unset = UNSET,
+    body: RecipeBody,
+    if_match: None | str | Unset = UNSET,
 ) -> Response[Error | Recipe]:
     """Update a recipe (partial)
 
     Args:
         id (str):
-        if_match (str | Unset):
-        body (RecipeUpdate): Partial: fields left out keep their values; `ingredients` replaces
-            the whole list.
+        if_match (None | str | Unset):
+        body (RecipeBody): `POST /v1/recipes` and `PUT /v1/recipes/{id}` (all fields optional
+            here; create checks
+            the required ones). `null` for an optional field resets it to its default.
+
+            A create needs `name`, `servings` and `ingredients`; an update is partial: fields left
+            out keep their values, and `ingredients` replaces the whole list. Unknown fields: 400
+            `unknown_field`; the read-only fields of the representation are ignored.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -213,16 +228,21 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: RecipeUpdate,
-    if_match: str | Unset = UNSET,
+    body: RecipeBody,
+    if_match: None | str | Unset = UNSET,
 ) -> Error | Recipe | None:
     """Update a recipe (partial)
 
     Args:
         id (str):
-        if_match (str | Unset):
-        body (RecipeUpdate): Partial: fields left out keep their values; `ingredients` replaces
-            the whole list.
+        if_match (None | str | Unset):
+        body (RecipeBody): `POST /v1/recipes` and `PUT /v1/recipes/{id}` (all fields optional
+            here; create checks
+            the required ones). `null` for an optional field resets it to its default.
+
+            A create needs `name`, `servings` and `ingredients`; an update is partial: fields left
+            out keep their values, and `ingredients` replaces the whole list. Unknown fields: 400
+            `unknown_field`; the read-only fields of the representation are ignored.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

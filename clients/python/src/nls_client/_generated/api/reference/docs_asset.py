@@ -31,6 +31,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
     else:
@@ -54,7 +59,7 @@ def sync_detailed(
     """Files of the reference page
 
     Args:
-        asset (DocsAssetAsset):
+        asset (DocsAssetAsset): A file of the reference page.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -83,7 +88,7 @@ def sync(
     """Files of the reference page
 
     Args:
-        asset (DocsAssetAsset):
+        asset (DocsAssetAsset): A file of the reference page.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -107,7 +112,7 @@ async def asyncio_detailed(
     """Files of the reference page
 
     Args:
-        asset (DocsAssetAsset):
+        asset (DocsAssetAsset): A file of the reference page.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -134,7 +139,7 @@ async def asyncio(
     """Files of the reference page
 
     Args:
-        asset (DocsAssetAsset):
+        asset (DocsAssetAsset): A file of the reference page.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -5,6 +5,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.error import Error
 from ...models.openapi_response_200 import OpenapiResponse200
 from ...types import Response
 
@@ -19,11 +20,18 @@ def _get_kwargs() -> dict[str, Any]:
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> OpenapiResponse200 | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | OpenapiResponse200 | None:
     if response.status_code == 200:
         response_200 = OpenapiResponse200.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -31,7 +39,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[OpenapiResponse200]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | OpenapiResponse200]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -43,7 +53,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[OpenapiResponse200]:
+) -> Response[Error | OpenapiResponse200]:
     """This document
 
     Raises:
@@ -51,7 +61,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[OpenapiResponse200]
+        Response[Error | OpenapiResponse200]
     """
 
     kwargs = _get_kwargs()
@@ -66,7 +76,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> OpenapiResponse200 | None:
+) -> Error | OpenapiResponse200 | None:
     """This document
 
     Raises:
@@ -74,7 +84,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        OpenapiResponse200
+        Error | OpenapiResponse200
     """
 
     return sync_detailed(
@@ -85,7 +95,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[OpenapiResponse200]:
+) -> Response[Error | OpenapiResponse200]:
     """This document
 
     Raises:
@@ -93,7 +103,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[OpenapiResponse200]
+        Response[Error | OpenapiResponse200]
     """
 
     kwargs = _get_kwargs()
@@ -106,7 +116,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> OpenapiResponse200 | None:
+) -> Error | OpenapiResponse200 | None:
     """This document
 
     Raises:
@@ -114,7 +124,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        OpenapiResponse200
+        Error | OpenapiResponse200
     """
 
     return (

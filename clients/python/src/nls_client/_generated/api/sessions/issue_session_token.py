@@ -90,8 +90,13 @@ def sync_detailed(
 ) -> Response[Error | TokenResponse]:
     """Exchange e-mail and password for a session token
 
+     The token is valid for one hour. Wrong e-mail, wrong password or an account without a
+    password: 401 `unauthorized` with the same message. Beyond the address's attempts (10 a
+    minute): 429 `rate_limited` with `Retry-After`, before any password is checked.
+
     Args:
-        body (TokenRequest):
+        body (TokenRequest): `POST /auth/v1/token` body, also the app's sign-in (`POST
+            /auth/v1/session`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -119,8 +124,13 @@ def sync(
 ) -> Error | TokenResponse | None:
     """Exchange e-mail and password for a session token
 
+     The token is valid for one hour. Wrong e-mail, wrong password or an account without a
+    password: 401 `unauthorized` with the same message. Beyond the address's attempts (10 a
+    minute): 429 `rate_limited` with `Retry-After`, before any password is checked.
+
     Args:
-        body (TokenRequest):
+        body (TokenRequest): `POST /auth/v1/token` body, also the app's sign-in (`POST
+            /auth/v1/session`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -143,8 +153,13 @@ async def asyncio_detailed(
 ) -> Response[Error | TokenResponse]:
     """Exchange e-mail and password for a session token
 
+     The token is valid for one hour. Wrong e-mail, wrong password or an account without a
+    password: 401 `unauthorized` with the same message. Beyond the address's attempts (10 a
+    minute): 429 `rate_limited` with `Retry-After`, before any password is checked.
+
     Args:
-        body (TokenRequest):
+        body (TokenRequest): `POST /auth/v1/token` body, also the app's sign-in (`POST
+            /auth/v1/session`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -170,8 +185,13 @@ async def asyncio(
 ) -> Error | TokenResponse | None:
     """Exchange e-mail and password for a session token
 
+     The token is valid for one hour. Wrong e-mail, wrong password or an account without a
+    password: 401 `unauthorized` with the same message. Beyond the address's attempts (10 a
+    minute): 429 `rate_limited` with `Retry-After`, before any password is checked.
+
     Args:
-        body (TokenRequest):
+        body (TokenRequest): `POST /auth/v1/token` body, also the app's sign-in (`POST
+            /auth/v1/session`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

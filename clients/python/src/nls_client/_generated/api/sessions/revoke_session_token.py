@@ -55,6 +55,9 @@ def sync_detailed(
 ) -> Response[Any | Error]:
     """Revoke the session token sent
 
+     The token stops working in every process; 204. An unknown, expired or already revoked
+    token is 401, like any other use of it.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -78,6 +81,9 @@ def sync(
 ) -> Any | Error | None:
     """Revoke the session token sent
 
+     The token stops working in every process; 204. An unknown, expired or already revoked
+    token is 401, like any other use of it.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -96,6 +102,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 ) -> Response[Any | Error]:
     """Revoke the session token sent
+
+     The token stops working in every process; 204. An unknown, expired or already revoked
+    token is 401, like any other use of it.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -117,6 +126,9 @@ async def asyncio(
     client: AuthenticatedClient,
 ) -> Any | Error | None:
     """Revoke the session token sent
+
+     The token stops working in every process; 204. An unknown, expired or already revoked
+    token is 401, like any other use of it.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -7,7 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.webhook_delivery_list import WebhookDeliveryList
+from ...models.page_webhook_delivery import PageWebhookDelivery
 from ...types import UNSET, Response, Unset
 
 
@@ -39,9 +39,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | WebhookDeliveryList | None:
+) -> Error | PageWebhookDelivery | None:
     if response.status_code == 200:
-        response_200 = WebhookDeliveryList.from_dict(response.json())
+        response_200 = PageWebhookDelivery.from_dict(response.json())
 
         return response_200
 
@@ -83,7 +83,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | WebhookDeliveryList]:
+) -> Response[Error | PageWebhookDelivery]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -98,7 +98,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
-) -> Response[Error | WebhookDeliveryList]:
+) -> Response[Error | PageWebhookDelivery]:
     """The endpoint's deliveries and their attempts, newest first
 
      Business plan. Each delivery is `POST`ed as JSON `{"type", "timestamp", "data"}`, signed per the
@@ -126,7 +126,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | WebhookDeliveryList]
+        Response[Error | PageWebhookDelivery]
     """
 
     kwargs = _get_kwargs(
@@ -148,7 +148,7 @@ def sync(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
-) -> Error | WebhookDeliveryList | None:
+) -> Error | PageWebhookDelivery | None:
     """The endpoint's deliveries and their attempts, newest first
 
      Business plan. Each delivery is `POST`ed as JSON `{"type", "timestamp", "data"}`, signed per the
@@ -176,7 +176,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | WebhookDeliveryList
+        Error | PageWebhookDelivery
     """
 
     return sync_detailed(
@@ -193,7 +193,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
-) -> Response[Error | WebhookDeliveryList]:
+) -> Response[Error | PageWebhookDelivery]:
     """The endpoint's deliveries and their attempts, newest first
 
      Business plan. Each delivery is `POST`ed as JSON `{"type", "timestamp", "data"}`, signed per the
@@ -221,7 +221,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | WebhookDeliveryList]
+        Response[Error | PageWebhookDelivery]
     """
 
     kwargs = _get_kwargs(
@@ -241,7 +241,7 @@ async def asyncio(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
-) -> Error | WebhookDeliveryList | None:
+) -> Error | PageWebhookDelivery | None:
     """The endpoint's deliveries and their attempts, newest first
 
      Business plan. Each delivery is `POST`ed as JSON `{"type", "timestamp", "data"}`, signed per the
@@ -269,7 +269,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | WebhookDeliveryList
+        Error | PageWebhookDelivery
     """
 
     return (

@@ -6,7 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.webhook_list import WebhookList
+from ...models.page_webhook import PageWebhook
 from ...types import Response
 
 
@@ -20,9 +20,9 @@ def _get_kwargs() -> dict[str, Any]:
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | WebhookList | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | PageWebhook | None:
     if response.status_code == 200:
-        response_200 = WebhookList.from_dict(response.json())
+        response_200 = PageWebhook.from_dict(response.json())
 
         return response_200
 
@@ -57,7 +57,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | WebhookList]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | PageWebhook]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -69,7 +69,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[Error | WebhookList]:
+) -> Response[Error | PageWebhook]:
     """List webhook endpoints
 
      Business plan. Each delivery is `POST`ed as JSON `{"type", "timestamp", "data"}`, signed per the
@@ -92,7 +92,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | WebhookList]
+        Response[Error | PageWebhook]
     """
 
     kwargs = _get_kwargs()
@@ -107,7 +107,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-) -> Error | WebhookList | None:
+) -> Error | PageWebhook | None:
     """List webhook endpoints
 
      Business plan. Each delivery is `POST`ed as JSON `{"type", "timestamp", "data"}`, signed per the
@@ -130,7 +130,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | WebhookList
+        Error | PageWebhook
     """
 
     return sync_detailed(
@@ -141,7 +141,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[Error | WebhookList]:
+) -> Response[Error | PageWebhook]:
     """List webhook endpoints
 
      Business plan. Each delivery is `POST`ed as JSON `{"type", "timestamp", "data"}`, signed per the
@@ -164,7 +164,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | WebhookList]
+        Response[Error | PageWebhook]
     """
 
     kwargs = _get_kwargs()
@@ -177,7 +177,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-) -> Error | WebhookList | None:
+) -> Error | PageWebhook | None:
     """List webhook endpoints
 
      Business plan. Each delivery is `POST`ed as JSON `{"type", "timestamp", "data"}`, signed per the
@@ -200,7 +200,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | WebhookList
+        Error | PageWebhook
     """
 
     return (

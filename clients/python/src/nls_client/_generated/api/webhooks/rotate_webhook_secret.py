@@ -97,20 +97,8 @@ def sync_detailed(
 ) -> Response[Error | WebhookWithSecret]:
     """A new signing secret; the old one keeps signing for 24 hours
 
-     Business plan. Each delivery is `POST`ed as JSON `{"type", "timestamp", "data"}`, signed per the
-    Standard Webhooks specification: `webhook-id` (the same on every attempt of one delivery), `webhook-
-    timestamp` (Unix seconds) and `webhook-signature: v1,<base64 HMAC-SHA256 of
-    "{id}.{timestamp}.{body}" under the secret's bytes>` (after a rotation, a second `v1,` entry signed
-    with the old secret, space-separated, for 24 hours). Types: `label.changed` (exactly when a recipe's
-    printed label changes, whatever caused it: `data` has `recipe_id`, `recipe_name`, `format`,
-    `version_before`, `version_after`, `changes: [{field, before, after}]` over printed values, and
-    `cause: {type, id, version}`), `recipe.created`, `recipe.updated`, `recipe.deleted`,
-    `ingredient.updated`, `embed.disabled`, and `ping`. 2xx is success; no redirect is followed; 10 s
-    per attempt; failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h, in order
-    per recipe; an endpoint whose every attempt fails for 5 days is disabled (`disabled_reason`, and an
-    `endpoint.disabled` entry in its delivery log). URLs must be https and may not reach private,
-    loopback, link-local or metadata addresses, checked when saved and after DNS resolution at every
-    attempt. 503 `unavailable` when the operator has not configured webhooks.
+     The current secret keeps signing beside the new one for 24 hours, so receivers can
+    switch without losing a delivery, and every earlier one keeps its own 24 hours.
 
     Args:
         id (str):
@@ -141,20 +129,8 @@ def sync(
 ) -> Error | WebhookWithSecret | None:
     """A new signing secret; the old one keeps signing for 24 hours
 
-     Business plan. Each delivery is `POST`ed as JSON `{"type", "timestamp", "data"}`, signed per the
-    Standard Webhooks specification: `webhook-id` (the same on every attempt of one delivery), `webhook-
-    timestamp` (Unix seconds) and `webhook-signature: v1,<base64 HMAC-SHA256 of
-    "{id}.{timestamp}.{body}" under the secret's bytes>` (after a rotation, a second `v1,` entry signed
-    with the old secret, space-separated, for 24 hours). Types: `label.changed` (exactly when a recipe's
-    printed label changes, whatever caused it: `data` has `recipe_id`, `recipe_name`, `format`,
-    `version_before`, `version_after`, `changes: [{field, before, after}]` over printed values, and
-    `cause: {type, id, version}`), `recipe.created`, `recipe.updated`, `recipe.deleted`,
-    `ingredient.updated`, `embed.disabled`, and `ping`. 2xx is success; no redirect is followed; 10 s
-    per attempt; failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h, in order
-    per recipe; an endpoint whose every attempt fails for 5 days is disabled (`disabled_reason`, and an
-    `endpoint.disabled` entry in its delivery log). URLs must be https and may not reach private,
-    loopback, link-local or metadata addresses, checked when saved and after DNS resolution at every
-    attempt. 503 `unavailable` when the operator has not configured webhooks.
+     The current secret keeps signing beside the new one for 24 hours, so receivers can
+    switch without losing a delivery, and every earlier one keeps its own 24 hours.
 
     Args:
         id (str):
@@ -180,20 +156,8 @@ async def asyncio_detailed(
 ) -> Response[Error | WebhookWithSecret]:
     """A new signing secret; the old one keeps signing for 24 hours
 
-     Business plan. Each delivery is `POST`ed as JSON `{"type", "timestamp", "data"}`, signed per the
-    Standard Webhooks specification: `webhook-id` (the same on every attempt of one delivery), `webhook-
-    timestamp` (Unix seconds) and `webhook-signature: v1,<base64 HMAC-SHA256 of
-    "{id}.{timestamp}.{body}" under the secret's bytes>` (after a rotation, a second `v1,` entry signed
-    with the old secret, space-separated, for 24 hours). Types: `label.changed` (exactly when a recipe's
-    printed label changes, whatever caused it: `data` has `recipe_id`, `recipe_name`, `format`,
-    `version_before`, `version_after`, `changes: [{field, before, after}]` over printed values, and
-    `cause: {type, id, version}`), `recipe.created`, `recipe.updated`, `recipe.deleted`,
-    `ingredient.updated`, `embed.disabled`, and `ping`. 2xx is success; no redirect is followed; 10 s
-    per attempt; failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h, in order
-    per recipe; an endpoint whose every attempt fails for 5 days is disabled (`disabled_reason`, and an
-    `endpoint.disabled` entry in its delivery log). URLs must be https and may not reach private,
-    loopback, link-local or metadata addresses, checked when saved and after DNS resolution at every
-    attempt. 503 `unavailable` when the operator has not configured webhooks.
+     The current secret keeps signing beside the new one for 24 hours, so receivers can
+    switch without losing a delivery, and every earlier one keeps its own 24 hours.
 
     Args:
         id (str):
@@ -222,20 +186,8 @@ async def asyncio(
 ) -> Error | WebhookWithSecret | None:
     """A new signing secret; the old one keeps signing for 24 hours
 
-     Business plan. Each delivery is `POST`ed as JSON `{"type", "timestamp", "data"}`, signed per the
-    Standard Webhooks specification: `webhook-id` (the same on every attempt of one delivery), `webhook-
-    timestamp` (Unix seconds) and `webhook-signature: v1,<base64 HMAC-SHA256 of
-    "{id}.{timestamp}.{body}" under the secret's bytes>` (after a rotation, a second `v1,` entry signed
-    with the old secret, space-separated, for 24 hours). Types: `label.changed` (exactly when a recipe's
-    printed label changes, whatever caused it: `data` has `recipe_id`, `recipe_name`, `format`,
-    `version_before`, `version_after`, `changes: [{field, before, after}]` over printed values, and
-    `cause: {type, id, version}`), `recipe.created`, `recipe.updated`, `recipe.deleted`,
-    `ingredient.updated`, `embed.disabled`, and `ping`. 2xx is success; no redirect is followed; 10 s
-    per attempt; failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h, in order
-    per recipe; an endpoint whose every attempt fails for 5 days is disabled (`disabled_reason`, and an
-    `endpoint.disabled` entry in its delivery log). URLs must be https and may not reach private,
-    loopback, link-local or metadata addresses, checked when saved and after DNS resolution at every
-    attempt. 503 `unavailable` when the operator has not configured webhooks.
+     The current secret keeps signing beside the new one for 24 hours, so receivers can
+    switch without losing a delivery, and every earlier one keeps its own 24 hours.
 
     Args:
         id (str):

@@ -1,0 +1,42 @@
+from enum import StrEnum
+
+
+class ErrorCode(StrEnum):
+    BREAKS_DEPENDENT_RECIPE = "breaks_dependent_recipe"
+    CSRF_FAILED = "csrf_failed"
+    EMAIL_TAKEN = "email_taken"
+    FORMAT_NOT_PERMITTED = "format_not_permitted"
+    IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
+    IMAGE_TOO_LARGE = "image_too_large"
+    INCOMPLETE_NUTRIENT_DATA = "incomplete_nutrient_data"
+    INGREDIENT_IN_USE = "ingredient_in_use"
+    INGREDIENT_NAME_TAKEN = "ingredient_name_taken"
+    INTERNAL = "internal"
+    INVALID_JSON = "invalid_json"
+    LABEL_TOO_SMALL = "label_too_small"
+    LABEL_UNAVAILABLE = "label_unavailable"
+    METHOD_NOT_ALLOWED = "method_not_allowed"
+    NOT_FOUND = "not_found"
+    PAYLOAD_TOO_LARGE = "payload_too_large"
+    PLAN_FEATURE_NOT_ALLOWED = "plan_feature_not_allowed"
+    PLAN_FILE_TYPE_NOT_ALLOWED = "plan_file_type_not_allowed"
+    PLAN_FORMAT_NOT_ALLOWED = "plan_format_not_allowed"
+    RATE_LIMITED = "rate_limited"
+    RECIPE_CYCLE = "recipe_cycle"
+    RECIPE_IN_USE = "recipe_in_use"
+    RECIPE_TOO_LARGE = "recipe_too_large"
+    REQUEST_TIMEOUT = "request_timeout"
+    STATEMENT_TOO_LONG = "statement_too_long"
+    UNAUTHORIZED = "unauthorized"
+    UNAVAILABLE = "unavailable"
+    UNKNOWN_FIELD = "unknown_field"
+    UNKNOWN_INGREDIENT = "unknown_ingredient"
+    UNKNOWN_LABEL_FORMAT = "unknown_label_format"
+    UNSUPPORTED_FILE_TYPE = "unsupported_file_type"
+    UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
+    URI_TOO_LONG = "uri_too_long"
+    VALIDATION_FAILED = "validation_failed"
+    VERSION_MISMATCH = "version_mismatch"
+
+    def __str__(self) -> str:
+        return str(self.value)

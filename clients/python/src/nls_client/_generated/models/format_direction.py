@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-
-class FormatDirection(StrEnum):
-    LTR = "ltr"
-    RTL = "rtl"
-
-    def __str__(self) -> str:
-        return str(self.value)

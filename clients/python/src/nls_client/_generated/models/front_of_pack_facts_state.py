@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-
-class FrontOfPackFactsState(StrEnum):
-    LIQUID = "liquid"
-    SOLID = "solid"
-
-    def __str__(self) -> str:
-        return str(self.value)

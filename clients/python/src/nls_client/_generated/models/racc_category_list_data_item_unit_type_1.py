@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-
-class RaccCategoryListDataItemUnitType1(StrEnum):
-    G = "g"
-    ML = "mL"
-
-    def __str__(self) -> str:
-        return str(self.value)

@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-
-class ReadyzResponse200EmbedHubType0State(StrEnum):
-    DOWN = "down"
-    LISTENING = "listening"
-
-    def __str__(self) -> str:
-        return str(self.value)

@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-
-class ReadyzResponse200Status(StrEnum):
-    NOT_READY = "not_ready"
-    READY = "ready"
-
-    def __str__(self) -> str:
-        return str(self.value)

@@ -1,8 +1,0 @@
-from enum import StrEnum
-
-
-class RecipeHistoryInclude(StrEnum):
-    LABEL = "label"
-
-    def __str__(self) -> str:
-        return str(self.value)
