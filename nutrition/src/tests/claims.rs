@@ -467,3 +467,59 @@ fn cfr_101_9_c_8_ii_voluntary_nutrients_only_when_asked_or_added() {
         label.warnings
     );
 }
+
+#[test]
+fn the_claims_data_parses_and_every_claim_cites_its_paragraph() {
+    let data = crate::claims::rules::rules().expect("claims data");
+    let codes: Vec<&str> = data.all().map(|c| c.code.as_str()).collect();
+    assert!(codes.contains(&"low_sodium") && codes.contains(&"good_source_fiber"));
+    for c in data.all() {
+        assert!(c.citation.starts_with("21 CFR 101."), "{}", c.code);
+        assert!(!c.conditions.is_empty(), "{}", c.code);
+    }
+    let mut sorted = codes.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(sorted.len(), codes.len(), "claim codes are unique");
+}
+
+#[test]
+fn a_claims_requirements_are_its_levels_on_each_basis() {
+    use crate::claims::rules::{rules, Requirement, RequirementBasis};
+    let data = rules().expect("claims data");
+    let low_sodium = data.claim("low_sodium").expect("low_sodium");
+    let req = |basis| Requirement {
+        terms: vec![("sodium_mg".to_string(), 1.0)],
+        basis,
+        bound: 140.0,
+        strict: false,
+    };
+    // 101.61(b)(4): ≤ 140 mg per RACC, and per 50 g when the reference amount is small.
+    assert_eq!(
+        low_sodium.requirements(true),
+        vec![
+            req(RequirementBasis::PerRacc),
+            req(RequirementBasis::Per50g)
+        ]
+    );
+    assert_eq!(
+        low_sodium.requirements(false),
+        vec![req(RequirementBasis::PerRacc)]
+    );
+    // "free" is below the level per RACC and per labeled serving.
+    let free = data
+        .claim("sodium_free")
+        .expect("sodium_free")
+        .requirements(false);
+    assert!(free.iter().all(|r| r.strict && r.bound == 5.0));
+    assert_eq!(free.len(), 2);
+    // 101.54(c): a good source is ≥ 10 % of the daily value (28 g fiber): -fiber ≤ -2.8.
+    let fiber = data
+        .claim("good_source_fiber")
+        .expect("good_source_fiber")
+        .requirements(true);
+    assert_eq!(fiber.len(), 1);
+    assert_eq!(fiber[0].terms, vec![("dietary_fiber_g".to_string(), -1.0)]);
+    assert!((fiber[0].bound + 2.8).abs() < 1e-12);
+    assert!(data.small(30.0) && !data.small(30.5));
+}
