@@ -2,6 +2,7 @@
 //! rules of the phase in force that apply to the product), or a nutrient's amount to keep
 //! under a number.
 
+use nls_nutrition::claims::rules::{self as claim_rules, RequirementBasis};
 use nls_nutrition::fop::data::{Basis, Measure, Op, Rule};
 use nls_nutrition::fop::{warning, Kind, Product, Scheme, State};
 use thiserror::Error;
@@ -25,6 +26,12 @@ pub enum Goal {
         at_most: f64,
         basis: NutrientBasis,
     },
+    /// The nutrient content claim `claim` (a code of `nutrition/data/claims.json`, such as
+    /// `low_sodium`): its conditions (per RACC, per serving, per 50 g) are met. A stronger
+    /// claim of the same kind may be what the label then makes.
+    Claim { claim: String },
+    /// A grade of the score scheme `scheme` (Nutri-Score) at least as good as `at_least`.
+    Grade { scheme: String, at_least: String },
 }
 
 /// Where a nutrient goal measures.
@@ -64,6 +71,23 @@ pub enum GoalError {
          (a substance present, or % of a daily value)"
     )]
     NotByGrams { scheme: String, code: String },
+    #[error("unknown claim {claim:?}; the claims: {}", known.join(", "))]
+    UnknownClaim { claim: String, known: Vec<String> },
+    #[error(
+        "the claim {claim:?} is judged per reference amount customarily consumed \
+         (21 CFR 101.12(b)): the recipe gives none"
+    )]
+    NeedsRacc { claim: String },
+    #[error("{scheme} has no grade {grade:?}; its grades: {}", known.join(", "))]
+    UnknownGrade {
+        scheme: String,
+        grade: String,
+        known: Vec<String>,
+    },
+    #[error("{scheme} is a {kind} scheme: goals by grade are for Nutri-Score")]
+    NotGraded { scheme: String, kind: &'static str },
+    #[error("{scheme}: {why}")]
+    GradeInputs { scheme: String, why: String },
 }
 
 /// The product's side of a goal: its format, date and facts, and its serving.
@@ -76,12 +100,30 @@ pub struct Context<'a> {
     /// ISO date the schemes are judged on.
     pub date: &'a str,
     pub serving: Serving,
+    /// The reference amount customarily consumed (21 CFR 101.12(b)) in grams, for claims.
+    pub racc_g: Option<f64>,
 }
 
 impl Goal {
-    /// The limits that meeting this goal (number `index` of the request) takes.
+    /// The ways to meet this goal: alternatives of which any one suffices, each the limits
+    /// it takes, best first. One alternative for every goal but a grade.
+    pub fn options(&self, index: usize, ctx: &Context) -> Result<Vec<Vec<Limit>>, GoalError> {
+        match self {
+            Self::Grade { scheme, at_least } => crate::grade::options(scheme, at_least, index, ctx),
+            _ => Ok(vec![self.limits(index, ctx)?]),
+        }
+    }
+
+    /// The limits that meeting this goal (number `index` of the request) takes. For a
+    /// grade, its first (closest) alternative of [`Goal::options`]: enough, not necessary.
     pub fn limits(&self, index: usize, ctx: &Context) -> Result<Vec<Limit>, GoalError> {
         match self {
+            Self::Claim { claim } => claim_limits(claim, index, ctx),
+            Self::Grade { .. } => Ok(self
+                .options(index, ctx)?
+                .into_iter()
+                .next()
+                .unwrap_or_default()),
             Self::Without { scheme, marks } => {
                 let s = nls_nutrition::fop::scheme(scheme)
                     .ok_or_else(|| GoalError::UnknownScheme(scheme.clone()))?;
@@ -115,6 +157,59 @@ impl Goal {
             }
         }
     }
+}
+
+/// The limits of a nutrient content claim's conditions ([`ClaimRule::requirements`]).
+fn claim_limits(claim: &str, index: usize, ctx: &Context) -> Result<Vec<Limit>, GoalError> {
+    let unknown = |known: Vec<String>| GoalError::UnknownClaim {
+        claim: claim.to_owned(),
+        known,
+    };
+    let data = claim_rules::rules().map_err(|_| unknown(Vec::new()))?;
+    let rule = data
+        .claim(claim)
+        .ok_or_else(|| unknown(data.all().map(|c| c.code.clone()).collect()))?;
+    // Every claim is measured per reference amount (101.13), and whether it is small
+    // decides the +50 g test.
+    let racc = ctx
+        .racc_g
+        .filter(|r| r.is_finite() && *r > 0.0)
+        .ok_or_else(|| GoalError::NeedsRacc {
+            claim: claim.to_owned(),
+        })?;
+    let limits = rule
+        .requirements(data.small(racc))
+        .into_iter()
+        .map(|req| {
+            // Per 100 g times a factor over the weight, or per serving over its count.
+            let (factor, over, basis) = match (req.basis, ctx.serving) {
+                (RequirementBasis::PerRacc, _) => (racc / 100.0, Over::Weight, "per RACC"),
+                (RequirementBasis::Per50g, _) => (0.5, Over::Weight, "per 50 g"),
+                (RequirementBasis::PerServing, Serving::Count(n)) => {
+                    (1.0, Over::Constant(100.0 * n), "per serving")
+                }
+                (RequirementBasis::PerServing, Serving::Grams(s)) => {
+                    (s / 100.0, Over::Weight, "per serving")
+                }
+            };
+            let keys: Vec<&str> = req.terms.iter().map(|(k, _)| k.as_str()).collect();
+            Limit {
+                goal: index,
+                what: format!("{} {basis} ({claim})", keys.join(" vs ")),
+                format: ctx.format.to_owned(),
+                terms: req
+                    .terms
+                    .iter()
+                    .map(|(k, c)| (Amount::Key(k.clone()), c * factor))
+                    .collect(),
+                constant: 0.0,
+                over,
+                below: req.bound,
+                strict: req.strict,
+            }
+        })
+        .collect();
+    Ok(limits)
 }
 
 /// The limits of the warning scheme's rules whose marks are to go.

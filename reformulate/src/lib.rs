@@ -15,6 +15,7 @@
 pub mod bounds;
 pub mod explain;
 pub mod goal;
+pub mod grade;
 pub mod limit;
 pub mod model;
 pub mod program;

@@ -29,6 +29,7 @@ fn ctx(p: &Product) -> Context<'_> {
         product: p,
         date: "2026-11-28",
         serving: Serving::Count(10.0),
+        racc_g: None,
     }
 }
 
@@ -193,6 +194,7 @@ fn a_nutrient_per_serving_is_over_the_servings_or_over_the_weight() {
             0,
             &Context {
                 serving: Serving::Grams(30.0),
+                racc_g: None,
                 ..ctx(&p)
             },
         )
@@ -201,5 +203,129 @@ fn a_nutrient_per_serving_is_over_the_servings_or_over_the_weight() {
     assert_eq!(
         by_grams[0].terms,
         vec![(Amount::Key("sodium_mg".into()), 0.3)]
+    );
+}
+
+fn claim(code: &str) -> Goal {
+    Goal::Claim { claim: code.into() }
+}
+
+fn us_ctx(p: &Product, racc_g: Option<f64>) -> Context<'_> {
+    Context {
+        format: "us-2016",
+        racc_g,
+        ..ctx(p)
+    }
+}
+
+#[test]
+fn a_low_sodium_claim_is_140_mg_per_racc_and_per_50_g_for_a_small_racc() {
+    let p = product(solid());
+    let limits = claim("low_sodium")
+        .limits(1, &us_ctx(&p, Some(30.0)))
+        .expect("limits");
+    // 21 CFR 101.61(b)(4) (claims.json): ≤ 140 mg per RACC, and per 50 g when the RACC is
+    // 30 g or less.
+    assert_eq!(limits.len(), 2);
+    for l in &limits {
+        assert_eq!(l.below, 140.0);
+        assert!(!l.strict);
+        assert_eq!(l.over, Over::Weight);
+        assert_eq!(l.goal, 1);
+        assert_eq!(l.format, "us-2016");
+    }
+    // Grams per RACC = per 100 g × 30/100; per 50 g = per 100 g × 0.5.
+    assert_eq!(
+        limits[0].terms,
+        vec![(Amount::Key("sodium_mg".into()), 0.3)]
+    );
+    assert_eq!(
+        limits[1].terms,
+        vec![(Amount::Key("sodium_mg".into()), 0.5)]
+    );
+    // A larger reference amount: no 50 g test.
+    let big = claim("low_sodium")
+        .limits(1, &us_ctx(&p, Some(55.0)))
+        .expect("limits");
+    assert_eq!(big.len(), 1);
+    assert_eq!(big[0].terms, vec![(Amount::Key("sodium_mg".into()), 0.55)]);
+}
+
+#[test]
+fn a_free_claim_is_strict_per_racc_and_per_serving() {
+    let p = product(solid());
+    let limits = claim("sugar_free")
+        .limits(0, &us_ctx(&p, Some(40.0)))
+        .expect("limits");
+    assert_eq!(limits.len(), 2);
+    assert!(limits.iter().all(|l| l.strict && l.below == 0.5));
+    // Per serving with 10 servings: the total over 100 × 10.
+    assert_eq!(limits[1].over, Over::Constant(1000.0));
+    assert_eq!(
+        limits[1].terms,
+        vec![(Amount::Key("total_sugars_g".into()), 1.0)]
+    );
+}
+
+#[test]
+fn a_good_source_claim_is_at_least_ten_percent_of_the_daily_value() {
+    let p = product(solid());
+    let limits = claim("good_source_fiber")
+        .limits(0, &us_ctx(&p, Some(40.0)))
+        .expect("limits");
+    // 101.54(c)(1): ≥ 10 % of 28 g per RACC, i.e. -fiber × 0.4 ≤ -2.8.
+    assert_eq!(limits.len(), 1);
+    assert!((limits[0].below + 2.8).abs() < 1e-12);
+    assert_eq!(
+        limits[0].terms,
+        vec![(Amount::Key("dietary_fiber_g".into()), -0.4)]
+    );
+}
+
+#[test]
+fn low_saturated_fat_bounds_its_share_of_energy() {
+    let p = product(solid());
+    let limits = claim("low_saturated_fat")
+        .limits(0, &us_ctx(&p, Some(100.0)))
+        .expect("limits");
+    // 101.62(c)(2): ≤ 1 g per RACC and 9 kcal/g × saturated fat ≤ 15 % of calories.
+    assert_eq!(limits.len(), 2);
+    assert_eq!(limits[0].below, 1.0);
+    assert_eq!(
+        limits[1].terms,
+        vec![
+            (Amount::Key("saturated_fat_g".into()), 9.0),
+            (Amount::Key("calories".into()), -0.15)
+        ]
+    );
+    assert_eq!(limits[1].below, 0.0);
+}
+
+#[test]
+fn a_claim_without_a_reference_amount_or_of_an_unknown_code_is_refused() {
+    let p = product(solid());
+    assert_eq!(
+        claim("low_sodium").limits(0, &us_ctx(&p, None)),
+        Err(GoalError::NeedsRacc {
+            claim: "low_sodium".into()
+        })
+    );
+    match claim("low_sugar").limits(0, &us_ctx(&p, Some(30.0))) {
+        Err(GoalError::UnknownClaim { claim, known }) => {
+            assert_eq!(claim, "low_sugar");
+            assert!(known.iter().any(|k| k == "low_sodium"), "{known:?}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_claim_has_one_option() {
+    let p = product(solid());
+    let goal = claim("low_fat");
+    let ctx = us_ctx(&p, Some(30.0));
+    assert_eq!(
+        goal.options(0, &ctx).expect("options"),
+        vec![goal.limits(0, &ctx).expect("limits")]
     );
 }
