@@ -242,3 +242,59 @@ fn best_value(problem: &Problem, limit: &Limit, before: &[Row], deadline: Instan
     }
     best
 }
+
+/// Why no plan meets `problem.limits` together with one alternative of each entry of
+/// `options` (see [`crate::search::search_options`]): the conjunctive limits' own failure
+/// when they fail alone; else the first goal of `options` none of whose alternatives can be
+/// met with them, explained on the alternative that came closest (least shortfall of its
+/// failing limit, relative to the limit); else the best-ranked combination explained.
+pub fn explain_options(
+    problem: &Problem,
+    options: &[Vec<Vec<Limit>>],
+    margin: f64,
+    deadline: Instant,
+) -> Unreachable {
+    let base = crate::search::rows(problem, margin);
+    if !reachable(problem, &base) {
+        return explain(problem, margin, deadline);
+    }
+    let with = |alternative: &[Limit]| {
+        let mut p = problem.clone();
+        p.limits.extend(alternative.iter().cloned());
+        p
+    };
+    for alternatives in options {
+        let met = alternatives.iter().any(|a| {
+            let p = with(a);
+            reachable(&p, &crate::search::rows(&p, margin))
+        });
+        if met {
+            continue;
+        }
+        let mut closest: Option<(f64, Unreachable)> = None;
+        for (k, a) in alternatives.iter().enumerate() {
+            if k > 0 && Instant::now() > deadline {
+                break;
+            }
+            let why = explain(&with(a), margin, deadline);
+            // The shortfall of the failing limit, as a share of it; unknown counts as far.
+            let gap = why.best.map_or(f64::INFINITY, |b| {
+                (b - why.below).max(0.0) / why.below.abs().max(1e-9)
+            });
+            if closest.as_ref().is_none_or(|(g, _)| gap < *g) {
+                closest = Some((gap, why));
+            }
+        }
+        if let Some((_, why)) = closest {
+            return why;
+        }
+    }
+    // Each goal can be met alone: they clash together; explain the best-ranked choice.
+    let mut p = problem.clone();
+    for alternatives in options {
+        if let Some(a) = alternatives.first() {
+            p.limits.extend(a.iter().cloned());
+        }
+    }
+    explain(&p, margin, deadline)
+}

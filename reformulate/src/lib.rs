@@ -22,11 +22,11 @@ pub mod program;
 pub mod search;
 
 pub use bounds::{Bound, TooLarge};
-pub use explain::{explain, Binding, Unreachable};
+pub use explain::{explain, explain_options, Binding, Unreachable};
 pub use goal::{Goal, GoalError, NutrientBasis, Serving};
 pub use limit::{Amount, Limit, Over};
 pub use model::{Constraints, Food, Line, Objective, Plan, Problem, Profile, Weight};
-pub use search::{search, MARGINS};
+pub use search::{search, search_options, MARGINS};
 
 #[cfg(test)]
 mod tests;

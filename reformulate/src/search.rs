@@ -103,3 +103,74 @@ pub fn same(a: &Plan, b: &Plan) -> bool {
             .zip(&b.grams)
             .all(|(x, y)| (x - y).abs() <= SAME_G)
 }
+
+/// Most combinations of alternatives tried (one alternative per disjunctive goal).
+pub const MAX_COMBINATIONS: usize = 256;
+
+/// The combinations of one alternative per goal of `options`, the best-ranked first (least
+/// sum of ranks), at most [`MAX_COMBINATIONS`]. Empty when some goal has no alternative.
+pub fn combinations(options: &[Vec<Vec<crate::limit::Limit>>]) -> Vec<Vec<usize>> {
+    if options.iter().any(Vec::is_empty) {
+        return Vec::new();
+    }
+    // Each goal's alternatives cut so that the product stays within the cap.
+    let goals = u32::try_from(options.len()).unwrap_or(u32::MAX);
+    let mut per_goal = MAX_COMBINATIONS;
+    while per_goal > 1
+        && per_goal
+            .checked_pow(goals)
+            .is_none_or(|n| n > MAX_COMBINATIONS)
+    {
+        per_goal -= 1;
+    }
+    let mut all: Vec<Vec<usize>> = vec![Vec::new()];
+    for alternatives in options {
+        let n = alternatives.len().min(per_goal);
+        all = all
+            .into_iter()
+            .flat_map(|c| {
+                (0..n).map(move |k| {
+                    let mut c = c.clone();
+                    c.push(k);
+                    c
+                })
+            })
+            .collect();
+    }
+    all.sort_by_key(|c| c.iter().sum::<usize>());
+    all
+}
+
+/// Like [`search`], with goals that may be met in several ways: `problem.limits` must all
+/// hold (the goals of one way), and for each entry of `options` (a goal such as a grade)
+/// one of its alternatives. Tries the combinations best-ranked first until `deadline` (at
+/// least one), and ranks every plan found together.
+pub fn search_options(
+    problem: &Problem,
+    options: &[Vec<Vec<crate::limit::Limit>>],
+    margin: f64,
+    want: usize,
+    deadline: Instant,
+) -> Vec<Plan> {
+    let mut plans: Vec<Plan> = Vec::new();
+    for (n, combination) in combinations(options).into_iter().enumerate() {
+        if n > 0 && Instant::now() > deadline {
+            break;
+        }
+        let mut p = problem.clone();
+        for (goal, &k) in options.iter().zip(&combination) {
+            p.limits.extend(goal[k].iter().cloned());
+        }
+        plans.extend(search(&p, margin, want, deadline));
+    }
+    let objective = problem.objective;
+    plans.sort_by(|a, b| a.score(objective).total_cmp(&b.score(objective)));
+    let mut distinct: Vec<Plan> = Vec::new();
+    for plan in plans {
+        if !distinct.iter().any(|p| same(p, &plan)) {
+            distinct.push(plan);
+        }
+    }
+    distinct.truncate(want * 2);
+    distinct
+}

@@ -182,3 +182,45 @@ fn three_lines_two_limits_with_bounds() {
     );
     agree(&p, 120);
 }
+
+/// The limits of a claim goal for a product of 10 servings and a 30 g reference amount.
+fn claim_limits(code: &str) -> Vec<crate::Limit> {
+    let product = nls_nutrition::fop::Product {
+        per_100g: std::collections::BTreeMap::new(),
+        portion_g: 30.0,
+        reference_amount_g: Some(30.0),
+        facts: nls_nutrition::fop::Facts::default(),
+    };
+    let ctx = crate::goal::Context {
+        format: super::F,
+        product: &product,
+        date: "2026-11-28",
+        serving: crate::Serving::Count(10.0),
+        racc_g: Some(30.0),
+    };
+    crate::Goal::Claim { claim: code.into() }
+        .limits(0, &ctx)
+        .expect("claim limits")
+}
+
+#[test]
+fn a_low_sodium_claim_on_three_lines_the_grid_finds_nothing_better() {
+    // Per RACC, per 50 g and (for 10 servings) nothing per serving: three limits.
+    let p = problem(dough(), claim_limits("low_sodium"), Constraints::default());
+    agree(&p, 120);
+}
+
+#[test]
+fn a_good_source_of_fiber_claim_on_two_lines_the_grid_finds_nothing_better() {
+    // "At least" limits: −fiber per RACC ≤ −2.8 (10 % of 28 g).
+    let lines = vec![
+        line(300.0, food("flour", &[("dietary_fiber_g", 3.0)])),
+        line(100.0, food("bran", &[("dietary_fiber_g", 40.0)])),
+    ];
+    let p = problem(
+        lines,
+        claim_limits("good_source_fiber"),
+        Constraints::default(),
+    );
+    agree(&p, 2000);
+}

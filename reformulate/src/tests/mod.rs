@@ -3,6 +3,7 @@
 mod brute;
 mod explain;
 mod goals;
+mod grade;
 mod program;
 mod properties;
 
