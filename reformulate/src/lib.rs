@@ -8,7 +8,11 @@
 //! turns goals and constraints into a linear program and solves it ([`good_lp`] with the
 //! pure-Rust microlp solver); [`search`] gathers several candidates (each choice of
 //! substitutes, then alternatives without the best one's largest change); [`explain`] says
-//! why a goal cannot be reached and which constraint binds. Limits are computed on exact
+//! why a goal cannot be reached and which constraint binds. A goal is a seal to lose, a
+//! nutrient under a number, a nutrient content claim to earn (its conditions from
+//! `nutrition/data/claims.json`), or a Nutri-Score grade to reach: a step function, so its
+//! [`grade`] goal is several alternative sets of limits, any one of which suffices
+//! ([`Goal::options`], [`search_options`], [`explain_options`]). Limits are computed on exact
 //! amounts with a safety [`margin`](search::MARGINS), and the caller re-derives every
 //! candidate with the real label engine before showing it.
 

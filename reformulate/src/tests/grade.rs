@@ -48,7 +48,19 @@ fn facts(category: Category) -> Facts {
 /// The per-100 g amounts of `grams` of `p`'s own foods.
 fn per_100g(p: &Problem, grams: &[f64]) -> BTreeMap<String, f64> {
     let total: f64 = grams.iter().sum();
-    let mut out: BTreeMap<String, f64> = BTreeMap::new();
+    // Every amount the Nutri-Score reads is declared (0 where no food has it).
+    let mut out: BTreeMap<String, f64> = [
+        "energy_kj",
+        "total_sugars_g",
+        "saturated_fat_g",
+        "total_fat_g",
+        "sodium_mg",
+        "protein_g",
+        "dietary_fiber_g",
+    ]
+    .into_iter()
+    .map(|k| (k.to_string(), 0.0))
+    .collect();
     for (l, g) in p.lines.iter().zip(grams) {
         for (k, v) in &l.food.per_100g.0[F] {
             *out.entry(k.clone()).or_default() += v * g / total;
@@ -297,4 +309,105 @@ fn combinations_are_ranked_and_empty_when_a_goal_has_no_way() {
         .windows(2)
         .all(|w| w[0].iter().sum::<usize>() <= w[1].iter().sum::<usize>()));
     assert!(crate::search::combinations(&[one, Vec::new()]).is_empty());
+}
+
+/// Plans for `at_least` on `lines` as `category`, each graded by the engine.
+fn plans_meet(lines: Vec<Line>, category: Category, at_least: &str, facts_of: impl Fn(&mut Facts)) {
+    let p = problem(lines, Vec::new(), Constraints::default());
+    let grams: Vec<f64> = p.lines.iter().map(|l| l.grams).collect();
+    let with_facts = |grams: &[f64]| {
+        let mut pr = product(&p, grams, category);
+        facts_of(&mut pr.facts);
+        pr
+    };
+    let now = with_facts(&grams);
+    let before = engine_grade(&now);
+    assert!(before.as_str() > at_least, "{before} already");
+    let options = grade(at_least).options(0, &ctx(&now)).expect("options");
+    let plans = search_options(
+        &p,
+        &[options],
+        1e-4,
+        3,
+        Instant::now() + Duration::from_secs(20),
+    );
+    assert!(!plans.is_empty(), "{category:?} to {at_least}");
+    for plan in &plans {
+        let g = engine_grade(&with_facts(&plan.grams));
+        assert!(
+            g.as_str() <= at_least,
+            "{category:?}: {g} for {:?}",
+            plan.grams
+        );
+    }
+}
+
+#[test]
+fn a_spread_as_fats_oils_nuts_seeds_meets_its_grade_by_the_engine() {
+    let lines = vec![
+        line(
+            600.0,
+            food(
+                "butter",
+                &[
+                    ("energy_kj", 3000.0),
+                    ("total_fat_g", 81.0),
+                    ("saturated_fat_g", 51.0),
+                    ("sodium_mg", 600.0),
+                    ("protein_g", 0.8),
+                ],
+            ),
+        ),
+        line(
+            300.0,
+            food(
+                "rapeseed oil",
+                &[
+                    ("energy_kj", 3700.0),
+                    ("total_fat_g", 100.0),
+                    ("saturated_fat_g", 7.0),
+                ],
+            ),
+        ),
+    ];
+    plans_meet(lines, Category::FatsOilsNutsSeeds, "C", |_| {});
+}
+
+#[test]
+fn a_soft_drink_per_100_ml_meets_its_grade_by_the_engine() {
+    let lines = vec![
+        line(900.0, food("water", &[])),
+        line(
+            100.0,
+            food("syrup", &[("energy_kj", 1100.0), ("total_sugars_g", 65.0)]),
+        ),
+    ];
+    plans_meet(lines, Category::Beverage, "C", |f| {
+        f.density_g_per_ml = Some(1.03);
+        f.non_nutritive_sweeteners = Some(false);
+    });
+}
+
+#[test]
+fn red_meat_with_its_protein_cap_meets_its_grade_by_the_engine() {
+    let lines = vec![
+        line(
+            800.0,
+            food(
+                "pork",
+                &[
+                    ("energy_kj", 1100.0),
+                    ("saturated_fat_g", 7.5),
+                    ("sodium_mg", 60.0),
+                    ("protein_g", 20.0),
+                ],
+            ),
+        ),
+        line(24.0, food("salt", &[("sodium_mg", 38_758.0)])),
+        line(
+            150.0,
+            food("lard", &[("energy_kj", 3700.0), ("saturated_fat_g", 39.0)]),
+        ),
+    ];
+    plans_meet(lines, Category::RedMeat, "C", |_| {});
 }
