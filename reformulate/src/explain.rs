@@ -15,6 +15,9 @@ use crate::search::choices;
 /// Halvings of the interval when searching the best reachable value (2⁻²⁴ of it).
 const BISECTIONS: usize = 24;
 
+/// Doublings of a negative value's range before bisecting (2⁴⁰ times the first value).
+const WIDENINGS: usize = 40;
+
 /// A goal that cannot be reached, and why.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Unreachable {
@@ -226,6 +229,14 @@ fn best_value(problem: &Problem, limit: &Limit, before: &[Row], deadline: Instan
             rows.push(Row { limit, r });
             solve(problem, &choice, &rows, &none).is_some()
         };
+        // A negative value (an "at least" limit: −amount) has no floor at 0: widen down
+        // until the constraints cannot reach it, so the bisection finds the least one.
+        let mut widenings = 0;
+        while hi < 0.0 && widenings < WIDENINGS && at(lo) {
+            hi = lo;
+            lo *= 2.0;
+            widenings += 1;
+        }
         if at(lo) {
             hi = lo;
         } else {

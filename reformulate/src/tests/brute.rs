@@ -224,3 +224,23 @@ fn a_good_source_of_fiber_claim_on_two_lines_the_grid_finds_nothing_better() {
     );
     agree(&p, 2000);
 }
+
+#[test]
+fn an_unreachable_good_source_claim_is_explained_with_the_most_fiber_reachable() {
+    // Flour alone (3 g fiber per 100 g) at most 0.9 g per 30 g RACC: short of 2.8 g.
+    let c = Constraints {
+        max_change_pct: Some(50.0),
+        ..Constraints::default()
+    };
+    let lines = vec![
+        line(300.0, food("flour", &[("dietary_fiber_g", 3.0)])),
+        line(100.0, food("sugar", &[("total_sugars_g", 100.0)])),
+    ];
+    let p = problem(lines, claim_limits("good_source_fiber"), c);
+    assert!(solver(&p).is_none());
+    let why = crate::explain(&p, 1e-4, Instant::now() + Duration::from_secs(5));
+    assert!((why.below + 2.8).abs() < 1e-9);
+    // Least sugar allowed (50 g): 450 g flour × 3 % / 500 g × 30 g = 0.81 g per RACC.
+    let best = why.best.expect("best");
+    assert!((best + 0.81).abs() < 1e-3, "{best}");
+}
