@@ -318,13 +318,15 @@ fn error_statuses(method: &str, path: &str, operation: &Value) -> Vec<u16> {
         if method == "put" || method == "delete" {
             statuses.push(412);
         }
-        if method != "get" && path != "/v1/analyze" {
+        // Analyses and reformulations save nothing, so nothing conflicts.
+        let computes_only = path == "/v1/analyze" || path.ends_with("reformulate");
+        if method != "get" && !computes_only {
             statuses.push(409);
         }
         // The expanded size of a recipe tree (`recipe_too_large`).
         let recipe_body = (method == "post" || method == "put")
             && (path == "/v1/recipes" || path == "/v1/recipes/{id}");
-        if recipe_body || path == "/v1/analyze" {
+        if recipe_body || computes_only {
             statuses.push(422);
         }
     }
@@ -520,6 +522,24 @@ fn error_details() -> Value {
                                    "insignificant": {"type": "integer"},
                                    "needed": {"type": "integer"}},
                     "required": ["field", "problem", "rule", "insignificant", "needed"]}}),
+                ErrorCode::ReformulationTooLarge => json!({"type": "object",
+                    "description": "The bound passed, its maximum and the value asked for.",
+                    "properties": {"limit": {"type": "string", "enum": ["lines", "goals", "candidates", "substituted_lines", "substitutes_per_line", "substitute_choices", "label_formats"]},
+                                   "max": {"type": "integer"}, "value": {"type": "integer"}},
+                    "required": ["limit", "max", "value"]}),
+                ErrorCode::GoalUnreachable => json!({"type": "object",
+                    "description": "The first goal no recipe within the constraints meets: its limit in words, the limit's value, the best value reachable (null when the constraints allow no recipe at all) and the constraints that stand in the way.",
+                    "properties": {"goal": {"type": "integer", "description": "Index in `goals`."},
+                                   "limit": {"type": "string", "examples": ["total sugars per 100 (sugars)"]},
+                                   "below": {"type": "number"},
+                                   "best": {"type": ["number", "null"]},
+                                   "binding": {"type": "array", "items": {"type": "object",
+                                       "properties": {"constraint": {"type": "string", "enum": ["max_change_pct", "fixed_lines", "line_bounds", "keep_total_weight", "goals", "ingredients", "constraints"]},
+                                                      "max_change_pct": {"type": "number"},
+                                                      "lines": {"type": "array", "items": {"type": "integer"}},
+                                                      "goals": {"type": "array", "items": {"type": "integer"}}},
+                                       "required": ["constraint"]}}},
+                    "required": ["goal", "limit", "below", "best", "binding"]}),
                 ErrorCode::LabelUnavailable => json!({"type": "object",
                     "description": "Why the recipe's label cannot be computed, as in its `label_error`.",
                     "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
@@ -579,7 +599,7 @@ fn error_responses() -> Value {
         "Conflict": error_response("Conflicts with the current state. `ingredient_name_taken`: another custom ingredient of the account has the same name, compared case- and Unicode-normalisation-insensitively (NFKC, case folded); `details`: `{\"field\": \"name\", \"ingredient_id\"}` of the other one. `breaks_dependent_recipe`: the write would leave a recipe that uses this one (directly or through sub-recipes) without a label; nothing is written; `details`: `{\"recipe_id\", \"name\", \"problem\": {\"code\", \"message\", ...}}`, the problem with the limit's details where it is `recipe_too_large`. `label_unavailable` (label files): the recipe's label cannot be computed; `details`: `{\"code\", \"message\"}` of the reason, as in the recipe's `label_error`.", &codes_with(409), false),
         "PreconditionFailed": error_response("`If-Match` names another version.", &codes_with(412), false),
         "UnsupportedMediaType": error_response("The body must be JSON (`POST /v1/imports`: `text/csv` or an .xlsx workbook).", &codes_with(415), false),
-        "UnprocessableContent": error_response("The request is well-formed but goes past a bound. `recipe_too_large`: with its sub-recipes expanded the recipe goes past a limit: `nesting_depth` 8 levels, `expanded_lines` 2,000 lines (identical lines merged), `statement_chars` 9,000 characters of ingredient statement, `label_bytes` 131,072 bytes of label JSON; `details`: `{\"limit\", \"max\", \"value\"}`. `incomplete_nutrient_data` (`strict=true` on analyze and label files): the label declares nutrients some ingredients' data lacks; `details`: the label's `missing`, `[{\"nutrient\", \"ingredients\"}]`. Label files and export: more pixels than 16,777,216 per PNG (`image_too_large`; lower `width` or `scale`) or statements over 10,000 characters together (`statement_too_long`); `details`: `[{field, problem}]`. A physical width (`width_in`, `width_mm`) below the one at which a US label's type keeps FDA's minimum sizes (`label_too_small`); `details`: `[{field, problem, min_width_in, min_width_mm}]`. A format its law does not allow for this food (`format_not_permitted`: the simplified US format for a food with fewer than 8 of the 15 nutrients of 21 CFR 101.9(f) insignificant); `details`: `[{field, problem, rule, insignificant, needed}]`.", &codes_with(422), false),
+        "UnprocessableContent": error_response("The request is well-formed but goes past a bound. `recipe_too_large`: with its sub-recipes expanded the recipe goes past a limit: `nesting_depth` 8 levels, `expanded_lines` 2,000 lines (identical lines merged), `statement_chars` 9,000 characters of ingredient statement, `label_bytes` 131,072 bytes of label JSON; `details`: `{\"limit\", \"max\", \"value\"}`. `incomplete_nutrient_data` (`strict=true` on analyze and label files): the label declares nutrients some ingredients' data lacks; `details`: the label's `missing`, `[{\"nutrient\", \"ingredients\"}]`. Label files and export: more pixels than 16,777,216 per PNG (`image_too_large`; lower `width` or `scale`) or statements over 10,000 characters together (`statement_too_long`); `details`: `[{field, problem}]`. A physical width (`width_in`, `width_mm`) below the one at which a US label's type keeps FDA's minimum sizes (`label_too_small`); `details`: `[{field, problem, min_width_in, min_width_mm}]`. A format its law does not allow for this food (`format_not_permitted`: the simplified US format for a food with fewer than 8 of the 15 nutrients of 21 CFR 101.9(f) insignificant); `details`: `[{field, problem, rule, insignificant, needed}]`. Reformulation: `goal_unreachable`, no recipe within the constraints meets a goal; `details`: `{goal, limit, below, best, binding}`. `reformulation_too_large`: more lines, goals, candidates or substitutes than a reformulation takes; `details`: `{\"limit\", \"max\", \"value\"}`.", &codes_with(422), false),
         "RequestTimeout": error_response("The request body did not arrive within the body read timeout (30 s by default); the connection is closed.", &codes_with(408), false),
         "UriTooLong": error_response("The request target is longer than 8,192 bytes.", &codes_with(414), false),
         "TooManyRequests": too_many,

@@ -173,7 +173,18 @@ pub async fn analyze(
     ApiQuery(params): ApiQuery<AnalyzeParams>,
     body: ApiJson<AnalyzeBody>,
 ) -> Result<Json<Analysis>, ApiError> {
-    let body = body.value;
+    run(&app, &caller, &params, body.value).await.map(Json)
+}
+
+/// The analysis of one request body: what `POST /v1/analyze` answers, and what
+/// reformulation re-derives each candidate with (one path, so a candidate's label is the
+/// label analyze would print for it).
+pub async fn run(
+    app: &QueryState,
+    caller: &Caller,
+    params: &AnalyzeParams,
+    body: AnalyzeBody,
+) -> Result<Analysis, ApiError> {
     let also = match &body.label_formats {
         Some(ids) => {
             let params = crate::labels::LabelsParams {
@@ -345,14 +356,14 @@ pub async fn analyze(
             nls_readmodel::api_error::require_complete(&json!({ "missing": label.missing }))?;
         }
         // Claims are made per food, never for the pack as a whole.
-        return Ok(Json(Analysis {
+        return Ok(Analysis {
             claims: Vec::new(),
             claims_withheld: None,
             cost: None,
             ingredients,
             label,
             labels: None,
-        }));
+        });
     }
 
     // The same field rules as a recipe; an analysis has no name of its own.
@@ -439,14 +450,14 @@ pub async fn analyze(
             })
             .collect()
     });
-    Ok(Json(Analysis {
+    Ok(Analysis {
         claims,
         claims_withheld,
         cost: derived.cost,
         ingredients,
         label,
         labels,
-    }))
+    })
 }
 
 /// The recipe state an analysis derives: the validated fields and resolved lines.

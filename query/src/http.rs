@@ -53,6 +53,11 @@ where
         .route("/v1/racc-categories", get(crate::catalogs::racc_categories))
         .route("/v1/fop-schemes", get(crate::catalogs::fop_schemes))
         .route("/v1/analyze", post(crate::analyze::analyze))
+        .route("/v1/reformulate", post(crate::reformulate::reformulate))
+        .route(
+            "/v1/recipes/{id}/reformulate",
+            post(crate::reformulate::reformulate_recipe),
+        )
         .route("/v1/audit", get(crate::audit::export))
 }
 
@@ -74,6 +79,8 @@ where
     crate::catalogs::racc_categories,
     crate::catalogs::fop_schemes,
     crate::analyze::analyze,
+    crate::reformulate::reformulate,
+    crate::reformulate::reformulate_recipe,
     crate::audit::export,
 ))]
 pub struct Api;

@@ -11,5 +11,6 @@ pub mod formats;
 pub mod history;
 pub mod http;
 pub mod labels;
+pub mod reformulate;
 
 pub use http::{router, QueryState};

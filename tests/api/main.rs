@@ -40,6 +40,7 @@ mod missing_data;
 mod openapi;
 mod past;
 mod recipes;
+mod reformulate;
 mod resilience;
 mod revocation;
 mod security;

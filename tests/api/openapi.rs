@@ -740,6 +740,30 @@ async fn every_json_answer_matches_its_documented_schema() {
         .await;
     check("post", "/v1/analyze", &aggregate);
 
+    // Reformulations: an answer, a saved recipe's, and a goal out of reach.
+    let sweet = json!({"label_format": "cl.tab", "servings": 10, "serving_weight_g": 60,
+        "ingredients": [{"ingredient_id": "fooddb:168894", "grams": 300},
+                        {"ingredient_id": "fooddb:169655", "grams": 90},
+                        {"ingredient_id": "fooddb:171265", "grams": 150}],
+        "front_of_pack_facts": {"state": "solid"}});
+    let mut body = sweet.clone();
+    body["goals"] = json!([{"scheme": "cl.fop.alto", "without": ["ALTO EN AZÚCARES"]}]);
+    let reformulated = app.post(&key, "/v1/reformulate", body.clone()).await;
+    assert_eq!(reformulated.status, 200, "{:?}", reformulated.body);
+    check("post", "/v1/reformulate", &reformulated);
+    body["constraints"] = json!({"fixed_lines": [0, 1, 2]});
+    let unreachable = app.post(&key, "/v1/reformulate", body).await;
+    assert_eq!(unreachable.status, 422, "{:?}", unreachable.body);
+    check("post", "/v1/reformulate", &unreachable);
+    let of_recipe = app
+        .post(
+            &key,
+            &format!("/v1/recipes/{rcp}/reformulate"),
+            json!({"goals": [{"nutrient": "sodium_mg", "at_most": 1000, "basis": "per_serving"}]}),
+        )
+        .await;
+    check("post", "/v1/recipes/{id}/reformulate", &of_recipe);
+
     // An import, dry run and for real.
     let csv = "recipe,servings,ingredient,grams\nToast,2,bread,60\nToast,2,butter,10\n";
     for query in ["?dry_run=true", ""] {

@@ -54,11 +54,16 @@ pub enum ErrorCode {
     /// A format its law does not allow for this food (the simplified US format for a food
     /// with fewer than 8 insignificant nutrients, 21 CFR 101.9(f)).
     FormatNotPermitted,
+    /// A reformulation goal no recipe within the constraints meets (issue 30).
+    GoalUnreachable,
+    /// A reformulation request past one of its bounds (lines, goals, candidates,
+    /// substitutes; issue 30).
+    ReformulationTooLarge,
 }
 
 impl ErrorCode {
     /// Every code, for the OpenAPI document and its completeness test.
-    pub const ALL: [ErrorCode; 35] = [
+    pub const ALL: [ErrorCode; 37] = [
         Self::InvalidJson,
         Self::ValidationFailed,
         Self::UnknownField,
@@ -94,6 +99,8 @@ impl ErrorCode {
         Self::CsrfFailed,
         Self::EmailTaken,
         Self::FormatNotPermitted,
+        Self::GoalUnreachable,
+        Self::ReformulationTooLarge,
     ];
 
     /// The HTTP status this code is always sent with.
@@ -130,7 +137,9 @@ impl ErrorCode {
             | Self::StatementTooLong
             | Self::IncompleteNutrientData
             | Self::LabelTooSmall
-            | Self::FormatNotPermitted => StatusCode::UNPROCESSABLE_ENTITY,
+            | Self::FormatNotPermitted
+            | Self::GoalUnreachable
+            | Self::ReformulationTooLarge => StatusCode::UNPROCESSABLE_ENTITY,
             Self::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Self::UriTooLong => StatusCode::URI_TOO_LONG,
         }
@@ -174,6 +183,8 @@ impl ErrorCode {
             Self::CsrfFailed => "csrf_failed",
             Self::EmailTaken => "email_taken",
             Self::FormatNotPermitted => "format_not_permitted",
+            Self::GoalUnreachable => "goal_unreachable",
+            Self::ReformulationTooLarge => "reformulation_too_large",
         }
     }
 }

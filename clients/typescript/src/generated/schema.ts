@@ -689,6 +689,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/recipes/{id}/reformulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reformulate a stored recipe
+         * @description The smallest changes to the recipe's grams (or lines replaced by allowed substitutes)
+         *     whose label meets every goal: no warning mark (`{"scheme": "cl.fop.alto", "without":
+         *     ["ALTO EN AZÚCARES"]}`), or a nutrient at most a number (`{"nutrient": "sodium_mg",
+         *     "at_most": 140, "basis": "per_serving"}`). Each line changes by at most
+         *     `constraints.max_change_pct` % (default 50); up to `candidates` (default 3) candidates,
+         *     ranked by least total change in grams (`objective` `change`, the default) or least cost
+         *     (`cost`, prices in `costs`). Every candidate's label is computed as `POST /v1/analyze`
+         *     computes it and meets every goal as printed. Nothing is saved: apply a candidate by
+         *     sending its `ingredients` in `PUT /v1/recipes/{id}`. A goal no recipe within the
+         *     constraints meets: 422 `goal_unreachable` saying which constraint stands in the way.
+         */
+        post: operations["reformulateRecipe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/recipes/{id}/{file}": {
         parameters: {
             query?: never;
@@ -705,6 +734,28 @@ export interface paths {
         get: operations["recipeLabelFile"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reformulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reformulate a recipe given whole
+         * @description As `POST /v1/recipes/{id}/reformulate`, for a recipe sent as the body of
+         *     `POST /v1/analyze` (with `ingredients`; not an aggregate of `foods`) together with the
+         *     reformulation fields. Nothing is saved.
+         */
+        post: operations["reformulate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -937,6 +988,40 @@ export interface components {
          */
         Basis: "serving" | "per_100g" | "container" | "prepared" | "food";
         /**
+         * @description Where a nutrient goal measures.
+         * @enum {string}
+         */
+        BasisBody: "per_serving" | "per100g";
+        /** @description One way to meet the goals. */
+        Candidate: {
+            /**
+             * Format: double
+             * @description Total change in grams: |new − old| of kept lines, old + new grams of replaced ones.
+             */
+            change_g: number;
+            /**
+             * Format: double
+             * @description Cost of the new recipe minus the old one's (prices of `costs`, per kg), when every
+             *     food's price is known.
+             */
+            cost_change?: number | null;
+            /** @description Every goal, as the candidate's label meets it. */
+            goals_met: components["schemas"]["GoalMet"][];
+            /**
+             * @description The recipe's `ingredients` with the new grams and substitutes, ready for
+             *     `PUT /v1/recipes/{id}` (or another analysis).
+             */
+            ingredients: Record<string, never>[];
+            /** @description The label `POST /v1/analyze` answers for this candidate, in the recipe's format. */
+            label: components["schemas"]["Label"];
+            /** @description The label in each of `label_formats` (empty when none was asked for). */
+            labels: components["schemas"]["FormatLabel"][];
+            /** @description The lines that keep their food and change grams. */
+            lines: components["schemas"]["LineChange"][];
+            /** @description The lines replaced by a substitute. */
+            substitutions: components["schemas"]["Substitution"][];
+        };
+        /**
          * @description The product's category where a scheme treats categories differently or exempts them.
          * @enum {string}
          */
@@ -1045,6 +1130,26 @@ export interface components {
          * @enum {string}
          */
         ConfirmationStatus: "confirmed" | "unconfirmed";
+        /** @description What every candidate respects. */
+        ConstraintsBody: {
+            /** @description Lines (indexes into the recipe's `ingredients`) kept as they are. */
+            fixed_lines?: number[];
+            /**
+             * @description The number of servings stays (it always does: candidates change grams and foods
+             *     only); accepted for clarity.
+             */
+            keep_servings?: boolean;
+            /** @description The lines' total grams stay as they are. */
+            keep_total_weight?: boolean;
+            /** @description Per line: the least and most grams it may have. */
+            lines?: components["schemas"]["LineBounds"][];
+            /**
+             * Format: double
+             * @description The largest change of any kept line, % of its grams (default 50).
+             * @default 50
+             */
+            max_change_pct?: number | null;
+        };
         /** @description `GET /v1/countries`' answer. */
         CountryList: {
             data: components["schemas"]["CountryView"][];
@@ -1093,7 +1198,7 @@ export interface components {
          * @description Every machine code a client can receive, with its status. Codes are API: never renamed.
          * @enum {string}
          */
-        ErrorCode: "invalid_json" | "validation_failed" | "unknown_field" | "unknown_ingredient" | "unknown_label_format" | "recipe_cycle" | "unsupported_file_type" | "unsupported_media_type" | "unauthorized" | "plan_format_not_allowed" | "plan_feature_not_allowed" | "plan_file_type_not_allowed" | "not_found" | "method_not_allowed" | "version_mismatch" | "idempotency_key_reused" | "ingredient_in_use" | "recipe_in_use" | "ingredient_name_taken" | "breaks_dependent_recipe" | "label_unavailable" | "recipe_too_large" | "rate_limited" | "payload_too_large" | "internal" | "unavailable" | "image_too_large" | "statement_too_long" | "request_timeout" | "uri_too_long" | "incomplete_nutrient_data" | "label_too_small" | "csrf_failed" | "email_taken" | "format_not_permitted";
+        ErrorCode: "invalid_json" | "validation_failed" | "unknown_field" | "unknown_ingredient" | "unknown_label_format" | "recipe_cycle" | "unsupported_file_type" | "unsupported_media_type" | "unauthorized" | "plan_format_not_allowed" | "plan_feature_not_allowed" | "plan_file_type_not_allowed" | "not_found" | "method_not_allowed" | "version_mismatch" | "idempotency_key_reused" | "ingredient_in_use" | "recipe_in_use" | "ingredient_name_taken" | "breaks_dependent_recipe" | "label_unavailable" | "recipe_too_large" | "rate_limited" | "payload_too_large" | "internal" | "unavailable" | "image_too_large" | "statement_too_long" | "request_timeout" | "uri_too_long" | "incomplete_nutrient_data" | "label_too_small" | "csrf_failed" | "email_taken" | "format_not_permitted" | "goal_unreachable" | "reformulation_too_large";
         ErrorDetail: {
             /** @description Stable machine code; see the table in the description. */
             code: components["schemas"]["ErrorCode"];
@@ -1419,6 +1524,50 @@ export interface components {
              */
             reference_amount_g?: number | null;
             state?: null | components["schemas"]["State"];
+        };
+        /**
+         * @description One goal: exactly one of `without` (with `scheme`), `grade_at_least` (with `scheme`),
+         *     `claim`, or `at_most` (with `nutrient`).
+         */
+        GoalBody: {
+            /**
+             * Format: double
+             * @description The most of `nutrient`, in its unit, on `basis`.
+             */
+            at_most?: number | null;
+            basis?: null | components["schemas"]["BasisBody"];
+            /** @description A claim code the food must qualify for (`low_sodium`). */
+            claim?: string | null;
+            /** @description The format whose label the `at_most` goal reads (default: the recipe's). */
+            format?: string | null;
+            /**
+             * @description The least Nutri-Score (or grade scheme) grade, `A` best.
+             * @example B
+             */
+            grade_at_least?: string | null;
+            /**
+             * @description A nutrient key of the label's `unrounded` (`sodium_mg`).
+             * @example sodium_mg
+             */
+            nutrient?: string | null;
+            /**
+             * @description A front-of-pack scheme id of `GET /v1/fop-schemes` (`cl.fop.alto`,
+             *     `eu.fop.nutriscore`).
+             * @example cl.fop.alto
+             */
+            scheme?: string | null;
+            /**
+             * @description Marks of a warning scheme to lose, by code (`sugars`) or printed text (`ALTO EN
+             *     AZÚCARES`); empty: every mark of the scheme.
+             */
+            without?: string[] | null;
+        };
+        /** @description A goal the candidate meets. */
+        GoalMet: {
+            /** @description Index in `goals`. */
+            goal: number;
+            /** @description The goal in words. */
+            what: string;
         };
         GradeComponent: {
             /** Format: double */
@@ -1809,6 +1958,23 @@ export interface components {
             unit: string;
             why: string;
         };
+        /** @description The grams one line may have. */
+        LineBounds: {
+            index: number;
+            /** Format: double */
+            max_g?: number | null;
+            /** Format: double */
+            min_g?: number | null;
+        };
+        /** @description A line's new grams. */
+        LineChange: {
+            /** Format: double */
+            grams: number;
+            /** @description Index in the recipe's `ingredients`. */
+            index: number;
+            /** Format: double */
+            was_g: number;
+        };
         /** @description One element on the package. */
         Mark: components["schemas"]["WarningMark"] | components["schemas"]["LightMark"] | components["schemas"]["ScoreMark"] | components["schemas"]["GradeMark"];
         /** @description The size a label's marks take on its package, as the label JSON carries it. */
@@ -1861,6 +2027,11 @@ export interface components {
             };
             unit: string;
         };
+        /**
+         * @description What ranks the candidates.
+         * @enum {string}
+         */
+        ObjectiveBody: "change" | "cost";
         /**
          * @description The package as a request describes it; every field optional.
          *
@@ -2290,6 +2461,17 @@ export interface components {
              */
             voluntary_nutrients?: string[] | null;
         };
+        /**
+         * @description `POST /v1/recipes/{id}/reformulate`: the reformulation fields, and the formats to print
+         *     each candidate's label in besides the recipe's.
+         */
+        RecipeReformulationRequest: components["schemas"]["ReformFields"] & {
+            /**
+             * @description More markets at once: each candidate's label in each of these formats too
+             *     (`labels`), at most 4.
+             */
+            label_formats?: string[] | null;
+        };
         /** @description A nutrient's reference value and where it comes from. */
         ReferenceView: {
             source: string;
@@ -2300,6 +2482,44 @@ export interface components {
             status?: string | null;
             /** Format: double */
             value: number;
+        };
+        /**
+         * @description What to reformulate for, and within what (`POST /v1/recipes/{id}/reformulate`; the
+         *     same fields beside an analysis body in `POST /v1/reformulate`).
+         */
+        ReformFields: {
+            /**
+             * @description How many candidates to answer at most (default 3, at most 5).
+             * @default 3
+             */
+            candidates?: number | null;
+            constraints?: null | components["schemas"]["ConstraintsBody"];
+            /**
+             * @description Price per kilogram by ingredient id (`fooddb:…`, `ing_…`, `rcp_…`); every food's
+             *     price is needed for `objective` `cost`.
+             */
+            costs?: {
+                [key: string]: number;
+            } | null;
+            /** @description What every candidate's label must show (or not); at least one, at most 8. */
+            goals: components["schemas"]["GoalBody"][];
+            objective?: null | components["schemas"]["ObjectiveBody"];
+            /** @description Lines that may be replaced, each with the ingredients that may take its place. */
+            substitutes?: components["schemas"]["SubstituteBody"][] | null;
+        };
+        /**
+         * @description `POST /v1/reformulate`: an analysis body (the fields of `POST /v1/analyze`) and the
+         *     reformulation fields.
+         */
+        ReformulationRequest: components["schemas"]["AnalysisRequest"] & components["schemas"]["ReformFields"];
+        /** @description The answer of both reformulation routes. Nothing is saved. */
+        ReformulationResult: {
+            /**
+             * @description Up to `candidates` candidates whose label (computed by the same engine as
+             *     `POST /v1/analyze`) meets every goal, best first: least total change in grams, or
+             *     least cost with `objective` `cost`.
+             */
+            candidates: components["schemas"]["Candidate"][];
         };
         /** @description How one entry of an analysis resolved. */
         ResolvedEntry: {
@@ -2386,6 +2606,23 @@ export interface components {
          * @enum {string}
          */
         State: "solid" | "liquid";
+        /** @description A line that may be replaced, and by what. */
+        SubstituteBody: {
+            index: number;
+            /** @description Ingredient ids that may take the line's place (one of them), at most 5. */
+            ingredients: string[];
+        };
+        /** @description A line replaced by a substitute. */
+        Substitution: {
+            /** Format: double */
+            grams: number;
+            /** @description Index in the recipe's `ingredients`. */
+            index: number;
+            /** @description The substitute's ingredient id. */
+            ingredient: string;
+            /** @description The ingredient id the line held. */
+            replaces: string;
+        };
         /** @description `POST /auth/v1/token` body, also the app's sign-in (`POST /auth/v1/session`). */
         TokenRequest: {
             email: string;
@@ -2741,7 +2978,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request is well-formed but goes past a bound. `recipe_too_large`: with its sub-recipes expanded the recipe goes past a limit: `nesting_depth` 8 levels, `expanded_lines` 2,000 lines (identical lines merged), `statement_chars` 9,000 characters of ingredient statement, `label_bytes` 131,072 bytes of label JSON; `details`: `{"limit", "max", "value"}`. `incomplete_nutrient_data` (`strict=true` on analyze and label files): the label declares nutrients some ingredients' data lacks; `details`: the label's `missing`, `[{"nutrient", "ingredients"}]`. Label files and export: more pixels than 16,777,216 per PNG (`image_too_large`; lower `width` or `scale`) or statements over 10,000 characters together (`statement_too_long`); `details`: `[{field, problem}]`. A physical width (`width_in`, `width_mm`) below the one at which a US label's type keeps FDA's minimum sizes (`label_too_small`); `details`: `[{field, problem, min_width_in, min_width_mm}]`. A format its law does not allow for this food (`format_not_permitted`: the simplified US format for a food with fewer than 8 of the 15 nutrients of 21 CFR 101.9(f) insignificant); `details`: `[{field, problem, rule, insignificant, needed}]`. Codes: `recipe_too_large`, `image_too_large`, `statement_too_long`, `incomplete_nutrient_data`, `label_too_small`, `format_not_permitted`. */
+        /** @description The request is well-formed but goes past a bound. `recipe_too_large`: with its sub-recipes expanded the recipe goes past a limit: `nesting_depth` 8 levels, `expanded_lines` 2,000 lines (identical lines merged), `statement_chars` 9,000 characters of ingredient statement, `label_bytes` 131,072 bytes of label JSON; `details`: `{"limit", "max", "value"}`. `incomplete_nutrient_data` (`strict=true` on analyze and label files): the label declares nutrients some ingredients' data lacks; `details`: the label's `missing`, `[{"nutrient", "ingredients"}]`. Label files and export: more pixels than 16,777,216 per PNG (`image_too_large`; lower `width` or `scale`) or statements over 10,000 characters together (`statement_too_long`); `details`: `[{field, problem}]`. A physical width (`width_in`, `width_mm`) below the one at which a US label's type keeps FDA's minimum sizes (`label_too_small`); `details`: `[{field, problem, min_width_in, min_width_mm}]`. A format its law does not allow for this food (`format_not_permitted`: the simplified US format for a food with fewer than 8 of the 15 nutrients of 21 CFR 101.9(f) insignificant); `details`: `[{field, problem, rule, insignificant, needed}]`. Reformulation: `goal_unreachable`, no recipe within the constraints meets a goal; `details`: `{goal, limit, below, best, binding}`. `reformulation_too_large`: more lines, goals, candidates or substitutes than a reformulation takes; `details`: `{"limit", "max", "value"}`. Codes: `recipe_too_large`, `image_too_large`, `statement_too_long`, `incomplete_nutrient_data`, `label_too_small`, `format_not_permitted`, `goal_unreachable`, `reformulation_too_large`. */
         UnprocessableContent: {
             headers: {
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2754,7 +2991,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": "recipe_too_large",
-                 *         "message": "The request is well-formed but goes past a bound. `recipe_too_large`: with its sub-recipes expanded the recipe goes past a limit: `nesting_depth` 8 levels, `expanded_lines` 2,000 lines (identical lines merged), `statement_chars` 9,000 characters of ingredient statement, `label_bytes` 131,072 bytes of label JSON; `details`: `{\"limit\", \"max\", \"value\"}`. `incomplete_nutrient_data` (`strict=true` on analyze and label files): the label declares nutrients some ingredients' data lacks; `details`: the label's `missing`, `[{\"nutrient\", \"ingredients\"}]`. Label files and export: more pixels than 16,777,216 per PNG (`image_too_large`; lower `width` or `scale`) or statements over 10,000 characters together (`statement_too_long`); `details`: `[{field, problem}]`. A physical width (`width_in`, `width_mm`) below the one at which a US label's type keeps FDA's minimum sizes (`label_too_small`); `details`: `[{field, problem, min_width_in, min_width_mm}]`. A format its law does not allow for this food (`format_not_permitted`: the simplified US format for a food with fewer than 8 of the 15 nutrients of 21 CFR 101.9(f) insignificant); `details`: `[{field, problem, rule, insignificant, needed}]`."
+                 *         "message": "The request is well-formed but goes past a bound. `recipe_too_large`: with its sub-recipes expanded the recipe goes past a limit: `nesting_depth` 8 levels, `expanded_lines` 2,000 lines (identical lines merged), `statement_chars` 9,000 characters of ingredient statement, `label_bytes` 131,072 bytes of label JSON; `details`: `{\"limit\", \"max\", \"value\"}`. `incomplete_nutrient_data` (`strict=true` on analyze and label files): the label declares nutrients some ingredients' data lacks; `details`: the label's `missing`, `[{\"nutrient\", \"ingredients\"}]`. Label files and export: more pixels than 16,777,216 per PNG (`image_too_large`; lower `width` or `scale`) or statements over 10,000 characters together (`statement_too_long`); `details`: `[{field, problem}]`. A physical width (`width_in`, `width_mm`) below the one at which a US label's type keeps FDA's minimum sizes (`label_too_small`); `details`: `[{field, problem, min_width_in, min_width_mm}]`. A format its law does not allow for this food (`format_not_permitted`: the simplified US format for a food with fewer than 8 of the 15 nutrients of 21 CFR 101.9(f) insignificant); `details`: `[{field, problem, rule, insignificant, needed}]`. Reformulation: `goal_unreachable`, no recipe within the constraints meets a goal; `details`: `{goal, limit, below, best, binding}`. `reformulation_too_large`: more lines, goals, candidates or substitutes than a reformulation takes; `details`: `{\"limit\", \"max\", \"value\"}`."
                  *       }
                  *     }
                  */
@@ -4254,6 +4491,47 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    reformulateRecipe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the recipe (`rcp_...`); another account's id is 404.
+                 * @example rcp_01962d3b6a8c7f0e9d2b4c5a6e7f8091
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecipeReformulationRequest"];
+            };
+        };
+        responses: {
+            /** @description The candidates, best first. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReformulationResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     recipeLabelFile: {
         parameters: {
             query?: {
@@ -4388,6 +4666,40 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    reformulate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReformulationRequest"];
+            };
+        };
+        responses: {
+            /** @description The candidates, best first. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReformulationResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

@@ -5,6 +5,9 @@ from .analysis_request import AnalysisRequest
 from .analysis_result import AnalysisResult
 from .app_session import AppSession
 from .basis import Basis
+from .basis_body import BasisBody
+from .candidate import Candidate
+from .candidate_ingredients_item import CandidateIngredientsItem
 from .category import Category
 from .cause_view import CauseView
 from .check import Check
@@ -14,6 +17,7 @@ from .colour import Colour
 from .column_view import ColumnView
 from .component import Component
 from .confirmation_status import ConfirmationStatus
+from .constraints_body import ConstraintsBody
 from .country_list import CountryList
 from .country_view import CountryView
 from .direction import Direction
@@ -41,6 +45,8 @@ from .format_light import FormatLight
 from .format_list import FormatList
 from .front_of_pack import FrontOfPack
 from .front_of_pack_facts import FrontOfPackFacts
+from .goal_body import GoalBody
+from .goal_met import GoalMet
 from .grade_component import GradeComponent
 from .grade_mark import GradeMark
 from .health import Health
@@ -89,11 +95,14 @@ from .label_voluntary_additional_property import LabelVoluntaryAdditionalPropert
 from .label_warnings_item import LabelWarningsItem
 from .level import Level
 from .light_mark import LightMark
+from .line_bounds import LineBounds
+from .line_change import LineChange
 from .list_formats_view import ListFormatsView
 from .mark_size import MarkSize
 from .market_scheme import MarketScheme
 from .nutrient_view import NutrientView
 from .nutrient_view_source_kinds import NutrientViewSourceKinds
+from .objective_body import ObjectiveBody
 from .openapi_response_200 import OpenapiResponse200
 from .package import Package
 from .page_food_hit import PageFoodHit
@@ -124,7 +133,12 @@ from .recipe_body import RecipeBody
 from .recipe_label_error_type_0 import RecipeLabelErrorType0
 from .recipe_label_file_file import RecipeLabelFileFile
 from .recipe_prepared_type_0 import RecipePreparedType0
+from .recipe_reformulation_request import RecipeReformulationRequest
 from .reference_view import ReferenceView
+from .reform_fields import ReformFields
+from .reform_fields_costs_type_0 import ReformFieldsCostsType0
+from .reformulation_request import ReformulationRequest
+from .reformulation_result import ReformulationResult
 from .resolved_entry import ResolvedEntry
 from .resolved_entry_nutrients_type_0 import ResolvedEntryNutrientsType0
 from .resolved_line import ResolvedLine
@@ -136,6 +150,8 @@ from .session_account import SessionAccount
 from .sign_up_request import SignUpRequest
 from .source import Source
 from .state import State
+from .substitute_body import SubstituteBody
+from .substitution import Substitution
 from .token_request import TokenRequest
 from .token_response import TokenResponse
 from .warning_mark import WarningMark
@@ -153,6 +169,9 @@ __all__ = (
     "AnalysisResult",
     "AppSession",
     "Basis",
+    "BasisBody",
+    "Candidate",
+    "CandidateIngredientsItem",
     "Category",
     "CauseView",
     "Check",
@@ -162,6 +181,7 @@ __all__ = (
     "ColumnView",
     "Component",
     "ConfirmationStatus",
+    "ConstraintsBody",
     "CountryList",
     "CountryView",
     "Direction",
@@ -189,6 +209,8 @@ __all__ = (
     "FormatList",
     "FrontOfPack",
     "FrontOfPackFacts",
+    "GoalBody",
+    "GoalMet",
     "GradeComponent",
     "GradeMark",
     "Health",
@@ -237,11 +259,14 @@ __all__ = (
     "LabelWarningsItem",
     "Level",
     "LightMark",
+    "LineBounds",
+    "LineChange",
     "ListFormatsView",
     "MarketScheme",
     "MarkSize",
     "NutrientView",
     "NutrientViewSourceKinds",
+    "ObjectiveBody",
     "OpenapiResponse200",
     "Package",
     "PageFoodHit",
@@ -272,7 +297,12 @@ __all__ = (
     "RecipeLabelErrorType0",
     "RecipeLabelFileFile",
     "RecipePreparedType0",
+    "RecipeReformulationRequest",
     "ReferenceView",
+    "ReformFields",
+    "ReformFieldsCostsType0",
+    "ReformulationRequest",
+    "ReformulationResult",
     "ResolvedEntry",
     "ResolvedEntryNutrientsType0",
     "ResolvedLine",
@@ -284,6 +314,8 @@ __all__ = (
     "SignUpRequest",
     "Source",
     "State",
+    "SubstituteBody",
+    "Substitution",
     "TokenRequest",
     "TokenResponse",
     "WarningMark",
