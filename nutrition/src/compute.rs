@@ -739,6 +739,7 @@ pub fn compute_aggregate(
             ingredient_statement: statement::ingredient_statement(
                 &food.recipe,
                 &format.primary_terms().language,
+                regime.ingredient_list.case,
             ),
         });
     }
@@ -830,7 +831,11 @@ fn statements_in_languages(
             LanguageStatement {
                 language: language.to_owned(),
                 heading: terms.plain("ingredients").unwrap_or_default(),
-                ingredient_statement: statement::ingredient_statement(recipe, language),
+                ingredient_statement: statement::ingredient_statement(
+                    recipe,
+                    language,
+                    regime.ingredient_list.case,
+                ),
                 ingredient_statement_html: format
                     .json
                     .ingredient_statement_html

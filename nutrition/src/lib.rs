@@ -43,7 +43,7 @@ pub use label::{
 };
 pub use missing::MissingNutrient;
 pub use nutrient::{Nutrient, NutrientAmounts};
-pub use regime::Regime;
+pub use regime::{IngredientCase, IngredientListRules, Regime, SetApart};
 pub use terms::Terms;
 
 #[cfg(test)]

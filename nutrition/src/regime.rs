@@ -33,6 +33,47 @@ pub struct Regime {
     /// 101.9(b)(5), (b)(7)): the label then prints `"2 cookies (43g)"` and warns when the
     /// recipe gives no household measure.
     pub household_then_metric: bool,
+    /// How the list of ingredients is set: its case rule and what sets it apart on the label.
+    pub ingredient_list: IngredientListRules,
+}
+
+/// How a regime wants its list of ingredients set (`"ingredient_list"` of the regime file,
+/// with the law that says so). A regime without one keeps sentence case and no rules.
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IngredientListRules {
+    /// Which letters of the list are capitals.
+    #[serde(default)]
+    pub case: IngredientCase,
+    /// What sets the list (and the "Contains" statement after it) apart on the label.
+    #[serde(default)]
+    pub set_apart: SetApart,
+    /// The law that sets these rules (required where the rules are written).
+    pub source: String,
+}
+
+/// The case rule of a list of ingredients.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IngredientCase {
+    /// The first letter of the list only, every name as given ("Enriched wheat flour, milk").
+    #[default]
+    Sentence,
+    /// The first letter of each ingredient upper case, its components in parentheses as
+    /// given ("Enriched wheat flour (wheat flour, niacin), Milk": FDR B.01.008.2(3)(b), (5)(c)).
+    EachIngredientCapitalised,
+}
+
+/// What sets a list of ingredients apart on the label.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SetApart {
+    /// Nothing: the list runs on below the table.
+    #[default]
+    Nothing,
+    /// A solid line in the colour of the type immediately above and below each language's
+    /// list with its "Contains" statement (FDR B.01.008.2(2)(a), B.01.010.3(1)(a.2)).
+    SolidLines,
 }
 
 /// A statement the law requires when the food holds some substances, and when.
@@ -456,6 +497,8 @@ pub(crate) struct RegimeFile {
     pub household_then_metric: bool,
     #[serde(default)]
     pub advisories: Vec<Advisory>,
+    #[serde(default)]
+    pub ingredient_list: IngredientListRules,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -578,6 +621,7 @@ impl RegimeFile {
             advisories: self.advisories,
             servings: self.servings,
             household_then_metric: self.household_then_metric,
+            ingredient_list: self.ingredient_list,
         })
     }
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use crate::allergen::{Allergen, AllergenDetails};
 use crate::label::{IngredientSource, RecipeInput, ResolvedIngredient};
-use crate::regime::{allergen_term, Regime};
+use crate::regime::{allergen_term, IngredientCase, Regime};
 use crate::terms::Terms;
 
 /// One name of an ingredient statement: the lines of one ingredient merged, or a sub-recipe.
@@ -136,22 +136,35 @@ fn collect_not_in(recipe: &RecipeInput, language: &str, names: &mut Vec<String>)
 }
 
 /// The ingredient statement in `language` (ISO 639-1): names in descending order of weight
-/// joined with ", " ([`name_in`]); a sub-recipe reads `Name (its own statement)`. Sentence
-/// case, as printed labels set it ("Enriched wheat flour, milk, sugar"): the first letter is
-/// capitalised, every other name stays as given (database names are lowercase common names).
-pub fn ingredient_statement(recipe: &RecipeInput, language: &str) -> String {
-    sentence_case(&statement_of(recipe, language))
+/// joined with ", " ([`name_in`]); a sub-recipe reads `Name (its own statement)`. The case
+/// follows the regime's rule: sentence case, as printed labels set it ("Enriched wheat flour,
+/// milk, sugar"), the first letter capitalised and every other name as given (database names
+/// are lowercase common names); or, where the law wants it (FDR B.01.008.2(3)(b)), the first
+/// letter of each ingredient capitalised ("Enriched wheat flour (wheat flour, niacin), Milk"),
+/// the components in parentheses left as given (B.01.008.2(5)(c) keeps them lower case).
+pub fn ingredient_statement(recipe: &RecipeInput, language: &str, case: IngredientCase) -> String {
+    match case {
+        IngredientCase::Sentence => sentence_case(&statement_of(recipe, language)),
+        IngredientCase::EachIngredientCapitalised => {
+            entries_of(recipe, language, sentence_case).join(", ")
+        }
+    }
 }
 
-fn statement_of(recipe: &RecipeInput, language: &str) -> String {
+/// `recipe`'s top-level entries as printed, each passed through `entry_case`; a sub-recipe's
+/// own statement (its components) is not.
+fn entries_of(recipe: &RecipeInput, language: &str, entry_case: fn(&str) -> String) -> Vec<String> {
     by_weight(&recipe.ingredients, language)
         .into_iter()
         .map(|e| match e.sub {
-            None => e.name.into_owned(),
-            Some(sub) => format!("{} ({})", e.name, statement_of(sub, language)),
+            None => entry_case(&e.name),
+            Some(sub) => format!("{} ({})", entry_case(&e.name), statement_of(sub, language)),
         })
-        .collect::<Vec<_>>()
-        .join(", ")
+        .collect()
+}
+
+fn statement_of(recipe: &RecipeInput, language: &str) -> String {
+    entries_of(recipe, language, str::to_owned).join(", ")
 }
 
 /// `text` with its first letter upper-cased; in HTML, the first letter outside a tag.

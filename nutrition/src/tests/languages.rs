@@ -201,3 +201,29 @@ fn french_colons_hold_to_their_word_with_a_no_break_space_as_french_typography_s
     let l = label("eu.tab.fr-de");
     assert!(l.statements[0].heading.ends_with("\u{a0}:"));
 }
+
+#[test]
+fn fdr_b01_008_2_a_canadian_list_has_its_title_and_each_ingredient_capitalised() {
+    // B.01.008.2(1)(a): "Ingredients:" / « Ingrédients : »; (3)(b): the first letter of each
+    // ingredient in upper case. Sentence case stays for every other regime.
+    let l = label("ca.std.bi");
+    let languages: Vec<&str> = l.statements.iter().map(|s| s.language.as_str()).collect();
+    assert_eq!(languages, ["en", "fr"]);
+    let (en, fr) = (&l.statements[0], &l.statements[1]);
+    assert_eq!(en.heading, "Ingredients:");
+    assert_eq!(fr.heading, "Ingrédients\u{a0}:");
+    assert_eq!(
+        en.ingredient_statement,
+        "Enriched wheat flour, Butter, Whole egg, Barley malt flour"
+    );
+    assert!(
+        fr.ingredient_statement
+            .starts_with("Farine de blé, Beurre, Œufs entiers"),
+        "{}",
+        fr.ingredient_statement
+    );
+    let us = label("us.v.en-es");
+    assert!(us.statements[0]
+        .ingredient_statement
+        .starts_with("Enriched wheat flour, butter, whole egg"));
+}
