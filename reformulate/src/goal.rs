@@ -264,9 +264,9 @@ fn warning_limits(
     Ok(out)
 }
 
-/// Case- and accent-insensitive enough for a person typing a seal's text: case and
-/// surrounding space are ignored.
-fn same_text(a: &str, b: &str) -> bool {
+/// Whether a mark's printed text is the one a person typed: case and surrounding space are
+/// ignored. Shared with the API, which confirms a candidate's marks the same way.
+pub fn same_text(a: &str, b: &str) -> bool {
     a.trim().to_lowercase() == b.trim().to_lowercase()
 }
 

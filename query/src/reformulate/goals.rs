@@ -3,7 +3,7 @@
 
 use nls_nutrition::fop::Mark;
 use nls_nutrition::format::Format;
-use nls_reformulate::{Goal, NutrientBasis};
+use nls_reformulate::{goal, Goal, NutrientBasis};
 use nls_web::{ApiError, Plan};
 
 use super::body::{BasisBody, GoalBody};
@@ -236,7 +236,8 @@ impl GoalSpec {
                     Mark::Warning(w) => {
                         marks.is_empty()
                             || marks.iter().any(|m| {
-                                w.code == *m || w.text.as_deref().is_some_and(|t| same_text(t, m))
+                                w.code == *m
+                                    || w.text.as_deref().is_some_and(|t| goal::same_text(t, m))
                             })
                     }
                     _ => false,
@@ -305,9 +306,4 @@ fn same_or_stronger_claim(made: &str, wanted: &str) -> bool {
         let at = |code: &str| group.claims.iter().position(|c| c.code == code);
         matches!((at(made), at(wanted)), (Some(m), Some(w)) if m < w)
     })
-}
-
-/// Case and surrounding space ignored, as the solver names marks.
-fn same_text(a: &str, b: &str) -> bool {
-    a.trim().to_lowercase() == b.trim().to_lowercase()
 }
