@@ -140,20 +140,26 @@ analyze() {
   stop_server
 }
 
-# The label files of one recipe, in $WWW (label.png, label.svg). The food table lacks the
-# flour's and milk's trans fat: the lines give it, so the label is complete and carries no
-# incomplete-data mark (a label to print, as the benchmark should be). nginx's workers run as
+# The label files of one recipe, in $WWW (label.png, label.svg): issue 27's five-ingredient
+# pancakes (8 servings of "2 pancakes"). The food table lacks the flour's and milk's trans
+# fat: the lines give it, so the label is complete; the household measure is given, so it
+# carries no "not for a package" band (until session 18 it lacked one, and the benchmark
+# served a 272 KB colour PNG of a label not fit to print). nginx's workers run as
 # `nobody`, and mktemp makes its directory private: without the chmod every nginx request
 # is a 403 of 153 bytes (the mistake behind the nginx figures of sessions 1 to 3).
 make_label_files() {
   RID=$(curl -sf -X POST http://127.0.0.1:18080/v1/recipes -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \
-    -d '{"name":"Bench","servings":4,"ingredients":[{"name":"all-purpose flour","grams":250,"nutrients":{"trans_fat_g":0}},{"name":"milk","grams":300,"nutrients":{"trans_fat_g":0.1}},{"name":"egg","grams":100},{"name":"butter","grams":30}]}' \
+    -d '{"name":"Pancakes","servings":8,"serving_size_text":"2 pancakes","ingredients":[{"name":"all-purpose flour","grams":250,"nutrients":{"trans_fat_g":0}},{"name":"milk","grams":300,"nutrients":{"trans_fat_g":0.1}},{"name":"egg","grams":100},{"name":"butter","grams":40},{"name":"sugar","grams":25}]}' \
     | sed -E 's/.*"id":"(rcp_[0-9a-f]+)".*/\1/')
   WWW=$(mktemp -d)
   DIRS+=("$WWW")
   chmod 755 "$WWW"
   curl -sf "http://127.0.0.1:18080/v1/recipes/$RID/label.png" -H "Authorization: Bearer $KEY" -o "$WWW/label.png"
   curl -sf "http://127.0.0.1:18080/v1/recipes/$RID/label.svg" -H "Authorization: Bearer $KEY" -o "$WWW/label.svg"
+  # A printable black-on-white label is a greyscale PNG; colour means a draft band or an
+  # incomplete-data mark crept in, and the figures would be of the wrong file.
+  python3 -c 'import sys; d=open(sys.argv[1],"rb").read(); sys.exit(0 if d[25] == 0 else 1)' "$WWW/label.png" \
+    || echo "warning: the benchmark's label.png is not greyscale: a draft or incomplete label?" >&2
 }
 
 label() {
