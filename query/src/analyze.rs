@@ -492,12 +492,24 @@ fn describe(
         .collect()
 }
 
-/// The label size limit every derived label meets.
+/// The label size limit every derived label meets. The label's JSON is counted as it is
+/// written, not kept: the response writes it again anyway.
 fn check_size(label: &nls_nutrition::Label) -> Result<(), ApiError> {
-    let bytes = serde_json::to_vec(label).map_err(ApiError::internal)?;
-    bounds::TooLarge::check(
-        bounds::Limit::LabelBytes,
-        u64::try_from(bytes.len()).unwrap_or(u64::MAX),
-    )
-    .map_err(|e| ApiError::from(derive::DeriveError::TooLarge(e)))
+    let mut counted = ByteCount(0);
+    serde_json::to_writer(&mut counted, label).map_err(ApiError::internal)?;
+    bounds::TooLarge::check(bounds::Limit::LabelBytes, counted.0)
+        .map_err(|e| ApiError::from(derive::DeriveError::TooLarge(e)))
+}
+
+/// A writer that only counts the bytes written to it.
+struct ByteCount(u64);
+
+impl std::io::Write for ByteCount {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 = self.0.saturating_add(buf.len() as u64);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }

@@ -962,18 +962,19 @@ impl Tree for Graph {
     }
 
     fn solid_fraction(&self, id: &str) -> f64 {
-        let per_100g = if let Some(fdc) = id.strip_prefix("fooddb:") {
+        // Borrowed for a database food: four values are read, the table need not be copied.
+        let per_100g: Cow<'_, NutrientAmounts> = if let Some(fdc) = id.strip_prefix("fooddb:") {
             let food = fdc
                 .parse::<u32>()
                 .ok()
                 .and_then(|n| nls_fooddb::shipped().get(n));
             match food {
-                Some(food) => food.nutrients_per_100g.clone(),
+                Some(food) => Cow::Borrowed(&food.nutrients_per_100g),
                 None => return 0.0,
             }
         } else {
             match self.ingredients.get(id) {
-                Some(i) => nutrients_from_keys(&i.nutrients_per_100g),
+                Some(i) => Cow::Owned(nutrients_from_keys(&i.nutrients_per_100g)),
                 None => return 0.0,
             }
         };
