@@ -12,7 +12,7 @@ import {
   readCandidate,
   type Candidate,
   type ReformRequest,
-} from './screens/builder/reformulate';
+} from './reformulate';
 import { assert } from './testing';
 import type { Analysis, FopScheme, Label } from './types';
 

@@ -2,10 +2,10 @@
 // from the panel's choices (POST /v1/recipes/{id}/reformulate), the answer read into what
 // each candidate changes, and the API's refusals in words. No I/O here: the panel
 // (Reformulate.tsx) sends and draws.
-import { ApiError, fieldProblems } from '../../api';
-import { nutrientName } from '../../nutrients';
-import type { Analysis, FopResult, FopScheme, Label } from '../../types';
-import { parseNumber } from '../../util';
+import { ApiError, fieldProblems } from './api';
+import { nutrientName } from './nutrients';
+import type { Analysis, FopResult, FopScheme, Label } from './types';
+import { parseNumber } from './util';
 
 export type Basis = 'per_serving' | 'per_100g';
 
