@@ -480,7 +480,8 @@ export function Builder({ id }: { id: string | null }) {
           <Preview state={preview} hint={previewHint} />
         </div>
       )}
-      {!loading && (
+      {/* Kept through a reload of the saved recipe: its choices survive, and it computes again. */}
+      {(saved || !loading) && (
         <ReformulatePanel
           recipe={saved}
           etag={etag}
