@@ -78,7 +78,14 @@ export function ReformulatePanel(props: Props) {
 }
 
 function ReformulateForm({ recipe, etag, dirty, analysis, schemes, lines, onApplied, onReload }: Props & { recipe: Recipe }) {
-  const offer = useMemo(() => goalOffer(dirty ? null : analysis, schemes), [analysis, schemes, dirty]);
+  // What the label shows: the live preview's, or the saved label while the form has
+  // unsaved edits (or before the first preview), which has no claims judged.
+  const shown = useMemo<Analysis | null>(
+    () => (!dirty && analysis ? analysis : recipe.label ? { label: recipe.label, claims: [] } : null),
+    [analysis, dirty, recipe.label],
+  );
+  const offer = useMemo(() => goalOffer(shown, schemes), [shown, schemes]);
+  const sealsBefore = offer.seals.flatMap((s) => s.body.without ?? []);
   const [form, setForm] = useState<ReformForm>(() => emptyForm(lines.length));
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -294,6 +301,7 @@ function ReformulateForm({ recipe, etag, dirty, analysis, schemes, lines, onAppl
                   </p>
                   <p class="candidate-seals">
                     <strong>Seals:</strong> {view.seals.length ? view.seals.join(', ') : 'none'}
+                    {lostSeals(sealsBefore, view.seals)}
                     {view.grade ? `; grade ${view.grade}` : ''}
                   </p>
                   {drawings[i] ? <LabelSvg svg={drawings[i]!} /> : <p class="hint">Drawing the label…</p>}
@@ -441,3 +449,9 @@ function SmallNumber(p: { id: string; label: string; short: string; value: strin
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
+
+/** " (“ALTO EN AZÚCARES” removed)": the seals the label shows now that the candidate's lacks. */
+function lostSeals(before: string[], after: string[]): string {
+  const lost = before.filter((s) => !after.includes(s));
+  return lost.length ? ` (${lost.map((s) => `“${s}”`).join(', ')} removed)` : '';
+}
