@@ -159,14 +159,14 @@ function refusalsAreExplainedInWords(): void {
   const goals = ['Remove “ALTO EN AZÚCARES”'];
   const unreachable = new ApiError(422, 'goal_unreachable', 'goals[0] cannot be reached', {
     goal: 0,
-    limit: 'sugars per 100 (sugars)',
+    limit: 'sugars per 100 g (sugars)',
     below: 10,
     best: 15.668750304728746,
     binding: [{ constraint: 'fixed_lines', lines: [1] }],
   });
   assert.equal(
     explainError(unreachable, goals, NAMES).message,
-    'Goal 1 (Remove “ALTO EN AZÚCARES”) cannot be met within these limits: sugars per 100 (sugars) must stay below 10, and the best reachable is 15.67. In the way: the locked line sugar: unlock it.',
+    'Goal 1 (Remove “ALTO EN AZÚCARES”) cannot be met within these limits: sugars per 100 g (sugars) must stay below 10, and the best reachable is 15.67. In the way: the locked line sugar: unlock it.',
     'goal, limit, best value and the binding constraint',
   );
   const pct = new ApiError(422, 'goal_unreachable', 'x', { goal: 0, limit: 'sugars', below: 10, best: 15.5, binding: [{ constraint: 'max_change_pct', max_change_pct: 5 }] });
