@@ -530,7 +530,7 @@ fn error_details() -> Value {
                 ErrorCode::GoalUnreachable => json!({"type": "object",
                     "description": "The first goal no recipe within the constraints meets: its limit in words, the limit's value, the best value reachable (null when the constraints allow no recipe at all) and the constraints that stand in the way.",
                     "properties": {"goal": {"type": "integer", "description": "Index in `goals`."},
-                                   "limit": {"type": "string", "examples": ["total sugars per 100 (sugars)"]},
+                                   "limit": {"type": "string", "examples": ["total sugars per 100 g (sugars)"]},
                                    "below": {"type": "number"},
                                    "best": {"type": ["number", "null"]},
                                    "binding": {"type": "array", "items": {"type": "object",

@@ -77,7 +77,7 @@ export interface FopResult {
   required: boolean;
   citation: string;
   status: string;
-  marks: { nutrient?: string; text?: string; why?: string; colour?: string; level?: string; grade?: string }[];
+  marks: { code?: string; nutrient?: string; text?: string; why?: string; colour?: string; level?: string; grade?: string }[];
   missing?: string[];
   exempt?: string;
 }

@@ -318,13 +318,18 @@ fn rule_limit(
         (terms, constant * f)
     };
     let kcal_per_g = rule.measure.kcal_per_g().unwrap_or(0.0);
+    // Said with its unit: the 422 that quotes this limit is read by people.
+    let per_100_unit = match facts.state {
+        Some(State::Liquid) => "per 100 ml",
+        _ => "per 100 g",
+    };
     let (terms, constant, over, what) = match rule.basis {
         Basis::Per100 => {
             let Some(f) = per_100(facts.state) else {
                 return Ok(None);
             };
             let (t, c) = scale(f, &terms, constant);
-            (t, c, Over::Weight, format!("{} per 100", rule.nutrient))
+            (t, c, Over::Weight, format!("{} {per_100_unit}", rule.nutrient))
         }
         Basis::Kcal => {
             let Some(f) = per_100(facts.state) else {
@@ -335,7 +340,7 @@ fn rule_limit(
                 t,
                 c,
                 Over::Weight,
-                format!("{} kcal per 100", rule.nutrient),
+                format!("{} kcal {per_100_unit}", rule.nutrient),
             )
         }
         Basis::PctEnergy => {

@@ -100,6 +100,20 @@ async fn the_app_imports_and_uses_the_whole_api_in_headless_chromium() {
     );
 }
 
+/// Issue 30, item 5: the builder's Reformulate panel (`tests/browser/reformulate.mjs`): a
+/// goal out of reach explained, candidates whose labels lack the Chilean seal, a stale apply
+/// refused (412) and recomputed, then one click applies a candidate as the next version.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_app_reformulates_a_recipe_in_headless_chromium() {
+    let Some(output) = run_script("reformulate.mjs").await else {
+        return;
+    };
+    assert!(
+        output.iter().any(|l| l.contains("\"stage\":\"Apply\"")),
+        "the apply stage ran"
+    );
+}
+
 /// Builds the app, serves it, and runs `script` (in `tests/browser`) against it; its
 /// output lines, or `None` where the browser tests cannot run here.
 async fn run_script(script: &str) -> Option<Vec<String>> {

@@ -294,6 +294,21 @@ async fn a_substitute_a_cost_and_a_nutrient_per_serving() {
             "{c}"
         );
     }
+
+    // Per 100 g, spelled `per_100g` as the README spells it (the app sends it so).
+    let body = with(
+        bread.clone(),
+        json!({"goals": [{"nutrient": "sodium_mg", "at_most": 400, "basis": "per_100g"}]}),
+    );
+    let reply = app.post(&key, "/v1/reformulate", body).await;
+    assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
+    for c in reply.body["candidates"].as_array().unwrap() {
+        let again = reanalyze(&app, &key, &bread, c, "").await;
+        let label = &again["label"];
+        let per_100g = label["unrounded"]["sodium_mg"].as_f64().unwrap() * 100.0
+            / label["serving_size"]["grams"].as_f64().unwrap();
+        assert!(per_100g <= 400.0 + 1e-9, "{per_100g} {c}");
+    }
 }
 
 #[tokio::test]

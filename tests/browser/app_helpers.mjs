@@ -68,16 +68,24 @@ export async function axeCheck(page, screen) {
   check(bad.length === 0, `axe on ${screen}: ${JSON.stringify(bad, null, 1)}`);
 }
 
-export async function shot(page, name) {
+/** Desktop and 360 px screenshots; `at` (a selector) is scrolled to the top of each. */
+export async function shot(page, name, at = null) {
   if (!SHOTS) return;
   await page.bringToFront();
-  await page.evaluate(() => window.scrollTo(0, 0));
+  const place = () =>
+    page.evaluate((selector) => {
+      const el = selector && document.querySelector(selector);
+      if (el) el.scrollIntoView({ block: 'start' });
+      else window.scrollTo(0, 0);
+    }, at);
   const size = page.viewportSize();
   await page.setViewportSize({ width: 1280, height: 860 });
   await sleep(150);
+  await place();
   await page.screenshot({ path: join(SHOTS, `${name}-desktop.png`) });
   await page.setViewportSize({ width: 360, height: 760 });
   await sleep(150);
+  await place();
   await page.screenshot({ path: join(SHOTS, `${name}-360.png`) });
   if (size) await page.setViewportSize(size);
   await sleep(100);

@@ -89,6 +89,9 @@ pub struct GoalBody {
 #[serde(rename_all = "snake_case")]
 pub enum BasisBody {
     PerServing,
+    /// Spelled `per100g` by the derived name; `per_100g`, as the README and the field's
+    /// description spell it (and as `nutrients_per_100g` reads), is accepted too.
+    #[serde(alias = "per_100g")]
     Per100g,
 }
 

@@ -54,6 +54,8 @@ fn a_chilean_seal_by_its_printed_text_is_the_final_stage_limit_for_solids() {
     assert_eq!(l.goal, 2);
     assert_eq!(l.over, Over::Weight);
     assert_eq!(l.terms, vec![(Amount::Key("total_sugars_g".into()), 1.0)]);
+    // Quoted by a 422 to people: the unit is said.
+    assert!(l.what.contains("per 100 g"), "{}", l.what);
 }
 
 #[test]
@@ -85,6 +87,7 @@ fn a_liquid_is_judged_per_100_ml_through_its_density() {
     assert_eq!(limits.len(), 1);
     // Liquids: ≥ 5 g per 100 ml; per 100 g × 1.04 g/ml.
     assert_eq!(limits[0].below, 5.0);
+    assert!(limits[0].what.contains("per 100 ml"), "{}", limits[0].what);
     assert_eq!(
         limits[0].terms,
         vec![(Amount::Key("total_sugars_g".into()), 1.04)]

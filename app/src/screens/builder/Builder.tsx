@@ -39,6 +39,7 @@ import {
 } from './model';
 import { PackageFields } from './PackageFields';
 import { Preview, type LabelImage, type PreviewState } from './Preview';
+import { ReformulatePanel, type ReformLine } from './Reformulate';
 import { VoluntaryFields } from './VoluntaryFields';
 
 interface PreviewResult {
@@ -306,6 +307,19 @@ export function Builder({ id }: { id: string | null }) {
     }
   };
 
+  // A reformulation candidate was saved as the recipe's new version: show that version.
+  const applied = async (recipe: Recipe, tag: string | null, n: number) => {
+    setSaved(recipe);
+    setEtag(tag);
+    const loaded = await withOwnLabelNames(recipe);
+    setDraft(loaded);
+    showSavedRows(loaded);
+    setDirty(false);
+    setConflict(null);
+    setSaveError('');
+    setSaveStatus(`Applied candidate ${n}: version ${recipe.version}.`);
+  };
+
   const reload = async () => {
     if (!saved) return;
     setLoading(true);
@@ -466,6 +480,19 @@ export function Builder({ id }: { id: string | null }) {
           <Preview state={preview} hint={previewHint} />
         </div>
       )}
+      {/* Kept through a reload of the saved recipe: its choices survive, and it computes again. */}
+      {(saved || !loading) && (
+        <ReformulatePanel
+          recipe={saved}
+          etag={etag}
+          dirty={dirty}
+          analysis={preview.analysis}
+          schemes={fopSchemes}
+          lines={savedLines(saved, draft, resolutions)}
+          onApplied={applied}
+          onReload={reload}
+        />
+      )}
     </section>
   );
 }
@@ -475,6 +502,16 @@ async function withOwnLabelNames(recipe: Recipe): Promise<Draft> {
   const draft = draftOf(recipe);
   const own = await Promise.all(recipe.ingredients.map(ownLabelName));
   return { ...draft, rows: draft.rows.map((row, i) => ({ ...row, labelName: own[i] ?? null })) };
+}
+
+/** The saved recipe's lines by index, named as the builder's rows resolved them. */
+function savedLines(saved: Recipe | null, draft: Draft, resolutions: Record<string, Resolution>): ReformLine[] {
+  if (!saved) return [];
+  return saved.ingredients.map((line, i) => {
+    const row = draft.rows[i];
+    const name = (row && resolutions[row.key]?.name) || line.name || line.ingredient_id || `Ingredient ${i + 1}`;
+    return { name, grams: line.grams };
+  });
 }
 
 /** Cooked weight against the raw ingredients: what the serving grams imply. */
