@@ -54,28 +54,30 @@ pub(crate) fn statements_below(
         if !has_text && contains.is_none() {
             continue;
         }
-        // A later language's block stands apart from the one before.
-        let gap = if bottom > panel_bottom {
-            0.6 * size
+        // A later language's block stands apart from the one before; a ruled block's first
+        // line stands as clear of the panel's frame, so that it reads as the list's own and
+        // not as a doubled frame.
+        let gap = if bottom > panel_bottom || ruled {
+            gap.max(0.6 * size)
         } else {
             gap
         };
+        // The space above the first line of text: the gap, or, below a rule, none beyond
+        // the line's own leading (its ascenders clear the rule as they would the panel).
+        let mut lead = gap;
         if ruled {
             p.rect(0.0, bottom + gap, BASE_WIDTH, rule);
-            // The first line's ascenders clear the rule as they clear the panel.
-            bottom += rule;
+            bottom += gap + rule;
+            lead = 0.0;
         }
         if has_text {
-            let y = bottom + 1.2 * size + gap;
+            let y = bottom + 1.2 * size + lead;
             let spans = [
                 Span::new(Face::Black, block.heading.as_ref()),
                 Span::new(Face::Regular, format!(" {}", block.text)),
             ];
             bottom = p.paragraph(0.0, y, size, 1.25 * size, BASE_WIDTH, &spans);
             said.push(format!("{} {}", block.heading, block.text));
-        } else if ruled {
-            // The statement alone starts below its line.
-            bottom += gap;
         }
         if let Some(contains) = contains {
             let y = bottom + 1.45 * size;
