@@ -139,7 +139,6 @@ fn alone(ingredient: &ResolvedIngredient, formats: &[&Format]) -> Result<Profile
         ingredients: vec![ResolvedIngredient {
             grams: 100.0,
             ..ingredient.clone()
-            sugars_based: false,
         }],
         voluntary_nutrients: BTreeSet::new(),
     };
