@@ -49,6 +49,7 @@ fn resolve_and_label(db: &FoodDb, format: &nls_nutrition::Format) -> nls_nutriti
                 sub_ingredients: Vec::new(),
                 sub_ingredients_to_confirm: false,
                 source: IngredientSource::PerHundredGrams(food.nutrients_per_100g.clone()),
+                sugars_based: false,
             }
         })
         .collect();

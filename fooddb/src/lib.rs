@@ -13,6 +13,7 @@ mod label_name;
 mod label_names;
 mod matching;
 mod sub_ingredients;
+mod sugars_based;
 mod table;
 
 use std::collections::{BTreeSet, HashMap};
@@ -27,6 +28,7 @@ pub use import::{import, import_to_file, FoodTable, ImportError, ImportStats};
 pub use label_name::label_name_for;
 pub use label_names::{label_names_for, Names as LabelNames};
 pub use sub_ingredients::{sub_ingredients_for, SubIngredients};
+pub use sugars_based::is_sugars_based;
 pub use table::{read_table, write_table, LoadError};
 
 /// One database food. Nutrient amounts are per 100 g edible portion; a nutrient USDA does
@@ -61,6 +63,9 @@ pub struct Food {
     pub sub_ingredients: Option<&'static SubIngredients>,
     /// Its names in other languages, from [`label_names_for`] (`{"de": "Weizenmehl"}`).
     pub label_names: Option<&'static LabelNames>,
+    /// Whether it is a sugars-based ingredient (FDR B.01.001(1)), from the reviewed list of
+    /// [`is_sugars_based`]: a Canadian list of ingredients groups it after "Sugars".
+    pub sugars_based: bool,
 }
 
 /// A household measure: `amount` × `description` weighs `grams`
@@ -113,6 +118,7 @@ impl Food {
             allergen_exemptions: Default::default(),
             sub_ingredients: None,
             label_names: None,
+            sugars_based: false,
         }
     }
 
@@ -124,6 +130,7 @@ impl Food {
         self.allergen_exemptions = exemptions_for(&self.description, &self.allergens);
         self.sub_ingredients = sub_ingredients_for(&self.description);
         self.label_names = label_names_for(&self.description);
+        self.sugars_based = is_sugars_based(&self.description);
         if let Some(added) = added_sugars_for(
             &self.description,
             &self.food_group,

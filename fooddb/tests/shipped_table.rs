@@ -171,6 +171,7 @@ fn us_label_json(lines: &[(&str, f64)]) -> serde_json::Value {
                 source: nls_nutrition::IngredientSource::PerHundredGrams(
                     food.nutrients_per_100g.clone(),
                 ),
+                sugars_based: false,
             }
         })
         .collect();

@@ -45,6 +45,7 @@ fn main() {
             sub_ingredients: Vec::new(),
             sub_ingredients_to_confirm: false,
             source: IngredientSource::PerHundredGrams(a),
+            sugars_based: false,
         }],
     };
     let label = compute_label(&recipe, format("eu-1169").unwrap()).unwrap();

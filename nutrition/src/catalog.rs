@@ -377,6 +377,10 @@ fn resolve(
                 );
             }
         }
+        // The term the sugars-based ingredients follow, in every language's list.
+        if regime.ingredient_list.group_sugars {
+            needed.push("ingredients.sugars".into());
+        }
         if let Some(missing) = needed.iter().find(|k| t.get(k).is_none_or(str::is_empty)) {
             return Err(format!(
                 "terms {}.{} lack {missing:?}",

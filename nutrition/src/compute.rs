@@ -577,8 +577,9 @@ pub fn compute_label_with(
     );
     let allergens = regime.declared_allergens(recipe);
     let allergen_details = regime.allergen_details(recipe, &allergens);
+    let group_sugars = groups_sugars(regime, recipe, &per_serving);
     let (mut statements, names_not_in_language) =
-        statements_in_languages(format, recipe, &allergens, &allergen_details);
+        statements_in_languages(format, recipe, &allergens, &allergen_details, group_sugars);
     if !names_not_in_language.is_empty() {
         warnings.push(Warning::names_not_in_language(&names_not_in_language));
     }
@@ -714,7 +715,7 @@ pub fn compute_aggregate(
 
     let regime = &format.regime;
     let mut food_columns = Vec::with_capacity(foods.len());
-    for ((food, (t, _)), id) in foods.iter().zip(&all).zip(&ids) {
+    for ((food, (t, per_serving)), id) in foods.iter().zip(&all).zip(&ids) {
         let text = food.recipe.serving_size_text.as_deref();
         if regime.household_then_metric {
             if text.is_none_or(|t| t.trim().is_empty()) && warnings.is_empty() {
@@ -740,6 +741,10 @@ pub fn compute_aggregate(
                 &food.recipe,
                 &format.primary_terms().language,
                 regime.ingredient_list.case,
+                groups_sugars(regime, &food.recipe, per_serving)
+                    .then(|| format.primary_terms().plain("ingredients.sugars"))
+                    .flatten()
+                    .as_deref(),
             ),
         });
     }
@@ -816,6 +821,7 @@ fn statements_in_languages(
     recipe: &RecipeInput,
     allergens: &BTreeSet<crate::allergen::Allergen>,
     details: &crate::allergen::AllergenDetails,
+    group_sugars: bool,
 ) -> (Vec<LanguageStatement>, BTreeMap<String, Vec<String>>) {
     let regime = &format.regime;
     let mut not_in = BTreeMap::new();
@@ -835,6 +841,10 @@ fn statements_in_languages(
                     recipe,
                     language,
                     regime.ingredient_list.case,
+                    group_sugars
+                        .then(|| terms.plain("ingredients.sugars"))
+                        .flatten()
+                        .as_deref(),
                 ),
                 ingredient_statement_html: format
                     .json
@@ -845,6 +855,21 @@ fn statements_in_languages(
         })
         .collect();
     (statements, not_in)
+}
+
+/// Whether `recipe`'s list groups its sugars-based ingredients after "Sugars": the regime
+/// asks for it and the product is not exempt (FDR B.01.008.3(4)(d), (f): a single
+/// sugars-based ingredient named "sugar", or less than 0.5 g of sugars per serving).
+fn groups_sugars(
+    regime: &crate::regime::Regime,
+    recipe: &RecipeInput,
+    per_serving: &NutrientAmounts,
+) -> bool {
+    regime.ingredient_list.group_sugars
+        && crate::sugars_group::applies(
+            &statement::sugars_based_names(recipe),
+            per_serving.get(Nutrient::TotalSugarsG),
+        )
 }
 
 fn calorie_basis(from_data: usize, from_atwater: usize) -> CalorieBasis {

@@ -82,6 +82,12 @@ pub struct ResolvedIngredient {
     /// `label_name` is in where that is known.
     #[serde(default, skip_serializing_if = "LanguageNames::is_empty")]
     pub names: LanguageNames,
+    /// Whether it is a sugars-based ingredient as the FDR defines one (B.01.001(1): a mono-
+    /// or disaccharide or a combination of these, a sweetening agent, or an ingredient with
+    /// sugars added as a functional substitute for a sweetening agent): a regime that groups
+    /// them prints it in parentheses after "Sugars" (B.01.008.3; [`crate::sugars_group`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sugars_based: bool,
 }
 
 /// An ingredient's names by language (ISO 639-1), for statements in a label's languages
@@ -120,6 +126,7 @@ impl ResolvedIngredient {
             source: IngredientSource::PerHundredGrams(amounts),
             added_nutrients: BTreeSet::new(),
             names: LanguageNames::default(),
+            sugars_based: false,
         }
     }
 }

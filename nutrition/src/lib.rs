@@ -25,6 +25,7 @@ pub mod regime;
 pub mod rounding;
 pub mod serving;
 pub mod statement;
+pub mod sugars_group;
 pub mod terms;
 
 pub use allergen::{Allergen, AllergenDetails};

@@ -384,6 +384,7 @@ mod properties {
                         sub_ingredients: Vec::new(),
                         sub_ingredients_to_confirm: false,
                         source: IngredientSource::PerHundredGrams(NutrientAmounts(per_100g.clone())),
+                        sugars_based: false,
                     }],
                 };
                 let format = crate::catalog::format("standard");

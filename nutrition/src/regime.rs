@@ -48,6 +48,11 @@ pub struct IngredientListRules {
     /// What sets the list (and the "Contains" statement after it) apart on the label.
     #[serde(default)]
     pub set_apart: SetApart,
+    /// Whether the sugars-based ingredients are shown in parentheses after the term of
+    /// `"ingredients.sugars"` ("Sugars" / « Sucres »), at their combined weight (FDR
+    /// B.01.008.3; [`crate::sugars_group`]).
+    #[serde(default)]
+    pub group_sugars: bool,
     /// The law that sets these rules (required where the rules are written).
     pub source: String,
 }

@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use crate::allergen::{Allergen, AllergenDetails};
 use crate::label::{IngredientSource, RecipeInput, ResolvedIngredient};
 use crate::regime::{allergen_term, IngredientCase, Regime};
+use crate::sugars_group::{self, Listed};
 use crate::terms::Terms;
 
 /// One name of an ingredient statement: the lines of one ingredient merged, or a sub-recipe.
@@ -19,6 +20,9 @@ struct Entry<'a> {
     cereals: BTreeSet<String>,
     /// The tree nuts it names (`allergen_details["tree_nuts"]`: "almonds").
     nuts: BTreeSet<String>,
+    /// Whether it is a sugars-based ingredient (a sub-recipe never is: its own ingredients
+    /// are its components, not grouped).
+    sugars_based: bool,
     sub: Option<&'a RecipeInput>,
 }
 
@@ -42,6 +46,7 @@ fn by_weight<'a>(ingredients: &'a [ResolvedIngredient], language: &str) -> Vec<E
                     e.allergens.extend(i.allergens.iter().copied());
                     e.cereals.extend(cereals_of(i));
                     e.nuts.extend(nuts_of(i));
+                    e.sugars_based |= i.sugars_based;
                     continue;
                 }
                 entries.push(Entry {
@@ -50,6 +55,7 @@ fn by_weight<'a>(ingredients: &'a [ResolvedIngredient], language: &str) -> Vec<E
                     allergens: i.allergens.clone(),
                     cereals: cereals_of(i),
                     nuts: nuts_of(i),
+                    sugars_based: i.sugars_based,
                     sub: None,
                 });
             }
@@ -59,6 +65,7 @@ fn by_weight<'a>(ingredients: &'a [ResolvedIngredient], language: &str) -> Vec<E
                 allergens: i.allergens.clone(),
                 cereals: cereals_of(i),
                 nuts: nuts_of(i),
+                sugars_based: false,
                 sub: Some(sub),
             }),
         }
@@ -142,29 +149,69 @@ fn collect_not_in(recipe: &RecipeInput, language: &str, names: &mut Vec<String>)
 /// are lowercase common names); or, where the law wants it (FDR B.01.008.2(3)(b)), the first
 /// letter of each ingredient capitalised ("Enriched wheat flour (wheat flour, niacin), Milk"),
 /// the components in parentheses left as given (B.01.008.2(5)(c) keeps them lower case).
-pub fn ingredient_statement(recipe: &RecipeInput, language: &str, case: IngredientCase) -> String {
+/// With `sugars` (the term, where the regime groups them and the product is not exempt), the
+/// sugars-based ingredients print in parentheses after it at their combined weight
+/// ("Sugars (demerara sugar, golden syrup)", FDR B.01.008.3; [`crate::sugars_group`]); a
+/// sub-recipe's own ingredients are its components and are not grouped.
+pub fn ingredient_statement(
+    recipe: &RecipeInput,
+    language: &str,
+    case: IngredientCase,
+    sugars: Option<&str>,
+) -> String {
+    let entries = top_entries(recipe, language, sugars);
     match case {
-        IngredientCase::Sentence => sentence_case(&statement_of(recipe, language)),
-        IngredientCase::EachIngredientCapitalised => {
-            entries_of(recipe, language, sentence_case).join(", ")
-        }
+        IngredientCase::Sentence => sentence_case(&entries.join(", ")),
+        IngredientCase::EachIngredientCapitalised => entries
+            .iter()
+            .map(|e| sentence_case(e))
+            .collect::<Vec<_>>()
+            .join(", "),
     }
 }
 
-/// `recipe`'s top-level entries as printed, each passed through `entry_case`; a sub-recipe's
-/// own statement (its components) is not.
-fn entries_of(recipe: &RecipeInput, language: &str, entry_case: fn(&str) -> String) -> Vec<String> {
-    by_weight(&recipe.ingredients, language)
+/// `recipe`'s top-level entries as printed (as given, before any case rule), the
+/// sugars-based ones grouped after `sugars` where it is given.
+fn top_entries(recipe: &RecipeInput, language: &str, sugars: Option<&str>) -> Vec<String> {
+    let listed: Vec<Listed> = by_weight(&recipe.ingredients, language)
         .into_iter()
-        .map(|e| match e.sub {
-            None => entry_case(&e.name),
-            Some(sub) => format!("{} ({})", entry_case(&e.name), statement_of(sub, language)),
+        .map(|e| {
+            let text = match e.sub {
+                None => e.name.into_owned(),
+                Some(sub) => format!("{} ({})", e.name, statement_of(sub, language)),
+            };
+            Listed::new(text, e.grams, e.sugars_based)
         })
-        .collect()
+        .collect();
+    let listed = match sugars {
+        Some(term) => sugars_group::group(listed, term),
+        None => listed,
+    };
+    listed.into_iter().map(|l| l.text).collect()
 }
 
 fn statement_of(recipe: &RecipeInput, language: &str) -> String {
-    entries_of(recipe, language, str::to_owned).join(", ")
+    top_entries(recipe, language, None).join(", ")
+}
+
+/// The names of `recipe`'s sugars-based ingredients (its own, not its components), one list
+/// per ingredient (lines of the same name are one ingredient): its label name and its names
+/// in other languages, for the exceptions of FDR B.01.008.3(4) ([`sugars_group::applies`]).
+pub fn sugars_based_names(recipe: &RecipeInput) -> Vec<Vec<&str>> {
+    let mut out: Vec<Vec<&str>> = Vec::new();
+    for i in &recipe.ingredients {
+        if !i.sugars_based || matches!(i.source, IngredientSource::SubRecipe(_)) {
+            continue;
+        }
+        let name = i.label_name.trim();
+        if out.iter().any(|names| names[0].eq_ignore_ascii_case(name)) {
+            continue;
+        }
+        let mut names = vec![name];
+        names.extend(i.names.by_language.values().map(String::as_str));
+        out.push(names);
+    }
+    out
 }
 
 /// `text` with its first letter upper-cased; in HTML, the first letter outside a tag.

@@ -33,6 +33,7 @@ fn one_serving(amounts: &[(Nutrient, f64)]) -> RecipeInput {
             sub_ingredients: Vec::new(),
             sub_ingredients_to_confirm: false,
             source: IngredientSource::PerHundredGrams(a),
+            sugars_based: false,
         }],
     }
 }

@@ -812,6 +812,7 @@ impl Graph {
                     &food.nutrients_per_100g,
                     line,
                 )),
+                sugars_based: food.sugars_based,
             };
             // Database foods carry no price.
             return Ok((resolved, None));
@@ -849,6 +850,7 @@ impl Graph {
                     &nutrients_from_keys(&ingredient.nutrients_per_100g),
                     line,
                 )),
+                sugars_based: false,
             };
             let cost = ingredient
                 .cost_per_unit
@@ -889,6 +891,7 @@ impl Graph {
                 sub_ingredients: Vec::new(),
                 sub_ingredients_to_confirm: false,
                 source: IngredientSource::SubRecipe(Box::new(input)),
+                sugars_based: false,
             };
             return Ok((resolved, cost));
         }

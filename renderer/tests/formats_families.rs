@@ -710,6 +710,133 @@ fn the_canadian_table_prints_both_languages() {
     check_golden("ca-std-bi", "ca.std.bi");
 }
 
+/// FDR B.01.008.3: the sugars-based ingredients (demerara sugar 60 g, golden syrup 25 g) are
+/// shown in parentheses after "Sugars" / « Sucres », in lower case, the term at their
+/// combined 85 g: before the wheat flour (80 g), where each alone would come after it.
+#[test]
+fn the_canadian_list_groups_its_sugars_after_the_term_at_their_combined_weight() {
+    let l = label("ca.std.bi");
+    let grouped = "Oat flakes, Sugars (demerara sugar, golden syrup), Wheat flour, Butter, \
+                   Raising agent (sodium bicarbonate), Salt";
+    assert_eq!(l.statements[0].ingredient_statement, grouped);
+    assert_eq!(
+        l.statements[1].ingredient_statement,
+        grouped.replace("Sugars (", "Sucres (")
+    );
+    in_order_flowing(
+        "ca.std.bi",
+        &[
+            "Ingredients: Oat flakes, Sugars (demerara sugar, golden syrup), Wheat flour",
+            "Ingrédients : Oat flakes, Sucres (demerara sugar, golden syrup), Wheat flour",
+        ],
+    );
+    // A regime that does not group keeps each sugar in its own place.
+    let eu = label("eu.tab.100");
+    assert!(
+        eu.ingredient_statement
+            .contains("Butter, Demerara sugar, Golden syrup"),
+        "{}",
+        eu.ingredient_statement
+    );
+}
+
+/// The full-width rectangles of an SVG below its table's frame (`M0 {y}h290v{h}`), as
+/// `(top, height)`, top to bottom.
+fn lines_below_frame(svg: &str) -> Vec<(f32, f32)> {
+    let d = svg
+        .split(" d=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    let mut full: Vec<(f32, f32)> = d
+        .split('M')
+        .filter_map(|seg| {
+            let (xy, rest) = seg.split_once('h')?;
+            let (x, y) = xy.split_once(' ')?;
+            let (w, rest) = rest.split_once('v')?;
+            let h = rest.split('h').next()?;
+            (x == "0" && w == "290").then(|| (y.parse().unwrap(), h.parse().unwrap()))
+        })
+        .collect();
+    full.sort_by(|a, b| a.0.total_cmp(&b.0));
+    // The frame's top and bottom edges come first.
+    full.split_off(2)
+}
+
+/// The baseline of the SVG text element whose text starts with `start`.
+fn baseline_of(svg: &str, start: &str) -> f32 {
+    let at = svg
+        .find(&format!(">{start}"))
+        .unwrap_or_else(|| panic!("{start:?}"));
+    let open = svg[..at].rfind("<text ").unwrap();
+    let y = svg[open..at].split(" y=\"").nth(1).unwrap();
+    y.split('"').next().unwrap().parse().unwrap()
+}
+
+/// FDR B.01.008.2(2)(a): each language's list of ingredients is set apart by a solid line
+/// immediately above and below it, its "Contains" statement inside the same lines
+/// (B.01.010.3(1)(a.1), (a.2)); drawn alike in SVG, PNG and PDF.
+#[test]
+fn the_canadian_list_of_ingredients_is_set_apart_by_solid_lines() {
+    let l = label("ca.std.bi");
+    let s = svg(&l, &opts(1.0)).unwrap();
+    let lines = lines_below_frame(&s);
+    assert_eq!(
+        lines.len(),
+        4,
+        "a line above and below each language's list: {lines:?}"
+    );
+    let between = |start: &str, above: (f32, f32), below: (f32, f32)| {
+        let y = baseline_of(&s, start);
+        assert!(
+            above.0 + above.1 < y && y < below.0,
+            "{start} at {y}: {lines:?}"
+        );
+    };
+    between("Ingredients:", lines[0], lines[1]);
+    between("Contains:", lines[0], lines[1]);
+    between("Ingrédients", lines[2], lines[3]);
+    between("Contient", lines[2], lines[3]);
+
+    // The PNG at scale 2: each line is black across the label's width.
+    let p = png(&l, fonts(), &opts(2.0)).unwrap();
+    let mut decoder = ::png::Decoder::new(p.as_slice());
+    decoder.set_transformations(::png::Transformations::EXPAND);
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let channels = info.line_size / info.width as usize;
+    for (top, h) in &lines {
+        let row = ((top + h / 2.0) * 2.0) as usize;
+        for x in [4usize, 290, 576] {
+            let v = buf[row * info.line_size + x * channels];
+            assert!(v < 96, "pixel ({x}, {row}) of the line at {top} is {v}");
+        }
+    }
+
+    // The PDF draws four more rectangles than the same label with nothing setting it apart.
+    let ca = format("ca.std.bi").unwrap();
+    let mut plain = ca.clone();
+    plain.regime.ingredient_list.set_apart = nls_nutrition::SetApart::Nothing;
+    let rects = |f: &nls_nutrition::Format| {
+        let bytes = nls_renderer::draw::pdf_in(&l, f, fonts(), &opts(1.0)).unwrap();
+        let doc = lopdf::Document::load_mem(&bytes).unwrap();
+        let (_, page) = doc.get_pages().into_iter().next().unwrap();
+        let content = lopdf::content::Content::decode(&doc.get_page_content(page).unwrap());
+        content
+            .unwrap()
+            .operations
+            .iter()
+            .filter(|o| o.operator == "re")
+            .count()
+    };
+    assert_eq!(rects(ca), rects(&plain) + 4);
+    let unlined = nls_renderer::draw::svg_in(&l, &plain, &opts(1.0)).unwrap();
+    assert!(lines_below_frame(&unlined).is_empty());
+}
+
 /// The combined percentage of item 6 is printed once, beside the bracketed pair, and equals
 /// the label's (the sum of the declared saturated and trans amounts over its daily value).
 #[test]

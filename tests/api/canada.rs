@@ -147,3 +147,43 @@ async fn a_canadian_label_is_in_force_rounded_by_column_4_and_drawn_without_a_dr
     assert!(!svg.text().contains(">DRAFT</text>"));
     app.finish().await;
 }
+
+/// FDR B.01.008.3: a Canadian recipe with two of the food table's sugars-based ingredients
+/// (honey and brown sugar, B.01.001(1), listed in `fooddb/data/sugars_based.json`) lists them
+/// in parentheses after "Sugars" / « Sucres », in lower case, heaviest first, the term at
+/// their combined weight (50 g, before the 40 g of butter where each alone would follow it);
+/// the drawing prints both lists, each between its lines (B.01.008.2(2)(a)).
+#[tokio::test]
+async fn a_canadian_recipe_groups_its_sugars_after_the_term_in_both_languages() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let recipe = app
+        .create_recipe(
+            &key,
+            json!({ "name": "Honey cake", "servings": 4, "label_format": "ca.std.bi",
+                    "serving_size_text": "1 slice / 1 tranche",
+                    "ingredients": [
+                        { "ingredient_id": "fooddb:168894", "grams": 100 },
+                        { "ingredient_id": "fooddb:169640", "grams": 30 },
+                        { "ingredient_id": "fooddb:168833", "grams": 20 },
+                        { "name": "butter", "grams": 40 }
+                    ] }),
+        )
+        .await;
+    let statements = recipe["label"]["statements"]
+        .as_array()
+        .expect("statements");
+    let en = statements[0]["ingredient_statement"].as_str().expect("en");
+    let fr = statements[1]["ingredient_statement"].as_str().expect("fr");
+    assert!(en.contains(", Sugars (honey, brown sugar), Butter"), "{en}");
+    assert!(fr.contains(", Sucres (miel, sucre roux), "), "{fr}");
+    assert!(!en.contains("Honey") && !en.contains("Brown sugar"), "{en}");
+
+    let id = recipe["id"].as_str().expect("id");
+    let svg = fetch(&app, &key, &format!("/v1/recipes/{id}/label.svg"), &[]).await;
+    assert_eq!(svg.status, StatusCode::OK);
+    let text = svg_text(&svg.text()).replace('\n', " ");
+    assert!(text.contains("Sugars (honey, brown"), "{text}");
+    assert!(text.contains("Sucres (miel, sucre roux)"), "{text}");
+    app.finish().await;
+}

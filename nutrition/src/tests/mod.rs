@@ -45,6 +45,7 @@ pub fn ing(name: &str, grams: f64, amounts: &[(Nutrient, f64)]) -> ResolvedIngre
         sub_ingredients: Vec::new(),
         sub_ingredients_to_confirm: false,
         source: IngredientSource::PerHundredGrams(a),
+        sugars_based: false,
     }
 }
 
@@ -68,6 +69,7 @@ pub fn sub(name: &str, grams: f64, recipe: RecipeInput) -> ResolvedIngredient {
         sub_ingredients: Vec::new(),
         sub_ingredients_to_confirm: false,
         source: IngredientSource::SubRecipe(Box::new(recipe)),
+        sugars_based: false,
     }
 }
 

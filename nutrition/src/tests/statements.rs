@@ -493,3 +493,109 @@ fn canada_declares_its_priority_allergens_and_names_each_source_once() {
         Some("Contains: Walnuts, Wheat, Soy")
     );
 }
+
+/// `i` marked a sugars-based ingredient (FDR B.01.001(1)).
+fn sugars_based(mut i: crate::ResolvedIngredient) -> crate::ResolvedIngredient {
+    i.sugars_based = true;
+    i
+}
+
+/// `i` with its French name.
+fn in_french(mut i: crate::ResolvedIngredient, name: &str) -> crate::ResolvedIngredient {
+    i.names.by_language.insert("fr".into(), name.into());
+    i
+}
+
+#[test]
+fn fdr_b01_008_3_a_canadian_list_groups_its_sugars_in_each_language() {
+    // (1) after "Sugars" / « Sucres » in parentheses; (2)(a) the term at the combined 55 g,
+    // before the 50 g of butter; (3) each member in lower case, heaviest first. Elsewhere
+    // (the US) each sugar keeps its own place.
+    let r = recipe(
+        1.0,
+        None,
+        vec![
+            in_french(ing("Flour", 100.0, &[]), "Farine"),
+            in_french(ing("Butter", 50.0, &[]), "Beurre"),
+            sugars_based(in_french(ing("Honey", 15.0, &[]), "Miel")),
+            sugars_based(in_french(ing("Maple syrup", 40.0, &[]), "Sirop d'érable")),
+        ],
+    );
+    let l = compute_label(&r, crate::format("ca.std.bi").unwrap()).unwrap();
+    assert_eq!(
+        l.statements[0].ingredient_statement,
+        "Flour, Sugars (maple syrup, honey), Butter"
+    );
+    assert_eq!(
+        l.statements[1].ingredient_statement,
+        "Farine, Sucres (sirop d'érable, miel), Beurre"
+    );
+    assert_eq!(
+        compute_label(&r, us()).unwrap().ingredient_statement,
+        "Flour, Butter, Maple syrup, Honey"
+    );
+}
+
+#[test]
+fn fdr_b01_008_3_4_a_single_sugar_and_a_food_nearly_free_of_sugars_are_not_grouped() {
+    let canada = crate::format("ca.std.bi").unwrap();
+    let en = |r: &crate::RecipeInput| compute_label(r, canada).unwrap().ingredient_statement;
+    // (4)(d): only one sugars-based ingredient, named "sugar": it keeps its place.
+    let one = recipe(
+        1.0,
+        None,
+        vec![
+            ing("Flour", 100.0, &[]),
+            sugars_based(ing("Brown sugar", 20.0, &[])),
+        ],
+    );
+    assert_eq!(en(&one), "Flour, Brown sugar");
+    // One that is not named "sugar" is grouped, alone.
+    let honey = recipe(
+        1.0,
+        None,
+        vec![
+            ing("Flour", 100.0, &[]),
+            sugars_based(ing("Honey", 20.0, &[])),
+        ],
+    );
+    assert_eq!(en(&honey), "Flour, Sugars (honey)");
+    // (4)(f): less than 0.5 g of sugars per serving of stated size (0.36 g here).
+    let traces = recipe(
+        1.0,
+        None,
+        vec![
+            ing("Flour", 100.0, &[(crate::Nutrient::TotalSugarsG, 0.0)]),
+            sugars_based(ing("Honey", 0.2, &[(crate::Nutrient::TotalSugarsG, 80.0)])),
+            sugars_based(ing("Sugar", 0.2, &[(crate::Nutrient::TotalSugarsG, 100.0)])),
+        ],
+    );
+    assert_eq!(en(&traces), "Flour, Honey, Sugar");
+}
+
+#[test]
+fn fdr_b01_008_3_a_sub_recipes_own_sugars_are_its_components_not_grouped() {
+    let glaze = recipe(
+        1.0,
+        None,
+        vec![
+            sugars_based(ing("icing sugar", 30.0, &[])),
+            ing("water", 10.0, &[]),
+        ],
+    );
+    let r = recipe(
+        1.0,
+        None,
+        vec![
+            ing("Flour", 100.0, &[]),
+            sub("Glaze", 40.0, glaze),
+            sugars_based(ing("Honey", 20.0, &[])),
+            sugars_based(ing("Corn syrup", 10.0, &[])),
+        ],
+    );
+    let l = compute_label(&r, crate::format("ca.std.bi").unwrap()).unwrap();
+    assert_eq!(
+        l.statements[0].ingredient_statement,
+        "Flour, Glaze (icing sugar, water), Sugars (honey, corn syrup)"
+    );
+}

@@ -44,7 +44,15 @@ fn ing(
         sub_ingredients: Vec::new(),
         sub_ingredients_to_confirm: false,
         source: IngredientSource::PerHundredGrams(a),
+        sugars_based: false,
     }
+}
+
+/// `i` marked a sugars-based ingredient (FDR B.01.001(1)): demerara sugar and golden syrup
+/// are among the CFIA's examples (Annex 1 (A) "Demerara-style sugar", (B) "Golden syrup").
+fn sugars_based(mut i: ResolvedIngredient) -> ResolvedIngredient {
+    i.sugars_based = true;
+    i
 }
 
 /// FDA's sample label numbers (8 servings of 2/3 cup, 55 g; 230 Calories), with allergens.
@@ -195,7 +203,7 @@ pub fn eu_recipe() -> RecipeInput {
                     (SodiumMg, 11.0),
                 ],
             ),
-            ing(
+            sugars_based(ing(
                 "Demerara sugar",
                 60.0,
                 &[],
@@ -205,8 +213,8 @@ pub fn eu_recipe() -> RecipeInput {
                     (DietaryFiberG, 0.0),
                     (TotalSugarsG, 100.0),
                 ],
-            ),
-            ing(
+            )),
+            sugars_based(ing(
                 "Golden syrup",
                 25.0,
                 &[],
@@ -217,7 +225,7 @@ pub fn eu_recipe() -> RecipeInput {
                     (TotalSugarsG, 84.0),
                     (SodiumMg, 270.0),
                 ],
-            ),
+            )),
             ing(
                 "Raising agent (sodium bicarbonate)",
                 3.0,
