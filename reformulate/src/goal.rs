@@ -329,7 +329,12 @@ fn rule_limit(
                 return Ok(None);
             };
             let (t, c) = scale(f, &terms, constant);
-            (t, c, Over::Weight, format!("{} {per_100_unit}", rule.nutrient))
+            (
+                t,
+                c,
+                Over::Weight,
+                format!("{} {per_100_unit}", rule.nutrient),
+            )
         }
         Basis::Kcal => {
             let Some(f) = per_100(facts.state) else {
