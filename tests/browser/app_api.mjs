@@ -8,10 +8,7 @@
 import { chromium } from 'playwright-core';
 import { chromiumOptions } from './chromium.mjs';
 import {
-  EMAIL,
-  PASSWORD,
   SERVICE,
-  ask,
   axeCheck,
   axeCounts,
   check,
@@ -22,6 +19,7 @@ import {
   metric,
   reportFailure,
   shot,
+  signUpProfessional,
   stage,
   until,
 } from './app_helpers.mjs';
@@ -83,17 +81,7 @@ try {
   });
 
   stage('Sign up');
-  await page.goto(`${SERVICE}/app/sign-up`);
-  await heading(page, 'Create your account').waitFor();
-  await page.getByLabel('Business name').fill('Oat & Co');
-  await page.getByLabel('E-mail', { exact: true }).fill(EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await heading(page, 'Recipes').waitFor();
-  // The layouts beyond us.v and the other markets' formats need the Professional plan.
-  await ask({ plan: 'professional', email: EMAIL });
-  await page.reload();
-  await page.getByRole('link', { name: /Professional plan/ }).waitFor();
+  await signUpProfessional(page, 'Oat & Co');
 
   // ---- Import: a bad row is shown by its number and nothing is created. ----
   stage('Import');

@@ -7,7 +7,7 @@
 // scroll at 360 px. Started by tests/api/app.rs (same control channel as app.mjs).
 import { chromium } from 'playwright-core';
 import { chromiumOptions } from './chromium.mjs';
-import { EMAIL, PASSWORD, SERVICE, ask, axeCheck, axeCounts, check, finish, fitsWidth, heading, labelText, metric, reportFailure, shot, stage, until } from './app_helpers.mjs';
+import { SERVICE, axeCheck, axeCounts, check, finish, fitsWidth, heading, labelText, metric, reportFailure, shot, signUpProfessional, stage, until } from './app_helpers.mjs';
 
 const FLOUR = 'fooddb:168894';
 const SUGAR = 'fooddb:169655';
@@ -41,17 +41,7 @@ try {
   page.setDefaultTimeout(10000);
 
   stage('Sign up');
-  await page.goto(`${SERVICE}/app/sign-up`);
-  await heading(page, 'Create your account').waitFor();
-  await page.getByLabel('Business name').fill('Pastelería Sur');
-  await page.getByLabel('E-mail', { exact: true }).fill(EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await heading(page, 'Recipes').waitFor();
-  // Chile's format is one of the other markets' formats: the Professional plan.
-  await ask({ plan: 'professional', email: EMAIL });
-  await page.reload();
-  await page.getByRole('link', { name: /Professional plan/ }).waitFor();
+  await signUpProfessional(page, 'Pastelería Sur');
 
   stage('Unsaved recipe');
   await page.goto(`${SERVICE}/app/recipes/new`);
