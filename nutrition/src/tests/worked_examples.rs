@@ -280,6 +280,22 @@ fn example_8_5_eu_saturates_0_08_g_are_declared_as_less_than_a_tenth() {
 }
 
 #[test]
+fn eu_saturates_just_above_the_threshold_declare_the_threshold_and_the_threshold_itself_is_less_than(
+) {
+    // The guidance's table: "> 0.1 g" rounds to the nearest 0.1 g, "≤ 0.1 g" may be "<0.1 g";
+    // 0.127 g therefore prints "0.1g" while 0.1 g prints "<0.1g". Rounding is not idempotent
+    // there, by the table's own wording.
+    assert_eq!(
+        eu_per_100g(SaturatedFatG, 0.127, "saturates_g"),
+        (0.1, "0.1g".to_string())
+    );
+    assert_eq!(
+        eu_per_100g(SaturatedFatG, 0.1, "saturates_g"),
+        (0.0, "<0.1g".to_string())
+    );
+}
+
+#[test]
 fn example_8_5_eu_saturates_2_34_g_are_declared_as_2_3_g() {
     assert_eq!(
         eu_per_100g(SaturatedFatG, 2.34, "saturates_g"),
