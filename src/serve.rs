@@ -312,10 +312,12 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
             appended,
             labels: labels_changed,
             creates: nls_command::CreateQueue::start(pool.clone()),
+            auth: Some(auth_cache.clone()),
         },
         query: QueryState {
             pool: pool.clone(),
             site_url,
+            auth: Some(auth_cache.clone()),
         },
         renderer: RenderState {
             pool: pool.clone(),

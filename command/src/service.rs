@@ -11,6 +11,7 @@ use nls_eventlog::{AppendSignal, EventMeta, StreamVersion};
 use nls_events::{Envelope, IngredientEvent, IngredientState, NewEvent, RecipeEvent, RecipeState};
 use nls_readmodel::derive::LabelColumns;
 use nls_readmodel::guard::{self, Change};
+use nls_readmodel::lazy_conn::LazyConn;
 use nls_readmodel::notify::LabelsChanged;
 use nls_readmodel::representation::{IngredientRepr, RecipeRepr};
 use nls_readmodel::views::RecipeRow;
@@ -47,6 +48,9 @@ pub struct CommandState {
     pub labels: Arc<dyn LabelsChanged>,
     /// Group commit of the creates that need no transaction of their own.
     pub creates: CreateQueue,
+    /// The process's authentication cache, whose custom ingredient names let a create
+    /// resolve names without a read (`None`: always read).
+    pub auth: Option<nls_web::auth_cache::AuthCache>,
 }
 
 impl FromRef<CommandState> for PgPool {
@@ -209,17 +213,25 @@ impl CommandState {
         idempotency: Option<Idempotency>,
     ) -> Result<Created<RecipeRepr>, CommandError> {
         let Some(idempotency) = idempotency else {
-            let mut conn = self.pool.acquire().await?;
-            let resolved = Resolved::of(&mut conn, caller, &change).await?;
+            // A recipe of database foods named with the account's names held in memory reads
+            // nothing before its batch is written: no connection is taken for it.
+            let mut db = LazyConn::new(&self.pool);
+            let names = resolve::cached_names(self.auth.as_ref(), &mut db, caller.account_id)
+                .await
+                .map_err(error::resolve)?;
+            let resolved = match names.and_then(|names| Resolved::by_names(&names, &change)) {
+                Some(resolved) => resolved?,
+                None => Resolved::of(db.get().await?, caller, &change).await?,
+            };
             if resolved.touches_graph() {
-                drop(conn);
+                drop(db);
                 return self
                     .create_in_transaction(caller, &change, None, true)
                     .await;
             }
-            let prepared = prepare_recipe(&mut conn, caller, &change, resolved).await?;
+            let prepared = prepare_recipe(Conn::Lazy(&mut db), caller, &change, resolved).await?;
             // Not held while the create waits for its batch.
-            drop(conn);
+            drop(db);
             let (written, events) = self.write_queued(caller, prepared).await?;
             self.appended.committed_events(events).await;
             return Ok(written);
@@ -267,7 +279,7 @@ impl CommandState {
         change: &RecipeChange,
         resolved: Resolved,
     ) -> Result<(Created<RecipeRepr>, Vec<Envelope>), CommandError> {
-        let prepared = prepare_recipe(conn, caller, change, resolved).await?;
+        let prepared = prepare_recipe(Conn::Held(conn), caller, change, resolved).await?;
         self.write_recipe(conn, caller, &meta(caller), prepared)
             .await
     }
@@ -442,6 +454,17 @@ impl CommandState {
         .await
     }
 
+    /// After an ingredient write committed: returns once every process whose lease is live
+    /// has dropped the account's custom ingredient names it held in memory
+    /// (`nls_web::name_cache`), so that a request starting after this write answered resolves
+    /// names against it in every process. A failure is logged rather than answered: the write
+    /// is committed, and a held set lives at most `name_cache::TTL`.
+    async fn names_settled(&self) {
+        if let Err(err) = nls_web::lease::settle(&self.pool).await {
+            tracing::warn!(error = %err, "an ingredient write could not confirm that every process dropped the names it held");
+        }
+    }
+
     /// `POST /v1/ingredients`.
     pub async fn create_ingredient(
         &self,
@@ -450,37 +473,41 @@ impl CommandState {
         idempotency: Option<Idempotency>,
     ) -> Result<Created<IngredientRepr>, CommandError> {
         let (change, idempotency) = (&change, idempotency.as_ref());
-        self.transact(None, |mut owned| async move {
-            let outcome = async {
-                let tx = &mut owned.tx;
-                if let Some(replayed) = replay(tx, caller, idempotency).await? {
-                    return Ok(Attempt::Done(replayed));
+        let written = self
+            .transact(None, |mut owned| async move {
+                let outcome = async {
+                    let tx = &mut owned.tx;
+                    if let Some(replayed) = replay(tx, caller, idempotency).await? {
+                        return Ok(Attempt::Done(replayed));
+                    }
+                    let id = nls_events::IngredientId::generate();
+                    if let Some(name) = &change.name {
+                        check_name_free(tx, caller, name, None).await?;
+                    }
+                    let events = decide::create_ingredient(change.clone());
+                    let state = events
+                        .iter()
+                        .fold(IngredientState::default(), IngredientState::evolve);
+                    let new: Vec<NewEvent> =
+                        events.iter().map(IngredientEvent::to_new_event).collect();
+                    let appended = owned.append_and_apply(id.as_str(), 0, caller, &new, None);
+                    if let Attempt::Retry = appended.await? {
+                        return Ok(Attempt::Retry);
+                    }
+                    let tx = &mut owned.tx;
+                    let written = Created {
+                        version: state.version,
+                        location: format!("/v1/ingredients/{id}"),
+                        body: ingredient_body(tx, caller, id.as_str()).await?,
+                    };
+                    remember(tx, caller, idempotency, written).await
                 }
-                let id = nls_events::IngredientId::generate();
-                if let Some(name) = &change.name {
-                    check_name_free(tx, caller, name, None).await?;
-                }
-                let events = decide::create_ingredient(change.clone());
-                let state = events
-                    .iter()
-                    .fold(IngredientState::default(), IngredientState::evolve);
-                let new: Vec<NewEvent> = events.iter().map(IngredientEvent::to_new_event).collect();
-                let appended = owned.append_and_apply(id.as_str(), 0, caller, &new, None);
-                if let Attempt::Retry = appended.await? {
-                    return Ok(Attempt::Retry);
-                }
-                let tx = &mut owned.tx;
-                let written = Created {
-                    version: state.version,
-                    location: format!("/v1/ingredients/{id}"),
-                    body: ingredient_body(tx, caller, id.as_str()).await?,
-                };
-                remember(tx, caller, idempotency, written).await
-            }
-            .await;
-            (owned, outcome)
-        })
-        .await
+                .await;
+                (owned, outcome)
+            })
+            .await?;
+        self.names_settled().await;
+        Ok(written)
     }
 
     /// `PUT /v1/ingredients/{id}`. Recipes using it get new labels from the projector.
@@ -492,44 +519,47 @@ impl CommandState {
         change: IngredientChange,
     ) -> Result<Updated<IngredientRepr>, CommandError> {
         let change = &change;
-        self.transact(None, |mut owned| async move {
-            let outcome = async {
-                let tx = &mut owned.tx;
-                lock_recipe_graph(tx, caller).await?;
-                let state: IngredientState = load_ingredient_state(tx, caller, id).await?;
-                check_if_match(if_match, state.version)?;
-                let events = decide::update_ingredient(&state, change.clone())
-                    .map_err(|e| error::domain(e, "ingredient"))?;
-                let new_state = events.iter().fold(state.clone(), IngredientState::evolve);
-                let update = events.iter().find_map(|e| match e {
-                    IngredientEvent::Updated(u) => Some(u),
-                    _ => None,
-                });
-                if let Some(update) = update {
-                    if let Some(name) = &update.name {
-                        check_name_free(tx, caller, name, Some(id)).await?;
+        let written = self
+            .transact(None, |mut owned| async move {
+                let outcome = async {
+                    let tx = &mut owned.tx;
+                    lock_recipe_graph(tx, caller).await?;
+                    let state: IngredientState = load_ingredient_state(tx, caller, id).await?;
+                    check_if_match(if_match, state.version)?;
+                    let events = decide::update_ingredient(&state, change.clone())
+                        .map_err(|e| error::domain(e, "ingredient"))?;
+                    let new_state = events.iter().fold(state.clone(), IngredientState::evolve);
+                    let update = events.iter().find_map(|e| match e {
+                        IngredientEvent::Updated(u) => Some(u),
+                        _ => None,
+                    });
+                    if let Some(update) = update {
+                        if let Some(name) = &update.name {
+                            check_name_free(tx, caller, name, Some(id)).await?;
+                        }
+                        refuse_if_it_breaks(tx, caller, Change::Ingredient(id, &new_state)).await?;
                     }
-                    refuse_if_it_breaks(tx, caller, Change::Ingredient(id, &new_state)).await?;
-                }
-                if !events.is_empty() {
-                    let new: Vec<NewEvent> =
-                        events.iter().map(IngredientEvent::to_new_event).collect();
-                    let appended =
-                        owned.append_and_apply(id, state.version, caller, &new, if_match);
-                    if let Attempt::Retry = appended.await? {
-                        return Ok(Attempt::Retry);
+                    if !events.is_empty() {
+                        let new: Vec<NewEvent> =
+                            events.iter().map(IngredientEvent::to_new_event).collect();
+                        let appended =
+                            owned.append_and_apply(id, state.version, caller, &new, if_match);
+                        if let Attempt::Retry = appended.await? {
+                            return Ok(Attempt::Retry);
+                        }
                     }
+                    let tx = &mut owned.tx;
+                    Ok(Attempt::Done(Updated {
+                        version: new_state.version,
+                        body: ingredient_body(tx, caller, id).await?,
+                    }))
                 }
-                let tx = &mut owned.tx;
-                Ok(Attempt::Done(Updated {
-                    version: new_state.version,
-                    body: ingredient_body(tx, caller, id).await?,
-                }))
-            }
-            .await;
-            (owned, outcome)
-        })
-        .await
+                .await;
+                (owned, outcome)
+            })
+            .await?;
+        self.names_settled().await;
+        Ok(written)
     }
 
     /// `DELETE /v1/ingredients/{id}`: refused while a live recipe uses it.
@@ -539,26 +569,30 @@ impl CommandState {
         id: &str,
         if_match: Option<&[i64]>,
     ) -> Result<Deleted, CommandError> {
-        self.transact(None, |mut owned| async move {
-            let outcome = async {
-                let tx = &mut owned.tx;
-                lock_recipe_graph(tx, caller).await?;
-                let state: IngredientState = load_ingredient_state(tx, caller, id).await?;
-                check_if_match(if_match, state.version)?;
-                let used_by = live_users(tx, id).await?;
-                let events = decide::delete_ingredient(&state, used_by)
-                    .map_err(|e| error::domain(e, "ingredient"))?;
-                let new: Vec<NewEvent> = events.iter().map(IngredientEvent::to_new_event).collect();
-                deleted(
-                    owned
-                        .append_and_apply(id, state.version, caller, &new, if_match)
-                        .await?,
-                )
-            }
-            .await;
-            (owned, outcome)
-        })
-        .await
+        let written = self
+            .transact(None, |mut owned| async move {
+                let outcome = async {
+                    let tx = &mut owned.tx;
+                    lock_recipe_graph(tx, caller).await?;
+                    let state: IngredientState = load_ingredient_state(tx, caller, id).await?;
+                    check_if_match(if_match, state.version)?;
+                    let used_by = live_users(tx, id).await?;
+                    let events = decide::delete_ingredient(&state, used_by)
+                        .map_err(|e| error::domain(e, "ingredient"))?;
+                    let new: Vec<NewEvent> =
+                        events.iter().map(IngredientEvent::to_new_event).collect();
+                    deleted(
+                        owned
+                            .append_and_apply(id, state.version, caller, &new, if_match)
+                            .await?,
+                    )
+                }
+                .await;
+                (owned, outcome)
+            })
+            .await?;
+        self.names_settled().await;
+        Ok(written)
     }
 
     async fn recipe_body(
@@ -660,7 +694,7 @@ impl PreparedRecipe {
 
 /// Decides a create from its `resolved` lines and derives its label, writing nothing.
 async fn prepare_recipe(
-    conn: &mut PgConnection,
+    conn: Conn<'_, '_>,
     caller: &Caller,
     change: &RecipeChange,
     resolved: Resolved,
@@ -676,9 +710,17 @@ async fn prepare_recipe(
     let state = events
         .iter()
         .fold(RecipeState::default(), RecipeState::evolve);
-    let derived = derive::derive(conn, caller.account_id, id.as_str(), &state, None)
-        .await
-        .map_err(error::derive)?;
+    let derived = match derive::derive_of_foods(id.as_str(), &state, None) {
+        Some(derived) => derived,
+        None => {
+            let conn = match conn {
+                Conn::Held(conn) => conn,
+                Conn::Lazy(db) => db.get().await?,
+            };
+            derive::derive(conn, caller.account_id, id.as_str(), &state, None).await
+        }
+    }
+    .map_err(error::derive)?;
     decide::check_final_weight(&state, derived.extent.solids_g)
         .map_err(|e| error::domain(e, "recipe"))?;
     let columns = LabelColumns::derived(&derived).map_err(CommandError::internal)?;
@@ -730,7 +772,38 @@ struct Resolved {
     prepared: Option<Vec<nls_events::recipe::IngredientLine>>,
 }
 
+/// Where [`prepare_recipe`] reads, if a line needs reading: a transaction's connection, or
+/// one taken only then.
+pub(crate) enum Conn<'c, 'p> {
+    Held(&'c mut PgConnection),
+    Lazy(&'c mut LazyConn<'p>),
+}
+
 impl Resolved {
+    /// [`Resolved::of`] with the account's custom ingredient names from memory; `None` when
+    /// an entry gives the id of a custom ingredient or sub-recipe (read it then).
+    fn by_names(
+        names: &nls_web::name_cache::NameIndex,
+        change: &RecipeChange,
+    ) -> Option<Result<Self, CommandError>> {
+        let lines_of = |entries: &Option<Vec<resolve::Entry>>| match entries {
+            None => Some(Ok(None)),
+            Some(entries) => resolve::resolve_by_names(names, entries).map(|resolved| {
+                resolved
+                    .map(|lines| Some(lines.into_iter().map(|(line, _)| line).collect()))
+                    .map_err(error::resolve)
+            }),
+        };
+        let lines = lines_of(&change.entries)?;
+        let prepared = lines_of(&change.prepared)?;
+        Some(lines.and_then(|lines| {
+            Ok(Self {
+                lines,
+                prepared: prepared?,
+            })
+        }))
+    }
+
     async fn of(
         conn: &mut PgConnection,
         caller: &Caller,

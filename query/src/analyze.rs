@@ -6,6 +6,7 @@ use nls_events::RecipeState;
 use nls_nutrition::fop::Facts;
 use nls_nutrition::package::Package;
 use nls_readmodel::extras::{self, FoodBody, PreparedBody};
+use nls_readmodel::lazy_conn::LazyConn;
 use nls_readmodel::requests::{EntryBody, RecipeBody, RecipeChange};
 use nls_readmodel::{bounds, derive, resolve, views};
 use nls_web::{ApiError, ApiJson, ApiQuery, Caller, JsonFields};
@@ -258,9 +259,12 @@ pub async fn run(
         }
         None => None,
     };
-    let mut conn = app.pool.acquire().await?;
+    // Taken only if something must be read: an analysis of database foods by name, with the
+    // account's names held in memory, reads nothing.
+    let mut db = LazyConn::new(&app.pool);
 
     if format.has_food_columns() || body.foods.is_some() {
+        let conn = db.get().await?;
         if !format.has_food_columns() {
             return Err(ApiError::validation(
                 "foods",
@@ -295,12 +299,12 @@ pub async fn run(
             let (name, state, resolved, root) = match food {
                 extras::FoodChange::Given { name, change } => {
                     let entries = change.entries.clone().unwrap_or_default();
-                    let resolved = resolve::resolve(&mut conn, caller.account_id, &entries).await?;
+                    let resolved = resolve::resolve(conn, caller.account_id, &entries).await?;
                     let state = analysis_state(&change, &resolved, &name);
                     (name, state, Some(resolved), "rcp_analysis".to_string())
                 }
                 extras::FoodChange::Stored { recipe_id, name } => {
-                    let row = views::load_recipe(&mut conn, caller.account_id, &recipe_id)
+                    let row = views::load_recipe(conn, caller.account_id, &recipe_id)
                         .await
                         .map_err(ApiError::internal)?
                         .ok_or_else(|| {
@@ -320,7 +324,7 @@ pub async fn run(
                 }
             };
             let derived =
-                derive::derive_input(&mut conn, caller.account_id, &root, &state, None).await?;
+                derive::derive_input(conn, caller.account_id, &root, &state, None).await?;
             bounds::check_final_weight(&state, derived.extent.solids_g)?;
             match &resolved {
                 Some(resolved) => {
@@ -379,32 +383,39 @@ pub async fn run(
     }
     .validate(true)?;
     let entries = change.entries.clone().unwrap_or_default();
-    let resolved = resolve::resolve(&mut conn, caller.account_id, &entries).await?;
+    let names = resolve::cached_names(app.auth.as_ref(), &mut db, caller.account_id).await?;
+    let resolved = match names
+        .as_deref()
+        .and_then(|names| resolve::resolve_by_names(names, &entries))
+    {
+        Some(resolved) => resolved?,
+        None => resolve::resolve(db.get().await?, caller.account_id, &entries).await?,
+    };
     // Derived in the standard format (one way to build a label's input), then computed in the
     // format asked for with what it takes beyond the recipe.
     let state = analysis_state(&change, &resolved, "analysis");
     // Only the label's input: the label is computed once, below, in the format asked for.
-    let derived =
-        derive::derive_input(&mut conn, caller.account_id, "rcp_analysis", &state, racc_g).await?;
+    let derived = match derive::derive_input_of_foods("rcp_analysis", &state, racc_g) {
+        Some(derived) => derived?,
+        None => {
+            let conn = db.get().await?;
+            derive::derive_input(conn, caller.account_id, "rcp_analysis", &state, racc_g).await?
+        }
+    };
     bounds::check_final_weight(&state, derived.extent.solids_g)?;
     let added = match &prepared {
         Some(entries) => {
-            let lines = resolve::resolve(&mut conn, caller.account_id, entries).await?;
+            let conn = db.get().await?;
+            let lines = resolve::resolve(conn, caller.account_id, entries).await?;
             let additions = RecipeChange {
                 servings: Some(1.0),
                 ..RecipeChange::default()
             };
             let add_state = analysis_state(&additions, &lines, "prepared");
-            derive::derive_input(
-                &mut conn,
-                caller.account_id,
-                "rcp_prepared",
-                &add_state,
-                None,
-            )
-            .await?
-            .input
-            .ingredients
+            derive::derive_input(conn, caller.account_id, "rcp_prepared", &add_state, None)
+                .await?
+                .input
+                .ingredients
         }
         None => Vec::new(),
     };

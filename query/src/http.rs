@@ -16,6 +16,9 @@ use sqlx::PgPool;
 pub struct QueryState {
     pub pool: PgPool,
     pub site_url: Arc<str>,
+    /// The process's authentication cache, whose custom ingredient names let an analysis
+    /// resolve names without a read (`None`: always read).
+    pub auth: Option<nls_web::auth_cache::AuthCache>,
 }
 
 impl FromRef<QueryState> for PgPool {

@@ -161,6 +161,28 @@ pub async fn derive_input(
     input_from(&graph, root_id, state, racc_g)
 }
 
+/// [`derive`] of a recipe whose lines and prepared additions are all database foods, which
+/// no write changes: nothing to load, so no connection. `None` when a line names a custom
+/// ingredient or a sub-recipe.
+pub fn derive_of_foods(
+    root_id: &str,
+    state: &RecipeState,
+    racc_g: Option<f64>,
+) -> Option<Result<Derived, DeriveError>> {
+    let graph = Graph::of_database_foods(state)?;
+    Some(derive_from(&graph, root_id, state, racc_g))
+}
+
+/// [`derive_input`] of a recipe of database foods only (see [`derive_of_foods`]).
+pub fn derive_input_of_foods(
+    root_id: &str,
+    state: &RecipeState,
+    racc_g: Option<f64>,
+) -> Option<Result<DerivedInput, DeriveError>> {
+    let graph = Graph::of_database_foods(state)?;
+    Some(input_from(&graph, root_id, state, racc_g))
+}
+
 /// A saved recipe's state as one food of a variety pack (21 CFR 101.9(d)(13)(ii),
 /// `us.aggr`): its own fields computed as one standard column; its package and what
 /// preparing it adds are not a pack column's (the pack's label has its own package).
@@ -632,6 +654,19 @@ pub(crate) enum Source {
 }
 
 impl Graph {
+    /// The graph [`Graph::load`] gives a lone root whose lines (prepared additions included)
+    /// are all database foods: it holds nothing. `None` when a line names anything else.
+    fn of_database_foods(root: &RecipeState) -> Option<Self> {
+        root.ingredients
+            .iter()
+            .chain(&root.prepared)
+            .all(|line| line.ingredient_id.starts_with("fooddb:"))
+            .then(|| Self {
+                recipes: HashMap::new(),
+                ingredients: HashMap::new(),
+            })
+    }
+
     /// The current name of what `id` refers to.
     fn resolved_name(&self, id: &str) -> Option<String> {
         if let Some(fdc) = id.strip_prefix("fooddb:") {

@@ -32,6 +32,7 @@ pub mod guard;
 pub mod label_change;
 pub mod label_history;
 pub mod labels;
+pub mod lazy_conn;
 pub mod names;
 pub mod new_recipes;
 pub mod notify;

@@ -2,12 +2,18 @@
 //! recorded lines: what each entry resolved to at the time of the write.
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+use std::time::Instant;
 
 use nls_events::recipe::IngredientLine;
+use nls_web::auth_cache::AuthCache;
+use nls_web::name_cache::{NameIndex, NAMES_PER_ACCOUNT};
 use serde::Serialize;
 use sqlx::PgConnection;
 use thiserror::Error;
 use uuid::Uuid;
+
+use crate::lazy_conn::LazyConn;
 
 /// One entry as the client gave it (already shape-checked).
 #[derive(Debug, Clone, PartialEq)]
@@ -66,30 +72,138 @@ pub async fn resolve(
     let custom = custom_by_name(conn, account_id, entries).await?;
     let mut lines = Vec::with_capacity(entries.len());
     for (index, entry) in entries.iter().enumerate() {
-        let (ingredient_id, resolved_name, source) = match (&entry.ingredient_id, &entry.name) {
-            (Some(id), _) => by_id(conn, account_id, index, id).await?,
-            (None, Some(name)) => by_name(&custom, index, name)?,
-            (None, None) => {
-                return Err(ResolveError::UnknownId {
-                    index,
-                    reference: "(nothing)".into(),
-                })
-            }
-        };
-        lines.push((
-            IngredientLine {
-                label_names: entry.label_names.clone(),
-                ingredient_id,
-                name: entry.name.clone().unwrap_or(resolved_name),
-                label_name: entry.label_name.clone(),
-                grams: entry.grams,
-                nutrients: entry.nutrients.clone(),
-                added_nutrients: entry.added_nutrients.clone(),
+        let found = match &entry.ingredient_id {
+            Some(id) => match database_food(index, id) {
+                Some(found) => found?,
+                None => by_id(conn, account_id, index, id).await?,
             },
-            source,
-        ));
+            None => by_entry_name(&custom, index, entry)?,
+        };
+        lines.push(line_of(entry, found));
     }
     Ok(lines)
+}
+
+/// [`resolve`] with the account's custom ingredient names from memory
+/// (`nls_web::name_cache`): nothing is read. `None` when an entry gives the id of a custom
+/// ingredient or sub-recipe, whose existence only the database can tell.
+pub fn resolve_by_names(
+    names: &NameIndex,
+    entries: &[Entry],
+) -> Option<Result<Vec<(IngredientLine, Source)>, ResolveError>> {
+    let mut lines = Vec::with_capacity(entries.len());
+    for (index, entry) in entries.iter().enumerate() {
+        let found = match &entry.ingredient_id {
+            Some(id) => database_food(index, id)?,
+            None => by_entry_name(names, index, entry),
+        };
+        match found {
+            Ok(found) => lines.push(line_of(entry, found)),
+            Err(err) => return Some(Err(err)),
+        }
+    }
+    Some(Ok(lines))
+}
+
+/// The account's custom ingredient names for [`resolve_by_names`]: from `cache` when it holds
+/// them, else read (on `db`) and held. `None` when they cannot be used from memory: no cache,
+/// the process's lease not live (it may have missed a change), or a catalogue too large to
+/// hold; resolve against the database then.
+pub async fn cached_names(
+    cache: Option<&AuthCache>,
+    db: &mut LazyConn<'_>,
+    account_id: Uuid,
+) -> Result<Option<Arc<NameIndex>>, ResolveError> {
+    let Some(cache) = cache else {
+        return Ok(None);
+    };
+    let now = Instant::now();
+    if !cache.is_live(now) {
+        return Ok(None);
+    }
+    let table = cache.names();
+    if let Some(names) = table.get(account_id, now) {
+        return Ok(Some(names));
+    }
+    let epoch = table.epoch();
+    let read_at = Instant::now();
+    let names = Arc::new(account_names(db.get().await?, account_id).await?);
+    if names.len() > NAMES_PER_ACCOUNT {
+        return Ok(None);
+    }
+    table.insert(account_id, Arc::clone(&names), read_at, epoch);
+    Ok(Some(names))
+}
+
+/// Every active custom ingredient of the account by lowercase name (the oldest one when
+/// several share a name), as [`custom_by_name`] keys them; one more row than
+/// [`NAMES_PER_ACCOUNT`] at most, which says the catalogue is too large to hold.
+async fn account_names(
+    conn: &mut PgConnection,
+    account_id: Uuid,
+) -> Result<NameIndex, ResolveError> {
+    let rows: Vec<(String, String, String)> = sqlx::query_as(
+        "select distinct on (lower(name)) lower(name), ingredient_id, name from ingredient_view
+         where account_id = $1 and not archived and not deleted
+         order by lower(name), ingredient_id
+         limit $2",
+    )
+    .bind(account_id)
+    .bind(i64::try_from(NAMES_PER_ACCOUNT + 1).unwrap_or(i64::MAX))
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(key, id, name)| (key, (id, name)))
+        .collect())
+}
+
+/// What an entry resolved to: the ingredient id, the name it resolved to, and where.
+type Found = (String, String, Source);
+
+/// The recorded line of `entry`, resolved to `found`.
+fn line_of(
+    entry: &Entry,
+    (ingredient_id, resolved_name, source): Found,
+) -> (IngredientLine, Source) {
+    (
+        IngredientLine {
+            label_names: entry.label_names.clone(),
+            ingredient_id,
+            name: entry.name.clone().unwrap_or(resolved_name),
+            label_name: entry.label_name.clone(),
+            grams: entry.grams,
+            nutrients: entry.nutrients.clone(),
+            added_nutrients: entry.added_nutrients.clone(),
+        },
+        source,
+    )
+}
+
+/// An entry without an id, by its name.
+fn by_entry_name(custom: &NameIndex, index: usize, entry: &Entry) -> Result<Found, ResolveError> {
+    match &entry.name {
+        Some(name) => by_name(custom, index, name),
+        None => Err(ResolveError::UnknownId {
+            index,
+            reference: "(nothing)".into(),
+        }),
+    }
+}
+
+/// A `fooddb:` id, from the shipped table; `None` for any other id (the database's).
+fn database_food(index: usize, id: &str) -> Option<Result<Found, ResolveError>> {
+    let fdc = id.strip_prefix("fooddb:")?;
+    Some(
+        fdc.parse::<u32>()
+            .ok()
+            .and_then(|n| nls_fooddb::shipped().get(n))
+            .map(|food| (food.id(), food.description.clone(), Source::Fooddb))
+            .ok_or_else(|| ResolveError::UnknownId {
+                index,
+                reference: id.chars().take(80).collect(),
+            }),
+    )
 }
 
 async fn by_id(
@@ -97,19 +211,11 @@ async fn by_id(
     account_id: Uuid,
     index: usize,
     id: &str,
-) -> Result<(String, String, Source), ResolveError> {
+) -> Result<Found, ResolveError> {
     let unknown = || ResolveError::UnknownId {
         index,
         reference: id.chars().take(80).collect(),
     };
-    if let Some(fdc) = id.strip_prefix("fooddb:") {
-        let food = fdc
-            .parse::<u32>()
-            .ok()
-            .and_then(|n| nls_fooddb::shipped().get(n))
-            .ok_or_else(unknown)?;
-        return Ok((food.id(), food.description.clone(), Source::Fooddb));
-    }
     let (table, key, source) = if id.starts_with("ing_") {
         ("ingredient_view", "ingredient_id", Source::Custom)
     } else if id.starts_with("rcp_") {
@@ -133,7 +239,7 @@ async fn custom_by_name(
     conn: &mut PgConnection,
     account_id: Uuid,
     entries: &[Entry],
-) -> Result<HashMap<String, (String, String)>, ResolveError> {
+) -> Result<NameIndex, ResolveError> {
     let names: Vec<String> = entries
         .iter()
         .filter(|e| e.ingredient_id.is_none())
@@ -158,11 +264,7 @@ async fn custom_by_name(
         .collect())
 }
 
-fn by_name(
-    custom: &HashMap<String, (String, String)>,
-    index: usize,
-    name: &str,
-) -> Result<(String, String, Source), ResolveError> {
+fn by_name(custom: &NameIndex, index: usize, name: &str) -> Result<Found, ResolveError> {
     if let Some((id, found)) = custom.get(&name.trim().to_lowercase()) {
         return Ok((id.clone(), found.clone(), Source::Custom));
     }

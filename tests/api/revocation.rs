@@ -1,7 +1,9 @@
 //! Revocation without a read per request (issue 27, item 1): several `nls serve` processes
 //! of the real binary serve one key (or one app session) from memory; a revocation returns
 //! only when every live process has dropped it, and a process frozen with SIGSTOP while it
-//! happened never serves it when resumed (web/src/lease.rs, web/src/auth_cache.rs).
+//! happened never serves it when resumed (web/src/lease.rs, web/src/auth_cache.rs). The
+//! custom ingredient names held the same way (web/src/name_cache.rs) are checked here too:
+//! an ingredient write returns only once every process resolves names against it.
 
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -26,6 +28,11 @@ struct Fleet {
 
 impl Fleet {
     async fn start(processes: usize) -> Self {
+        Self::start_roles(&vec!["query"; processes]).await
+    }
+
+    /// One process per role given (`command`, `query`, `all`).
+    async fn start_roles(roles: &[&str]) -> Self {
         let db = TestDb::create().await;
         let tag = Uuid::new_v4().simple().to_string();
         let mut fleet = Self {
@@ -38,14 +45,14 @@ impl Fleet {
         };
         let migrated = fleet.nls(&["migrate"]);
         assert!(migrated.status.success(), "{migrated:?}");
-        for _ in 0..processes {
+        for role in roles {
             let port = std::net::TcpListener::bind("127.0.0.1:0")
                 .and_then(|l| l.local_addr())
                 .map(|a| a.port())
                 .expect("a free port");
             let child = fleet
                 .command()
-                .args(["serve", "--role", "query", "--listen"])
+                .args(["serve", "--role", role, "--listen"])
                 .arg(format!("127.0.0.1:{port}"))
                 // Leases of reserved requests too: they must not outlive a revocation.
                 .env("NLS_RATE_LIMIT_PER_MINUTE", "1000000")
@@ -412,4 +419,175 @@ async fn a_process_that_cannot_renew_its_lease_refuses_keyed_requests() {
         assert!(Instant::now() < deadline, "still {status}");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+}
+
+/// Process 0 takes writes, process 1 analyses; both hold the account's custom ingredient
+/// names in memory. Each ingredient write (create, rename, archive, delete) is seen by the
+/// very next analysis and create by name on either process, also by one frozen while the
+/// write happened; a write with the triggers off (so nobody is told) is not, which is what
+/// makes the notifications necessary.
+#[tokio::test]
+async fn ingredient_names_held_in_memory_follow_every_ingredient_write_in_every_process() {
+    let fleet = Fleet::start_roles(&["command", "query"]).await;
+    let (account_id, key) = fleet.business_key().await;
+    let analyse = |name: &'static str| {
+        let key = key.clone();
+        let http = fleet.http.clone();
+        let base = fleet.bases[1].clone();
+        async move {
+            let response = http
+                .post(format!("{base}/v1/analyze"))
+                .bearer_auth(&key)
+                .json(&json!({"servings": 1, "ingredients": [{"name": name, "grams": 100}]}))
+                .send()
+                .await
+                .expect("analysis");
+            let status = response.status();
+            let body: Value = response.json().await.expect("analysis body");
+            (status, body)
+        }
+    };
+    let source = |body: &Value| body["ingredients"][0]["source"].as_str().map(str::to_owned);
+    let write = |method: reqwest::Method, path: String, body: Option<Value>| {
+        let mut request = fleet
+            .http
+            .request(method, format!("{}{path}", fleet.bases[0]))
+            .bearer_auth(&key);
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        request.send()
+    };
+
+    // Warm: both processes hold the account's (empty) set of names.
+    for _ in 0..3 {
+        let (status, body) = analyse("butter").await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(source(&body).as_deref(), Some("fooddb"));
+    }
+    let recipe = |name: &'static str| {
+        write(
+            reqwest::Method::POST,
+            "/v1/recipes".into(),
+            Some(json!({"name": "Toast", "servings": 1,
+                        "ingredients": [{"name": name, "grams": 50}]})),
+        )
+    };
+    let created = recipe("butter").await.expect("create");
+    assert_eq!(created.status(), StatusCode::CREATED);
+
+    // A custom "Butter" now takes the name on both processes, at once.
+    let made = write(
+        reqwest::Method::POST,
+        "/v1/ingredients".into(),
+        Some(json!({"name": "Butter", "nutrients_per_100g": {"calories": 717, "total_fat_g": 81}})),
+    )
+    .await
+    .expect("ingredient create");
+    assert_eq!(made.status(), StatusCode::CREATED);
+    let made: Value = made.json().await.expect("ingredient body");
+    let id = made["id"].as_str().expect("ingredient id").to_owned();
+    let (_, body) = analyse("butter").await;
+    assert_eq!(source(&body).as_deref(), Some("custom"), "{body}");
+    assert_eq!(body["ingredients"][0]["ingredient_id"], json!(id));
+    let created: Value = recipe("butter")
+        .await
+        .expect("create")
+        .json()
+        .await
+        .expect("recipe");
+    assert_eq!(
+        created["ingredients"][0]["ingredient_id"],
+        json!(id),
+        "{created}"
+    );
+    let user = created["id"].as_str().expect("recipe id").to_owned();
+
+    // Renamed: the old name is the database's again, the new one the ingredient's.
+    let renamed = write(
+        reqwest::Method::PUT,
+        format!("/v1/ingredients/{id}"),
+        Some(json!({"name": "Cultured butter"})),
+    )
+    .await
+    .expect("rename");
+    assert_eq!(renamed.status(), StatusCode::OK);
+    let (_, body) = analyse("butter").await;
+    assert_eq!(source(&body).as_deref(), Some("fooddb"), "{body}");
+    let (_, body) = analyse("cultured BUTTER").await;
+    assert_eq!(body["ingredients"][0]["ingredient_id"], json!(id), "{body}");
+
+    // Written while the analysing process was frozen: resumed, it never resolves the old way.
+    fleet.signal(1, "-STOP");
+    let renamed = write(
+        reqwest::Method::PUT,
+        format!("/v1/ingredients/{id}"),
+        Some(json!({"name": "Ghee"})),
+    )
+    .await
+    .expect("rename while frozen");
+    assert_eq!(renamed.status(), StatusCode::OK);
+    fleet.signal(1, "-CONT");
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let (status, body) = analyse("ghee").await;
+        if status == StatusCode::OK {
+            assert_eq!(body["ingredients"][0]["ingredient_id"], json!(id), "{body}");
+            break;
+        }
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+        assert!(Instant::now() < deadline, "still {status}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let (_, body) = analyse("cultured butter").await;
+    assert_ne!(source(&body).as_deref(), Some("custom"), "{body}");
+
+    // Unused, deleted: the name is the database's again (or nothing's) at once.
+    let unused = write(reqwest::Method::DELETE, format!("/v1/recipes/{user}"), None)
+        .await
+        .expect("recipe delete");
+    assert!(unused.status().is_success(), "{}", unused.status());
+    let deleted = write(
+        reqwest::Method::DELETE,
+        format!("/v1/ingredients/{id}"),
+        None,
+    )
+    .await
+    .expect("delete");
+    assert!(deleted.status().is_success(), "{}", deleted.status());
+    let (_, body) = analyse("ghee").await;
+    assert_ne!(body["ingredients"][0]["ingredient_id"], json!(id), "{body}");
+
+    // Without the notification (triggers off), a process keeps the set it holds.
+    let mut connection = fleet.pool.acquire().await.expect("a connection");
+    sqlx::query("set session_replication_role = replica")
+        .execute(&mut *connection)
+        .await
+        .expect("triggers off");
+    sqlx::query(
+        "update ingredient_view set name = 'Butter', deleted = false where ingredient_id = $1",
+    )
+    .bind(&id)
+    .execute(&mut *connection)
+    .await
+    .expect("silent change");
+    drop(connection);
+    let (_, body) = analyse("butter").await;
+    assert_eq!(
+        source(&body).as_deref(),
+        Some("fooddb"),
+        "held in memory: {body}"
+    );
+    sqlx::query("select pg_notify('nls_auth', 'ingredients:' || $1::text)")
+        .bind(account_id)
+        .execute(&fleet.pool)
+        .await
+        .expect("notify");
+    nls_web::lease::settle(&fleet.pool).await.expect("settled");
+    let (_, body) = analyse("butter").await;
+    assert_eq!(
+        body["ingredients"][0]["ingredient_id"],
+        json!(id),
+        "told: {body}"
+    );
 }

@@ -43,6 +43,7 @@ async fn service(pool: &PgPool) -> (CommandState, Caller) {
         appended: AppendSignal::local(),
         labels: Arc::new(Nobody),
         creates: CreateQueue::start(pool.clone()),
+        auth: None,
     };
     (state, caller)
 }

@@ -176,6 +176,8 @@ struct Inner {
     keys: Table<KeyAuth>,
     app_sessions: Table<Caller>,
     tokens: Table<SessionCaller>,
+    /// Custom ingredient names, invalidated through the same lease (crate::name_cache).
+    names: crate::name_cache::NameTable,
 }
 
 impl Default for AuthCache {
@@ -195,6 +197,7 @@ impl AuthCache {
             keys: Table::new(),
             app_sessions: Table::new(),
             tokens: Table::new(),
+            names: crate::name_cache::NameTable::default(),
         }))
     }
 
@@ -244,6 +247,21 @@ impl AuthCache {
         self.0.keys.forget(account);
         self.0.app_sessions.forget(account);
         self.0.tokens.forget(account);
+        if account.is_none() {
+            // Everything: the lease lapsed or a notification was not understood.
+            self.0.names.forget(None);
+        }
+    }
+
+    /// Drops the account's custom ingredient names (an ingredient appeared, was renamed,
+    /// archived, restored or deleted).
+    pub fn forget_names(&self, account: Uuid) {
+        self.0.names.forget(Some(account));
+    }
+
+    /// The custom ingredient names held, usable only while [`AuthCache::is_live`].
+    pub fn names(&self) -> &crate::name_cache::NameTable {
+        &self.0.names
     }
 
     /// The table of API keys.

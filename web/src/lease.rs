@@ -70,6 +70,8 @@ pub enum Message {
     Account(Uuid),
     /// A plan changed: every cached authentication carries one.
     All,
+    /// The account's custom ingredient names changed (crate::name_cache).
+    Ingredients(Uuid),
     /// A revocation waits for this acknowledgement.
     Barrier(i64),
 }
@@ -79,6 +81,7 @@ impl Message {
         match payload.split_once(':') {
             None if payload == "all" => Some(Self::All),
             Some(("account", id)) => Uuid::parse_str(id).ok().map(Self::Account),
+            Some(("ingredients", id)) => Uuid::parse_str(id).ok().map(Self::Ingredients),
             Some(("barrier", n)) => n.parse().ok().map(Self::Barrier),
             _ => None,
         }
@@ -230,6 +233,7 @@ async fn apply(
     match Message::parse(payload) {
         Some(Message::Account(account)) => cache.forget(Some(account)),
         Some(Message::All) => cache.forget(None),
+        Some(Message::Ingredients(account)) => cache.forget_names(account),
         Some(Message::Barrier(barrier)) => {
             sqlx::query(
                 "insert into auth_barrier_ack (barrier_id, process_id) values ($1, $2)
@@ -331,6 +335,10 @@ mod tests {
         );
         assert_eq!(Message::parse("all"), Some(Message::All));
         assert_eq!(Message::parse("barrier:42"), Some(Message::Barrier(42)));
+        assert_eq!(
+            Message::parse(&format!("ingredients:{id}")),
+            Some(Message::Ingredients(id))
+        );
         for bad in [
             "",
             "account:",

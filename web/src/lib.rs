@@ -17,6 +17,7 @@ pub mod json;
 pub mod json_value;
 pub mod lease;
 pub mod metrics;
+pub mod name_cache;
 pub mod paging;
 pub mod password;
 pub mod rate_limit;
