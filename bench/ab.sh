@@ -50,13 +50,23 @@ else
   if [ ! -d "$WORKTREE/.git" ] && [ ! -f "$WORKTREE/.git" ]; then
     git worktree add --detach "$WORKTREE" "$base_sha" >&2
   fi
+  # Seeded from this tree's release build when it has none: the registry crates' builds are
+  # reused wherever BASE's lock file names the same versions (minutes instead of a cold build).
+  if [ ! -d "$WORKTREE/target/release" ] && [ -d "$ROOT/target/release" ]; then
+    mkdir -p "$WORKTREE/target"
+    cp -a "$ROOT/target/release" "$WORKTREE/target/release"
+  fi
   echo "ab: building BASE ${base_sha:0:10} in $WORKTREE" >&2
   (cd "$WORKTREE" && CARGO_TARGET_DIR="$WORKTREE/target" cargo build --release -q --bin nls)
   BASE_BIN="$WORKTREE/target/release/nls"
 fi
 echo "ab: building HEAD ${head_sha:0:10}$(git diff --quiet || echo ' (with uncommitted changes)')" >&2
 cargo build --release -q --bin nls --example load
-HEAD_BIN="$ROOT/target/release/nls"
+# Copies, so that editing or building the tree while the rounds run measures nothing else.
+cp "$ROOT/target/release/nls" "$RUNS/nls-head"
+cp "$ROOT/target/release/examples/load" "$RUNS/load"
+HEAD_BIN="$RUNS/nls-head"
+export NLS_LOAD_BIN="$RUNS/load"
 
 for round in $(seq "$ROUNDS"); do
   for side in BASE HEAD; do

@@ -13,7 +13,8 @@
 #   bash bench/run.sh                      every benchmark, once each
 #   bash bench/run.sh label label label    only the label-file one, three times
 # Sections: creates, pgbench, analyze, label, markets, chromium, reformulate. NLS_BENCH_SECONDS sets each run's
-# length (default 20); NLS_BIN runs another `nls` binary than this tree's release build. A run that gets any non-2xx response fails the script: a benchmark
+# length (default 20); NLS_BIN runs another `nls` binary than this tree's release build
+# (NLS_LOAD_BIN another load generator; with both set nothing is built). A run that gets any non-2xx response fails the script: a benchmark
 # of error pages measures nothing. NLS_PERF_DIR=<dir> also profiles the server of each section
 # with `perf record` while its load runs (<dir>/<section>.perf.data; bench/profile.py reads it).
 set -euo pipefail
@@ -37,9 +38,14 @@ command -v pgbench >/dev/null || missing+=(postgresql-contrib)
 command -v nginx >/dev/null || missing+=(nginx-light)
 if [ ${#missing[@]} -gt 0 ]; then apt-get update -qq && apt-get install -y -qq "${missing[@]}"; fi
 
-cargo build --release -q --bin nls --example load
-# NLS_BIN measures another build (an A/B of two commits) with the same script.
+# NLS_BIN measures another build (an A/B of two commits) with the same script; with
+# NLS_LOAD_BIN too (the load generator built once, as bench/ab.sh does) nothing is built, so
+# editing the tree while a run goes on changes nothing in it.
+if [ -z "${NLS_BIN:-}" ] || [ -z "${NLS_LOAD_BIN:-}" ]; then
+  cargo build --release -q --bin nls --example load
+fi
 NLS="${NLS_BIN:-$ROOT/target/release/nls}"
+LOAD="${NLS_LOAD_BIN:-$ROOT/target/release/examples/load}"
 server="${DATABASE_URL%/*}"
 PIDS=()
 DATABASES=()
@@ -122,7 +128,7 @@ creates() {
   echo "== recipe creates, 16 clients, ${SECONDS_PER_RUN}s"
   start_server
   start_profile creates
-  "$ROOT/target/release/examples/load" http://127.0.0.1:18080 "$KEY" 16 "$SECONDS_PER_RUN" "$NATS_URL" "$NLS_NATS_PREFIX"
+  "$LOAD" http://127.0.0.1:18080 "$KEY" 16 "$SECONDS_PER_RUN" "$NATS_URL" "$NLS_NATS_PREFIX"
   stop_server
 }
 
