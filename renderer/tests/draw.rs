@@ -507,3 +507,20 @@ fn a_black_label_is_a_small_4_bit_grey_png() {
     );
     assert!(bytes.len() <= 70_000, "{} bytes", bytes.len());
 }
+
+/// Issue 27, item 4: the five-ingredient pancake label at the default size (580 x 1,230 px)
+/// is a 4-bit greyscale PNG of at most 40 KB that decodes (58,449 bytes before session 19).
+#[test]
+fn the_pancake_label_png_is_at_most_40_kb() {
+    let bytes = png(&common::pancake_label(), fonts(), &RenderOptions::default()).unwrap();
+    let reader = png::Decoder::new(bytes.as_slice()).read_info().unwrap();
+    let info = reader.info();
+    assert_eq!(
+        (info.color_type, info.bit_depth),
+        (png::ColorType::Grayscale, png::BitDepth::Four)
+    );
+    let (width, height, pixels) = decode(&bytes);
+    assert_eq!((width, height), (580, 1_230));
+    assert_eq!(pixels.len(), 580 * 1_230);
+    assert!(bytes.len() <= 40_960, "{} bytes", bytes.len());
+}
