@@ -112,8 +112,8 @@ struct Frame {
     ty: f32,
     width: u32,
     height: u32,
-    /// Grid of the glyph origins of unshaped text, in whole device pixels (see
-    /// [`snap`]).
+    /// Grid of the glyph origins of unshaped text, in whole device pixels (see [`snap`];
+    /// 0: exact, to 1/`SUBPIXEL` px).
     grid: u8,
 }
 
@@ -137,10 +137,11 @@ impl Frame {
             ty: oy * (size_h - vb_h * s) / 2.0,
             width,
             height,
-            // Two pixels at two and more device pixels per CSS pixel: the 4-bit PNG packs
-            // two pixels to a byte, so a glyph on an even column is the same bytes wherever
-            // it falls; a two-pixel step would be visible at scale 1.
-            grid: if options.scale >= 2.0 { 2 } else { 1 },
+            // One pixel. A two-pixel grid would put every glyph on a byte boundary of the
+            // 4-bit rows (two pixels a byte) and save 8 % more on the pancake label, but the
+            // up to one pixel it moves a letter shows as uneven spacing in words at 20 px a
+            // line ("Brenn wert"); measured in BENCHMARKS.md, session 19.
+            grid: 1,
         }
     }
 
