@@ -1022,6 +1022,24 @@ mod tests {
             }
             let bytes = render_in(&scene, m, &fonts, &frame).expect("png");
             let (w, h, grey) = grey_pixels(&bytes);
+            let stage = |what: &str, f: &dyn Fn() -> usize| {
+                let mut ms: Vec<f64> = (0..15)
+                    .map(|_| {
+                        let t = Instant::now();
+                        std::hint::black_box(f());
+                        t.elapsed().as_secs_f64() * 1e3
+                    })
+                    .collect();
+                ms.sort_by(f64::total_cmp);
+                println!("{name}: stage {what}: {:.3} ms", ms[ms.len() / 2]);
+            };
+            stage("whole drawing", &|| {
+                render_in(&scene, m, &fonts, &frame).expect("png").len()
+            });
+            stage("rules", &|| {
+                rules::draw(&rules(&scene, &frame), w as usize, h as usize).len()
+            });
+            stage("placements", &|| placements(&scene, m, &frame).len());
             let packed: Vec<u8> = grey_png::scanlines(&grey, w as usize)
                 .chunks_exact(1 + (w as usize).div_ceil(2))
                 .flat_map(|row| row[1..].to_vec())

@@ -46,6 +46,7 @@ pub(crate) fn draw(rects: &[DeviceRect], width: usize, height: usize) -> Vec<u8>
     let mut active: Vec<DeviceRect> = Vec::new();
     let mut cuts: Vec<f32> = Vec::new();
     let mut spans: Vec<(f32, f32)> = Vec::new();
+    let mut touched: Vec<(usize, usize)> = Vec::new();
     let mut next = 0;
     for row in 0..height {
         let (top, bottom) = (row as f32, row as f32 + 1.0);
@@ -69,8 +70,9 @@ pub(crate) fn draw(rects: &[DeviceRect], width: usize, height: usize) -> Vec<u8>
         }
         cuts.sort_by(f32::total_cmp);
         cuts.dedup();
-        area.fill(0.0);
-        let mut touched = (width, 0);
+        // Only the columns a rectangle reaches are written: a row crossed by the label's
+        // left and right borders touches a few pixels, not its whole width.
+        touched.clear();
         for band in cuts.windows(2) {
             let (b0, b1) = (band[0], band[1]);
             spans.clear();
@@ -89,40 +91,41 @@ pub(crate) fn draw(rects: &[DeviceRect], width: usize, height: usize) -> Vec<u8>
                 if x0 <= merged.1 {
                     merged.1 = merged.1.max(x1);
                 } else {
-                    add_span(&mut area, merged, b1 - b0, &mut touched);
+                    touched.push(add_span(&mut area, merged, b1 - b0));
                     merged = (x0, x1);
                 }
             }
-            add_span(&mut area, merged, b1 - b0, &mut touched);
-        }
-        let (first, last) = touched;
-        if first > last {
-            continue;
+            touched.push(add_span(&mut area, merged, b1 - b0));
         }
         let line = &mut grey[row * width..(row + 1) * width];
-        for (g, a) in line[first..=last].iter_mut().zip(&area[first..=last]) {
-            let level = (a.clamp(0.0, 1.0) * LEVELS).round() as u8;
-            *g = 255 - level * 17;
+        for &(first, last) in &touched {
+            for (g, a) in line[first..=last].iter_mut().zip(&area[first..=last]) {
+                let level = (a.clamp(0.0, 1.0) * LEVELS).round() as u8;
+                *g = 255 - level * 17;
+            }
+        }
+        // Ranges may overlap: clear the areas once every pixel is written.
+        for &(first, last) in &touched {
+            area[first..=last].fill(0.0);
         }
     }
     grey
 }
 
-/// Adds `height` × the overlap of `[x0, x1)` with each pixel column to `area`, widening
-/// `touched` (first and last column written) to the columns reached.
-fn add_span(area: &mut [f32], (x0, x1): (f32, f32), height: f32, touched: &mut (usize, usize)) {
+/// Adds `height` × the overlap of `[x0, x1)` with each pixel column to `area`; returns the
+/// first and last column reached.
+fn add_span(area: &mut [f32], (x0, x1): (f32, f32), height: f32) -> (usize, usize) {
     // `x0 < x1` within `0..=area.len()` (rectangles are clipped to the image).
-    let first = x0.floor() as usize;
+    let first = (x0.floor() as usize).min(area.len() - 1);
     let last = ((x1.ceil() as usize).max(first + 1) - 1).min(area.len() - 1);
-    for (i, a) in area.iter_mut().enumerate().take(last + 1).skip(first) {
-        let left = x0.max(i as f32);
-        let right = x1.min(i as f32 + 1.0);
+    for (i, a) in area[first..=last].iter_mut().enumerate() {
+        let left = x0.max((first + i) as f32);
+        let right = x1.min((first + i) as f32 + 1.0);
         if right > left {
             *a += (right - left) * height;
         }
     }
-    touched.0 = touched.0.min(first);
-    touched.1 = touched.1.max(last);
+    (first, last)
 }
 
 #[cfg(test)]
