@@ -767,9 +767,7 @@ mod tests {
                         hi = hi.max(theirs[ny * width + nx]);
                     }
                 }
-                let bad = ours[i] < lo.saturating_sub(tolerance)
-                    || ours[i] > hi.saturating_add(tolerance);
-                bad
+                ours[i] < lo.saturating_sub(tolerance) || ours[i] > hi.saturating_add(tolerance)
             })
             .count()
     }
@@ -1074,7 +1072,8 @@ mod tests {
                 runs[runs.len() / 2]
             };
             let none = Some(png::FilterType::NoFilter);
-            let rows: Vec<(String, Box<dyn Fn() -> Vec<u8>>)> = vec![
+            type Encoder<'a> = Box<dyn Fn() -> Vec<u8> + 'a>;
+            let rows: Vec<(String, Encoder)> = vec![
                 (
                     "png crate, fdeflate Fast, adaptive filter (before)".into(),
                     Box::new(|| crate_png(png::Compression::Fast, None)),
