@@ -495,7 +495,8 @@ fn pdf_embeds_font_subsets_and_stays_small() {
 }
 
 /// Issue 27, item 4: a black-on-white label is a 4-bit greyscale PNG (16 coverage levels,
-/// each pixel within 8/255 of the 8-bit drawing), 38 % smaller than the 8-bit one was.
+/// each pixel within 8/255 of the 8-bit drawing): 42.5 KB for the US sample since session 19
+/// (101 KB as 8-bit grey, 63 KB as 4-bit grey with fdeflate and adaptive filters).
 #[test]
 fn a_black_label_is_a_small_4_bit_grey_png() {
     let bytes = png(&common::us_label(), fonts(), &RenderOptions::default()).unwrap();
@@ -505,7 +506,7 @@ fn a_black_label_is_a_small_4_bit_grey_png() {
         (info.color_type, info.bit_depth),
         (png::ColorType::Grayscale, png::BitDepth::Four)
     );
-    assert!(bytes.len() <= 70_000, "{} bytes", bytes.len());
+    assert!(bytes.len() <= 48_000, "{} bytes", bytes.len());
 }
 
 /// Issue 27, item 4: the five-ingredient pancake label at the default size (580 x 1,230 px)

@@ -1,15 +1,19 @@
 //! Scene → PNG, rasterised directly with tiny-skia (no SVG round trip).
 //!
-//! Geometry follows what usvg/resvg make of the SVG from `svg.rs` exactly: coordinates rounded
-//! as the SVG writes them (0.01 user units), the viewBox fitted `xMidYMid meet` into the
-//! `width`/`height` attributes, then scaled to the pixel size; rules filled as one
-//! anti-aliased nonzero path; text as glyph outlines of the bundled faces set with plain
-//! advance widths (no kerning, no ligatures: the widths the layout measured) from the anchor
-//! on the baseline. Glyphs are rasterised once per (face, glyph, pixel size, quarter-pixel
-//! offset, 1/16 px) into coverage masks cached in [`Fonts`] and composited onto a greyscale buffer
+//! Geometry follows what usvg/resvg make of the SVG from `svg.rs`: coordinates rounded as the
+//! SVG writes them (0.01 user units), the viewBox fitted `xMidYMid meet` into the
+//! `width`/`height` attributes, then scaled to the pixel size; rules (axis-aligned
+//! rectangles) as their exact pixel coverage in 16 levels (`rules.rs`); text as glyph outlines
+//! of the bundled faces set with plain advance widths (no kerning, no ligatures: the widths
+//! the layout measured) from the anchor on the baseline. Unshaped scripts' glyph origins are
+//! rounded to whole pixels (`snap`: within half a pixel of the SVG's, and every occurrence of
+//! a glyph the same mask, which the PNG's deflate finds again); shaped runs (Arabic, Hebrew,
+//! Thai) keep 1/16 px. Glyphs are rasterised once per (face, glyph, pixel size, 1/16 px
+//! offset) into coverage masks cached in [`Fonts`] and composited onto a greyscale buffer
 //! (black text), or in their colour over the shapes and the black ink (coloured text: the
 //! white words of an octagon). A mask depends only on its key and glyphs are composited in
-//! scene order, so the output is pixel-identical whatever the cache holds.
+//! scene order, so the output is pixel-identical whatever the cache holds. A black-on-white
+//! label is written as a 4-bit greyscale PNG (`grey_png.rs`), anything in colour as RGB.
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
@@ -666,8 +670,9 @@ fn encode_depth(
     let mut encoder = png::Encoder::new(&mut out, width, height);
     encoder.set_color(color);
     encoder.set_depth(depth);
-    // Fast (fdeflate) with adaptive filtering: ~1 ms instead of ~15 ms for the default
-    // level, at about twice the size.
+    // Colour labels (front-of-pack marks, draft band, diagonal): fast (fdeflate) with
+    // adaptive filtering, ~1 ms instead of ~15 ms for the default level at about twice the
+    // size. Their shapes and colour blends are not the grey labels' repeats.
     encoder.set_compression(png::Compression::Fast);
     encoder.set_adaptive_filter(png::AdaptiveFilterType::Adaptive);
     let png_err = |e: png::EncodingError| RenderError::Png(e.to_string());
