@@ -1110,4 +1110,56 @@ mod tests {
             }
         }
     }
+
+    /// Unshaped glyphs on the grid stay within half a pixel of their exact origins (each
+    /// rounded from its own position: no drift along a line), shaped ones do not move, and
+    /// every glyph keeps its order.
+    #[test]
+    fn grid_origins_stay_within_half_a_pixel() {
+        let o = RenderOptions::default();
+        let mut recipe = sample_labels::eu_recipe();
+        for (ing, name) in recipe
+            .ingredients
+            .iter_mut()
+            .zip(["شوفان", "燕麦片", "Wheat flour"])
+        {
+            ing.label_name = name.to_string();
+        }
+        let eu = nls_nutrition::compute_label(
+            &recipe,
+            nls_nutrition::format("eu.tab.ri").expect("format"),
+        )
+        .expect("label");
+        let mut shaped = 0;
+        for label in [sample_labels::pancake_label(), eu] {
+            let (scene, m) =
+                super::super::scene(&label, super::super::format_of(&label).expect("format"), &o)
+                    .expect("scene");
+            let frame = Frame::new(&scene, &o);
+            assert_eq!(frame.grid, 1);
+            let exact = placements(&scene, m, &Frame { grid: 0, ..frame });
+            let snapped = placements(&scene, m, &frame);
+            assert_eq!(exact.len(), snapped.len());
+            let step = SUBPIXEL as i32;
+            for (e, s) in exact.iter().zip(&snapped) {
+                assert_eq!(e.key.glyph, s.key.glyph);
+                let (ex, ey) = (
+                    e.x * step + i32::from(e.key.dx),
+                    e.y * step + i32::from(e.key.dy),
+                );
+                let (sx, sy) = (
+                    s.x * step + i32::from(s.key.dx),
+                    s.y * step + i32::from(s.key.dy),
+                );
+                if e.key.face.shapes() {
+                    shaped += 1;
+                    assert_eq!((ex, ey), (sx, sy), "shaped glyphs keep their position");
+                } else {
+                    assert_eq!((s.key.dx, s.key.dy), (0, 0), "on whole pixels");
+                    assert!((ex - sx).abs() <= step / 2 && (ey - sy).abs() <= step / 2);
+                }
+            }
+        }
+        assert!(shaped > 0, "the Arabic name is shaped");
+    }
 }
