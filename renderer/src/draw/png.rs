@@ -1039,6 +1039,10 @@ mod tests {
             stage("whole drawing", &|| {
                 render_in(&scene, m, &fonts, &frame).expect("png").len()
             });
+            let exact = Frame { grid: 0, ..frame };
+            stage("whole drawing, glyphs at 1/16 px", &|| {
+                render_in(&scene, m, &fonts, &exact).expect("png").len()
+            });
             stage("rules", &|| {
                 rules::draw(&rules(&scene, &frame), w as usize, h as usize).len()
             });
