@@ -100,7 +100,8 @@ pub(crate) fn draw(rects: &[DeviceRect], width: usize, height: usize) -> Vec<u8>
         let line = &mut grey[row * width..(row + 1) * width];
         for &(first, last) in &touched {
             for (g, a) in line[first..=last].iter_mut().zip(&area[first..=last]) {
-                let level = (a.clamp(0.0, 1.0) * LEVELS).round() as u8;
+                // Rounded to the nearest level (the area is not negative).
+                let level = (a.clamp(0.0, 1.0) * LEVELS + 0.5) as u8;
                 *g = 255 - level * 17;
             }
         }
@@ -118,12 +119,15 @@ fn add_span(area: &mut [f32], (x0, x1): (f32, f32), height: f32) -> (usize, usiz
     // `x0 < x1` within `0..=area.len()` (rectangles are clipped to the image).
     let first = (x0.floor() as usize).min(area.len() - 1);
     let last = ((x1.ceil() as usize).max(first + 1) - 1).min(area.len() - 1);
-    for (i, a) in area[first..=last].iter_mut().enumerate() {
-        let left = x0.max((first + i) as f32);
-        let right = x1.min((first + i) as f32 + 1.0);
-        if right > left {
-            *a += (right - left) * height;
-        }
+    if first == last {
+        area[first] += (x1 - x0) * height;
+        return (first, last);
+    }
+    // The end columns in part, every column between them whole.
+    area[first] += (first as f32 + 1.0 - x0) * height;
+    area[last] += (x1 - last as f32) * height;
+    for a in &mut area[first + 1..last] {
+        *a += height;
     }
     (first, last)
 }
