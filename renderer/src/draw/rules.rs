@@ -7,6 +7,8 @@
 //! of the 4-bit PNG: every row inside a bar is the same bytes, and a rule's edge rows are the
 //! same all along it.
 
+use super::grey_png::GREY_STEP;
+
 /// A rectangle in device pixels: `x0 < x1`, `y0 < y1`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct DeviceRect {
@@ -102,7 +104,7 @@ pub(crate) fn draw(rects: &[DeviceRect], width: usize, height: usize) -> Vec<u8>
             for (g, a) in line[first..=last].iter_mut().zip(&area[first..=last]) {
                 // Rounded to the nearest level (the area is not negative).
                 let level = (a.clamp(0.0, 1.0) * LEVELS + 0.5) as u8;
-                *g = 255 - level * 17;
+                *g = 255 - level * GREY_STEP;
             }
         }
         // Ranges may overlap: clear the areas once every pixel is written.
