@@ -10,10 +10,9 @@
 //! (BENCHMARKS.md, session 19): filter None with zlib-rs level 3 is the smallest of the quick
 //! choices.
 
-use std::io::Write;
+use std::cell::RefCell;
 
-use flate2::write::ZlibEncoder;
-use flate2::Compression;
+use flate2::{Compress, Compression, FlushCompress, Status};
 
 use super::RenderError;
 
@@ -40,21 +39,91 @@ fn levels() -> [u8; 256] {
     std::array::from_fn(|v| level(v as u8))
 }
 
-/// The PNG's scanlines: for each row of `grey` (8-bit, `width` wide), the filter type byte
-/// (0, None) and the row's 16-level values packed two to a byte, high nibble first.
-pub(crate) fn scanlines(grey: &[u8], width: usize) -> Vec<u8> {
-    let stride = 1 + width.div_ceil(2);
-    let rows = grey.len().checked_div(width).unwrap_or(0);
-    let mut out = Vec::with_capacity(stride * rows);
-    for line in grey.chunks_exact(width.max(1)) {
-        out.push(0);
-        let mut pairs = line.chunks_exact(2);
-        out.extend((&mut pairs).map(|pair| level(pair[0]) << 4 | level(pair[1])));
-        if let [last] = pairs.remainder() {
-            out.push(level(*last) << 4);
+/// `line`'s 8-bit values as 16-level values packed two to a byte, high nibble first, into
+/// `packed` (`line.len().div_ceil(2)` bytes).
+fn pack(line: &[u8], packed: &mut [u8]) {
+    for (p, pair) in packed.iter_mut().zip(line.chunks_exact(2)) {
+        *p = level(pair[0]) << 4 | level(pair[1]);
+    }
+    if line.len() % 2 == 1 {
+        if let (Some(p), Some(last)) = (packed.last_mut(), line.last()) {
+            *p = level(*last) << 4;
         }
     }
+}
+
+/// The PNG's scanlines: for each row of `grey` (8-bit, `width` wide), the filter type byte
+/// (0, None) and the row's 16-level values packed two to a byte.
+#[cfg(test)]
+pub(crate) fn scanlines(grey: &[u8], width: usize) -> Vec<u8> {
+    let stride = 1 + width.div_ceil(2);
+    let mut out = vec![0u8; stride * grey.len().checked_div(width).unwrap_or(0)];
+    for (row, line) in out
+        .chunks_exact_mut(stride)
+        .zip(grey.chunks_exact(width.max(1)))
+    {
+        pack(line, &mut row[1..]);
+    }
     out
+}
+
+thread_local! {
+    /// A compressor per thread and level, reset between images: a new one allocates and
+    /// clears some 300 KB of window and hash tables, page faults included, a good part of a
+    /// label's encoding time. The memory is what each encoding allocated anyway; it goes
+    /// with the thread (tokio's blocking threads end after 10 s idle).
+    static DEFLATE: RefCell<Option<(u32, Compress)>> = const { RefCell::new(None) };
+}
+
+/// The zlib stream of `grey`'s scanlines (unfiltered), compressed at `level` one row at a
+/// time: no copy of the whole image is made.
+fn deflate(grey: &[u8], width: usize, level: u32) -> Result<Vec<u8>, RenderError> {
+    let mut z = match DEFLATE.with(|d| d.borrow_mut().take()) {
+        Some((l, mut z)) if l == level => {
+            z.reset();
+            z
+        }
+        _ => Compress::new(Compression::new(level), true),
+    };
+    let stride = 1 + width.div_ceil(2);
+    // Labels compress to a tenth or so of their scanlines; the vector grows if need be.
+    let mut out = Vec::with_capacity(stride * (grey.len() / width) / 8 + 1024);
+    let mut row = vec![0u8; stride];
+    for line in grey.chunks_exact(width) {
+        pack(line, &mut row[1..]);
+        feed(&mut z, &row, &mut out, FlushCompress::None)?;
+    }
+    feed(&mut z, &[], &mut out, FlushCompress::Finish)?;
+    DEFLATE.with(|d| *d.borrow_mut() = Some((level, z)));
+    Ok(out)
+}
+
+/// Compresses all of `input` into `out`, growing it as needed; with `Finish`, until the
+/// stream has ended.
+fn feed(
+    z: &mut Compress,
+    input: &[u8],
+    out: &mut Vec<u8>,
+    flush: FlushCompress,
+) -> Result<(), RenderError> {
+    let mut done = 0;
+    loop {
+        if out.capacity() - out.len() < 1024 {
+            out.reserve(out.capacity().max(4096));
+        }
+        let before = z.total_in();
+        let status = z
+            .compress_vec(&input[done..], out, flush)
+            .map_err(|e| RenderError::Png(e.to_string()))?;
+        done += usize::try_from(z.total_in() - before).unwrap_or(usize::MAX);
+        let finished = match flush {
+            FlushCompress::Finish => status == Status::StreamEnd,
+            _ => done >= input.len(),
+        };
+        if finished {
+            return Ok(());
+        }
+    }
 }
 
 /// `grey` (8-bit, white = 255, `width` × `height`) as a 4-bit greyscale PNG: each pixel the
@@ -72,13 +141,7 @@ pub(crate) fn encode(
             grey.len()
         )));
     }
-    let raw = scanlines(grey, w);
-    // Labels compress to a tenth or so of their scanlines; the vector grows if need be.
-    let mut z = ZlibEncoder::new(Vec::with_capacity(raw.len() / 8), Compression::new(level));
-    let zlib = z
-        .write_all(&raw)
-        .and_then(|()| z.finish())
-        .map_err(|e| RenderError::Png(e.to_string()))?;
+    let zlib = deflate(grey, w, level)?;
 
     let mut out = Vec::with_capacity(SIGNATURE.len() + 25 + zlib.len() + 12 + 12);
     out.extend_from_slice(&SIGNATURE);
@@ -163,6 +226,23 @@ mod tests {
             assert!(v.abs_diff(l * GREY_STEP) <= GREY_STEP / 2, "{v} → {l}");
             assert_eq!(u16::from(l), (u16::from(v) + 8) / 17, "{v}");
         }
+    }
+
+    /// The reused compressor is reset: an image's bytes do not depend on what was encoded
+    /// before it on the thread, at its level or another.
+    #[test]
+    fn the_same_pixels_give_the_same_bytes_whatever_came_before() {
+        let a: Vec<u8> = (0..64 * 48u32).map(|i| (i * 7 % 256) as u8).collect();
+        let b: Vec<u8> = (0..64 * 48u32).map(|i| (i * 13 % 251) as u8).collect();
+        let first = encode(&a, 64, 48, LEVEL).expect("encode");
+        encode(&b, 64, 48, LEVEL).expect("encode");
+        assert_eq!(encode(&a, 64, 48, LEVEL).expect("encode"), first);
+        encode(&b, 64, 48, 9).expect("encode");
+        assert_eq!(encode(&a, 64, 48, LEVEL).expect("encode"), first);
+        let fresh = std::thread::spawn(move || encode(&a, 64, 48, LEVEL).expect("encode"))
+            .join()
+            .expect("thread");
+        assert_eq!(fresh, first);
     }
 
     #[test]
