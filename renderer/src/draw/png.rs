@@ -1,22 +1,28 @@
 //! Scene → PNG, rasterised directly with tiny-skia (no SVG round trip).
 //!
-//! Geometry follows what usvg/resvg make of the SVG from `svg.rs` exactly: coordinates rounded
-//! as the SVG writes them (0.01 user units), the viewBox fitted `xMidYMid meet` into the
-//! `width`/`height` attributes, then scaled to the pixel size; rules filled as one
-//! anti-aliased nonzero path; text as glyph outlines of the bundled faces set with plain
-//! advance widths (no kerning, no ligatures: the widths the layout measured) from the anchor
-//! on the baseline. Glyphs are rasterised once per (face, glyph, pixel size, quarter-pixel
-//! offset, 1/16 px) into coverage masks cached in [`Fonts`] and composited onto a greyscale buffer
+//! Geometry follows what usvg/resvg make of the SVG from `svg.rs`: coordinates rounded as the
+//! SVG writes them (0.01 user units), the viewBox fitted `xMidYMid meet` into the
+//! `width`/`height` attributes, then scaled to the pixel size; rules (axis-aligned
+//! rectangles) as their exact pixel coverage in 16 levels (`rules.rs`); text as glyph outlines
+//! of the bundled faces set with plain advance widths (no kerning, no ligatures: the widths
+//! the layout measured) from the anchor on the baseline. Unshaped scripts' glyph origins are
+//! rounded to whole pixels (`snap`: within half a pixel of the SVG's, and every occurrence of
+//! a glyph the same mask, which the PNG's deflate finds again); shaped runs (Arabic, Hebrew,
+//! Thai) keep 1/16 px. Glyphs are rasterised once per (face, glyph, pixel size, 1/16 px
+//! offset) into coverage masks cached in [`Fonts`] and composited onto a greyscale buffer
 //! (black text), or in their colour over the shapes and the black ink (coloured text: the
 //! white words of an octagon). A mask depends only on its key and glyphs are composited in
-//! scene order, so the output is pixel-identical whatever the cache holds.
+//! scene order, so the output is pixel-identical whatever the cache holds. A black-on-white
+//! label is written as a 4-bit greyscale PNG (`grey_png.rs`), anything in colour as RGB.
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
-use resvg::tiny_skia::{FillRule, Mask, Paint, Path, PathBuilder, Pixmap, Rect, Transform};
+use resvg::tiny_skia::{FillRule, Mask, Paint, Path, PathBuilder, Pixmap, Transform};
 
 use super::fonts::{Face, Fonts, Metrics};
+use super::grey_png;
+use super::rules::{self, DeviceRect};
 use super::scene::{Anchor, Item, PathOp, Rgb, Scene, BASE_WIDTH};
 use super::svg::{num, watermark};
 use super::{RenderError, RenderOptions};
@@ -110,6 +116,9 @@ struct Frame {
     ty: f32,
     width: u32,
     height: u32,
+    /// Grid of the glyph origins of unshaped text, in whole device pixels (see [`snap`];
+    /// 0: exact, to 1/`SUBPIXEL` px).
+    grid: u8,
 }
 
 impl Frame {
@@ -132,6 +141,11 @@ impl Frame {
             ty: oy * (size_h - vb_h * s) / 2.0,
             width,
             height,
+            // One pixel. A two-pixel grid would put every glyph on a byte boundary of the
+            // 4-bit rows (two pixels a byte) and save 8 % more on the pancake label, but the
+            // up to one pixel it moves a letter shows as uneven spacing in words at 20 px a
+            // line ("Brenn wert"); measured in BENCHMARKS.md, session 19.
+            grid: 1,
         }
     }
 
@@ -322,6 +336,24 @@ fn composite_colour(
     }
 }
 
+/// Device coordinate `v` rounded to the nearest multiple of `grid` whole pixels, in
+/// 1/`SUBPIXEL` pixels.
+///
+/// Why: a glyph whose origin falls anywhere within a pixel is a different mask for each
+/// sixteenth, so the same letter is different bytes all over the label and the PNG's deflate
+/// finds few repeats. On the grid every occurrence of a glyph is the same mask (and, with a
+/// two-pixel grid, the same packed bytes). Each origin is rounded from its exact position,
+/// never from the previous glyph's, so a glyph moves by at most half the grid and a run grows
+/// by at most that: text stays within a pixel of the SVG's.
+/// A `grid` of 0 keeps the exact position (to 1/`SUBPIXEL` px).
+fn snap(v: f32, grid: u8) -> i32 {
+    if grid == 0 {
+        return (v * SUBPIXEL).round() as i32;
+    }
+    let g = f32::from(grid);
+    ((v / g).round() * g * SUBPIXEL) as i32
+}
+
 fn placements(scene: &Scene, m: &Metrics, frame: &Frame) -> Vec<Placement> {
     let mut out = Vec::with_capacity(2048);
     for item in &scene.items {
@@ -342,6 +374,8 @@ fn placements(scene: &Scene, m: &Metrics, frame: &Frame) -> Vec<Placement> {
         let size_y = (size * frame.sy * SIZE_STEPS).round() as u32;
         let py = (y * frame.sy + frame.ty) * SUBPIXEL;
         let py = py.round() as i32;
+        // Unshaped glyphs sit on a whole-pixel baseline (see `snap`).
+        let grid_y = snap(y * frame.sy + frame.ty, frame.grid.min(1));
         // Glyphs stay within two ems of their origin: a line wholly outside the image, or
         // the part of a line past its right edge, cannot touch a pixel, and skipping it
         // keeps the glyph work proportional to the image rather than to the text.
@@ -350,7 +384,10 @@ fn placements(scene: &Scene, m: &Metrics, frame: &Frame) -> Vec<Placement> {
         if line_y < -reach || line_y > frame.height as i32 + reach {
             continue;
         }
-        // Runs in visual order: a line mixing directions as a browser shows it.
+        // Runs in visual order: a line mixing directions as a browser shows it. Shaped runs
+        // (Arabic, Hebrew, Thai) keep their glyphs' exact positions: their joins and marks are
+        // placed to a fraction of a pixel; the other scripts' glyphs stand apart and go on
+        // the grid.
         'line: for span in super::bidi::visual(&t.spans).iter() {
             let f = m.face(span.face);
             let scale = size / f32::from(f.units_per_em());
@@ -385,7 +422,7 @@ fn placements(scene: &Scene, m: &Metrics, frame: &Frame) -> Vec<Placement> {
                 if c == ' ' {
                     continue;
                 }
-                let px = ((gx * frame.sx + frame.tx) * SUBPIXEL).round() as i32;
+                let px = snap(gx * frame.sx + frame.tx, frame.grid);
                 if px.div_euclid(SUBPIXEL as i32) > frame.width as i32 + reach {
                     // Advances only move right: the rest of the line is past the edge too.
                     break 'line;
@@ -393,7 +430,7 @@ fn placements(scene: &Scene, m: &Metrics, frame: &Frame) -> Vec<Placement> {
                 out.push(Placement::at(
                     (span.face, g.0),
                     (size_x, size_y),
-                    (px, py),
+                    (px, grid_y),
                     t.fill,
                 ));
             }
@@ -403,21 +440,26 @@ fn placements(scene: &Scene, m: &Metrics, frame: &Frame) -> Vec<Placement> {
     out
 }
 
-/// The rules, as the SVG's single `<path>`: coverage per pixel.
-fn rules(scene: &Scene, frame: &Frame) -> Option<Mask> {
-    let mut pb = PathBuilder::new();
-    for item in &scene.items {
-        if let Item::Rect { x, y, w, h } = item {
+/// The rules (the SVG's single `<path>` of rectangles) in device pixels: the transform only
+/// scales and translates, so each stays an axis-aligned rectangle whose coverage
+/// [`rules::draw`] computes exactly.
+fn rules(scene: &Scene, frame: &Frame) -> Vec<DeviceRect> {
+    scene
+        .items
+        .iter()
+        .filter_map(|item| {
+            let Item::Rect { x, y, w, h } = item else {
+                return None;
+            };
             let (x, y, w, h) = (svg_value(*x), svg_value(*y), svg_value(*w), svg_value(*h));
-            if let Some(r) = Rect::from_ltrb(x, y, x + w, y + h) {
-                pb.push_rect(r);
-            }
-        }
-    }
-    let path = pb.finish()?;
-    let mut mask = Mask::new(frame.width, frame.height)?;
-    mask.fill_path(&path, FillRule::Winding, true, frame.transform());
-    Some(mask)
+            DeviceRect::new(
+                x * frame.sx + frame.tx,
+                y * frame.sy + frame.ty,
+                (x + w) * frame.sx + frame.tx,
+                (y + h) * frame.sy + frame.ty,
+            )
+        })
+        .collect()
 }
 
 pub(crate) fn render(
@@ -426,15 +468,23 @@ pub(crate) fn render(
     fonts: &Fonts,
     options: &RenderOptions,
 ) -> Result<Vec<u8>, RenderError> {
-    let frame = Frame::new(scene, options);
+    render_in(scene, m, fonts, &Frame::new(scene, options))
+}
+
+/// [`render`] in `frame` (the tests' measurements vary its glyph grid).
+fn render_in(
+    scene: &Scene,
+    m: &Metrics,
+    fonts: &Fonts,
+    frame: &Frame,
+) -> Result<Vec<u8>, RenderError> {
+    let frame = *frame;
     let (width, height) = (frame.width as usize, frame.height as usize);
     let len = width
         .checked_mul(height)
         .ok_or_else(|| RenderError::Png(format!("cannot allocate {width}x{height} pixels")))?;
-    let mut grey = match rules(scene, &frame) {
-        Some(mask) => mask.data().iter().map(|c| 255 - c).collect::<Vec<u8>>(),
-        None => vec![255u8; len],
-    };
+    let mut grey = rules::draw(&rules(scene, &frame), width, height);
+    debug_assert_eq!(grey.len(), len);
 
     let placed = placements(scene, m, &frame);
     let cache = &fonts.glyphs;
@@ -590,36 +640,12 @@ fn encode_rgb(rgba: &[u8], width: u32, height: u32) -> Result<Vec<u8>, RenderErr
     encode(png::ColorType::Rgb, &rgb, width, height)
 }
 
-/// Grey levels of a 4-bit greyscale PNG: 0, 17, …, 255.
-const GREY_STEP: u8 = 17;
-
 /// A black-on-white label as a 4-bit greyscale PNG: coverage in 16 levels, each pixel within
-/// 8/255 of the 8-bit drawing (text antialiasing needs no more; the drawings hold some 30
-/// levels). Measured on the US sample label (580 × 1,292 px): 63 KB against 101 KB for the
-/// 8-bit encoding with the same fast compression, and quicker to write (BENCHMARKS.md,
-/// issue 27 item 4, where the slower and smaller choices are listed).
+/// 8/255 of the 8-bit drawing (text antialiasing needs no more). Rows unfiltered and zlib at a
+/// measured level ([`grey_png`]): the grid-placed glyphs and exact rules repeat byte for byte
+/// (BENCHMARKS.md, sessions 13 and 19).
 fn encode_grey(grey: &[u8], width: u32, height: u32) -> Result<Vec<u8>, RenderError> {
-    // The nearest level of each 8-bit value: 0..=15 (255 saturates the rounding add).
-    let level: [u8; 256] =
-        std::array::from_fn(|v| (v as u8).saturating_add(GREY_STEP / 2) / GREY_STEP);
-    let w = width as usize;
-    let mut packed = Vec::with_capacity(w.div_ceil(2) * height as usize);
-    for line in grey.chunks_exact(w) {
-        let mut pairs = line.chunks_exact(2);
-        for pair in &mut pairs {
-            packed.push(level[usize::from(pair[0])] << 4 | level[usize::from(pair[1])]);
-        }
-        if let [last] = pairs.remainder() {
-            packed.push(level[usize::from(*last)] << 4);
-        }
-    }
-    encode_depth(
-        png::ColorType::Grayscale,
-        png::BitDepth::Four,
-        &packed,
-        width,
-        height,
-    )
+    grey_png::encode(grey, width, height, grey_png::LEVEL)
 }
 
 /// 8-bit PNG of `data` (greyscale or RGB), no alpha channel.
@@ -632,7 +658,7 @@ fn encode(
     encode_depth(color, png::BitDepth::Eight, data, width, height)
 }
 
-/// PNG of `data` rows already packed at `depth`.
+/// PNG of `data` rows packed at `depth`.
 fn encode_depth(
     color: png::ColorType,
     depth: png::BitDepth,
@@ -644,8 +670,9 @@ fn encode_depth(
     let mut encoder = png::Encoder::new(&mut out, width, height);
     encoder.set_color(color);
     encoder.set_depth(depth);
-    // Fast (fdeflate) with adaptive filtering: ~1 ms instead of ~15 ms for the default
-    // level, at about twice the size.
+    // Colour labels (front-of-pack marks, draft band, diagonal): fast (fdeflate) with
+    // adaptive filtering, ~1 ms instead of ~15 ms for the default level at about twice the
+    // size. Their shapes and colour blends are not the grey labels' repeats.
     encoder.set_compression(png::Compression::Fast);
     encoder.set_adaptive_filter(png::AdaptiveFilterType::Adaptive);
     let png_err = |e: png::EncodingError| RenderError::Png(e.to_string());
@@ -708,10 +735,53 @@ mod tests {
         encode_rgb(pixmap.data(), width, height).expect("encode")
     }
 
+    /// The pixels a rule covers in part: tiny-skia's 4× supersampled fill (resvg) places
+    /// such an edge to a quarter pixel, the exact coverage of `rules.rs` does not.
+    fn rule_edges(scene: &Scene, o: &RenderOptions) -> Vec<bool> {
+        let frame = Frame::new(scene, o);
+        rules::draw(
+            &rules(scene, &frame),
+            frame.width as usize,
+            frame.height as usize,
+        )
+        .iter()
+        .map(|g| *g != 0 && *g != 255)
+        .collect()
+    }
+
+    /// How many pixels of `ours` (`width` wide) are more than `tolerance` outside the range
+    /// of `theirs` within one pixel of them: unshaped glyphs are on a whole-pixel grid
+    /// (`snap`), up to a pixel from where resvg sets them. A rule's partly covered pixels may
+    /// differ by a further quarter of full coverage.
+    fn differing(ours: &[u8], theirs: &[u8], width: usize, tolerance: u8, edges: &[bool]) -> usize {
+        let height = ours.len() / width;
+        (0..ours.len())
+            .filter(|&i| {
+                let (x, y) = (i % width, i / width);
+                let tolerance = if edges[i] {
+                    tolerance.saturating_add(64)
+                } else {
+                    tolerance
+                };
+                // A shift of up to a pixel moves an edge's values between neighbours': the
+                // pixel lies within the range of resvg's around it.
+                let (mut lo, mut hi) = (u8::MAX, u8::MIN);
+                for ny in y.saturating_sub(1)..(y + 2).min(height) {
+                    for nx in x.saturating_sub(1)..(x + 2).min(width) {
+                        lo = lo.min(theirs[ny * width + nx]);
+                        hi = hi.max(theirs[ny * width + nx]);
+                    }
+                }
+                ours[i] < lo.saturating_sub(tolerance) || ours[i] > hi.saturating_add(tolerance)
+            })
+            .count()
+    }
+
     /// The direct rasteriser draws what resvg draws from the SVG: same size, and at most
-    /// 1 % of pixels differ by more than 16 levels (glyph origins are quantised to 1/16 px,
-    /// rule edges are anti-aliased by a mask instead of the paint pipeline), plus the up to
-    /// 8 levels of the 4-bit grey encoding ([`encode_grey`]).
+    /// 1 % of pixels differ by more than 16 levels from resvg's within a pixel of them
+    /// (unshaped glyph origins are on a whole-pixel grid, rule edges are exact coverage
+    /// instead of the paint pipeline's), plus the up to 8 levels of the 4-bit grey encoding
+    /// ([`encode_grey`]).
     #[test]
     fn matches_resvg_on_the_svg() {
         let fonts = Fonts::bundled().expect("fonts");
@@ -734,12 +804,19 @@ mod tests {
                     (theirs.0, theirs.1),
                     "{name} {width_px} {scale}"
                 );
-                let differing = ours
-                    .2
-                    .iter()
-                    .zip(&theirs.2)
-                    .filter(|(a, b)| a.abs_diff(**b) > 16 + GREY_STEP / 2)
-                    .count();
+                let (scene, _) = super::super::scene(
+                    &label,
+                    super::super::format_of(&label).expect("format"),
+                    &o,
+                )
+                .expect("scene");
+                let differing = differing(
+                    &ours.2,
+                    &theirs.2,
+                    ours.0 as usize,
+                    16 + grey_png::GREY_STEP / 2,
+                    &rule_edges(&scene, &o),
+                );
                 assert!(
                     differing * 100 <= ours.2.len(),
                     "{name} {width_px}px x{scale}: {differing} of {} pixels differ",
@@ -803,12 +880,14 @@ mod tests {
             let svg = super::super::fop::svg(&r, &o).expect("svg");
             let theirs = grey_pixels(&resvg_png(&svg, &fonts, 2.0));
             assert_eq!((ours.0, ours.1), (theirs.0, theirs.1), "{id}");
-            let differing = ours
-                .2
-                .iter()
-                .zip(&theirs.2)
-                .filter(|(a, b)| a.abs_diff(**b) > 16)
-                .count();
+            let (scene, _) = super::super::fop::scene(&r, &o).expect("scene");
+            let differing = differing(
+                &ours.2,
+                &theirs.2,
+                ours.0 as usize,
+                16,
+                &rule_edges(&scene, &o),
+            );
             assert!(
                 differing * 100 <= ours.2.len(),
                 "{id}: {differing} of {} pixels differ",
@@ -920,5 +999,171 @@ mod tests {
                 .iter()
                 .all(|c| *c == 0));
         }
+    }
+
+    /// Issue 27, item 4 (BENCHMARKS.md, session 19): the PNG's size by glyph grid, and the
+    /// size and encoding time of the same pixels by encoder, for the pancake label and the
+    /// US sample at the default size. Timings mean something in a release build only:
+    /// `cargo test --release -p nls-renderer --lib encoder_table -- --ignored --nocapture`
+    #[test]
+    #[ignore = "a measurement: prints a table"]
+    fn encoder_table() {
+        use std::time::Instant;
+        let fonts = Fonts::bundled().expect("fonts");
+        let o = RenderOptions::default();
+        for (name, label) in [
+            ("pancakes", sample_labels::pancake_label()),
+            ("us-standard", sample_labels::us_label()),
+        ] {
+            let (scene, m) =
+                super::super::scene(&label, super::super::format_of(&label).expect("format"), &o)
+                    .expect("scene");
+            let frame = Frame::new(&scene, &o);
+            for grid in [0, 1, 2] {
+                let bytes = render_in(&scene, m, &fonts, &Frame { grid, ..frame }).expect("png");
+                println!("{name}: glyph grid {grid} px: {} bytes", bytes.len());
+            }
+            let bytes = render_in(&scene, m, &fonts, &frame).expect("png");
+            let (w, h, grey) = grey_pixels(&bytes);
+            let stage = |what: &str, f: &dyn Fn() -> usize| {
+                let mut ms: Vec<f64> = (0..15)
+                    .map(|_| {
+                        let t = Instant::now();
+                        std::hint::black_box(f());
+                        t.elapsed().as_secs_f64() * 1e3
+                    })
+                    .collect();
+                ms.sort_by(f64::total_cmp);
+                println!("{name}: stage {what}: {:.3} ms", ms[ms.len() / 2]);
+            };
+            stage("whole drawing", &|| {
+                render_in(&scene, m, &fonts, &frame).expect("png").len()
+            });
+            let exact = Frame { grid: 0, ..frame };
+            stage("whole drawing, glyphs at 1/16 px", &|| {
+                render_in(&scene, m, &fonts, &exact).expect("png").len()
+            });
+            stage("rules", &|| {
+                rules::draw(&rules(&scene, &frame), w as usize, h as usize).len()
+            });
+            stage("placements", &|| placements(&scene, m, &frame).len());
+            let packed: Vec<u8> = grey_png::scanlines(&grey, w as usize)
+                .chunks_exact(1 + (w as usize).div_ceil(2))
+                .flat_map(|row| row[1..].to_vec())
+                .collect();
+            let crate_png = |compression, filter| {
+                let mut out = Vec::new();
+                let mut e = png::Encoder::new(&mut out, w, h);
+                e.set_color(png::ColorType::Grayscale);
+                e.set_depth(png::BitDepth::Four);
+                e.set_compression(compression);
+                match filter {
+                    Some(f) => {
+                        e.set_filter(f);
+                        e.set_adaptive_filter(png::AdaptiveFilterType::NonAdaptive);
+                    }
+                    None => e.set_adaptive_filter(png::AdaptiveFilterType::Adaptive),
+                }
+                let mut wr = e.write_header().expect("header");
+                wr.write_image_data(&packed).expect("data");
+                wr.finish().expect("finish");
+                out
+            };
+            let time = |f: &dyn Fn() -> Vec<u8>| {
+                let mut runs: Vec<(f64, usize)> = (0..15)
+                    .map(|_| {
+                        let t = Instant::now();
+                        let n = f().len();
+                        (t.elapsed().as_secs_f64() * 1e3, n)
+                    })
+                    .collect();
+                runs.sort_by(|a, b| a.0.total_cmp(&b.0));
+                runs[runs.len() / 2]
+            };
+            let none = Some(png::FilterType::NoFilter);
+            type Encoder<'a> = Box<dyn Fn() -> Vec<u8> + 'a>;
+            let rows: Vec<(String, Encoder)> = vec![
+                (
+                    "png crate, fdeflate Fast, adaptive filter (before)".into(),
+                    Box::new(|| crate_png(png::Compression::Fast, None)),
+                ),
+                (
+                    "png crate, fdeflate Fast, filter None".into(),
+                    Box::new(|| crate_png(png::Compression::Fast, none)),
+                ),
+                (
+                    "png crate, zlib level 6, adaptive filter".into(),
+                    Box::new(|| crate_png(png::Compression::Default, None)),
+                ),
+                (
+                    "png crate, zlib level 6, filter None".into(),
+                    Box::new(|| crate_png(png::Compression::Default, none)),
+                ),
+            ];
+            let mut rows = rows;
+            for level in [1, 2, 3, 4, 6, 9] {
+                let grey = grey.clone();
+                rows.push((
+                    format!("grey_png, zlib-rs level {level}, filter None"),
+                    Box::new(move || grey_png::encode(&grey, w, h, level).expect("encode")),
+                ));
+            }
+            for (what, f) in &rows {
+                let (ms, n) = time(f.as_ref());
+                println!("{name}: {what}: {n} bytes, {ms:.2} ms");
+            }
+        }
+    }
+
+    /// Unshaped glyphs on the grid stay within half a pixel of their exact origins (each
+    /// rounded from its own position: no drift along a line), shaped ones do not move, and
+    /// every glyph keeps its order.
+    #[test]
+    fn grid_origins_stay_within_half_a_pixel() {
+        let o = RenderOptions::default();
+        let mut recipe = sample_labels::eu_recipe();
+        for (ing, name) in recipe
+            .ingredients
+            .iter_mut()
+            .zip(["شوفان", "燕麦片", "Wheat flour"])
+        {
+            ing.label_name = name.to_string();
+        }
+        let eu = nls_nutrition::compute_label(
+            &recipe,
+            nls_nutrition::format("eu.tab.ri").expect("format"),
+        )
+        .expect("label");
+        let mut shaped = 0;
+        for label in [sample_labels::pancake_label(), eu] {
+            let (scene, m) =
+                super::super::scene(&label, super::super::format_of(&label).expect("format"), &o)
+                    .expect("scene");
+            let frame = Frame::new(&scene, &o);
+            assert_eq!(frame.grid, 1);
+            let exact = placements(&scene, m, &Frame { grid: 0, ..frame });
+            let snapped = placements(&scene, m, &frame);
+            assert_eq!(exact.len(), snapped.len());
+            let step = SUBPIXEL as i32;
+            for (e, s) in exact.iter().zip(&snapped) {
+                assert_eq!(e.key.glyph, s.key.glyph);
+                let (ex, ey) = (
+                    e.x * step + i32::from(e.key.dx),
+                    e.y * step + i32::from(e.key.dy),
+                );
+                let (sx, sy) = (
+                    s.x * step + i32::from(s.key.dx),
+                    s.y * step + i32::from(s.key.dy),
+                );
+                if e.key.face.shapes() {
+                    shaped += 1;
+                    assert_eq!((ex, ey), (sx, sy), "shaped glyphs keep their position");
+                } else {
+                    assert_eq!((s.key.dx, s.key.dy), (0, 0), "on whole pixels");
+                    assert!((ex - sx).abs() <= step / 2 && (ey - sy).abs() <= step / 2);
+                }
+            }
+        }
+        assert!(shaped > 0, "the Arabic name is shaped");
     }
 }

@@ -248,6 +248,56 @@ pub fn us_label() -> Label {
     complete(compute_label(&us_recipe(), format("standard").unwrap()).unwrap())
 }
 
+/// Issue 27's five-ingredient pancakes as the service labels them (`bench/run.sh`'s
+/// recipe): the names resolved against the shipped food table as a `fooddb:` line is, the
+/// flour's and milk's trans fat given on their lines (the table lacks it), 8 servings of
+/// "2 pancakes", `standard` format. Drawn at the default size: 580 x 1,230 px.
+pub fn pancake_label() -> Label {
+    let db = nls_fooddb::shipped();
+    let lines: [(&str, f64, Option<f64>); 5] = [
+        ("all-purpose flour", 250.0, Some(0.0)),
+        ("milk", 300.0, Some(0.1)),
+        ("egg", 100.0, None),
+        ("butter", 40.0, None),
+        ("sugar", 25.0, None),
+    ];
+    let ingredients = lines
+        .iter()
+        .map(|(name, grams, trans_fat)| {
+            let food = db.resolve_name(name).unwrap();
+            let mut per_100g = food.nutrients_per_100g.clone();
+            if let Some(t) = trans_fat {
+                per_100g.set(TransFatG, *t);
+            }
+            ResolvedIngredient {
+                names: Default::default(),
+                added_nutrients: Default::default(),
+                grams: *grams,
+                label_name: food.label_name.clone(),
+                allergens: food.allergens.clone(),
+                allergen_details: food.allergen_details.clone(),
+                allergen_exemptions: food.allergen_exemptions.clone(),
+                sub_ingredients: food
+                    .sub_ingredients
+                    .map(|s| s.sub_ingredients.clone())
+                    .unwrap_or_default(),
+                sub_ingredients_to_confirm: food.sub_ingredients.is_some_and(|s| s.confirm),
+                source: IngredientSource::PerHundredGrams(per_100g),
+                sugars_based: food.sugars_based,
+            }
+        })
+        .collect();
+    let recipe = RecipeInput {
+        voluntary_nutrients: Default::default(),
+        servings: 8.0,
+        serving_weight_g: None,
+        serving_size_text: Some("2 pancakes".into()),
+        racc_g: None,
+        ingredients,
+    };
+    compute_label(&recipe, format("standard").unwrap()).unwrap()
+}
+
 pub fn us_less_than_label() -> Label {
     complete(compute_label(&us_less_than_recipe(), format("standard").unwrap()).unwrap())
 }
