@@ -152,10 +152,14 @@ async fn account_names(
     .bind(i64::try_from(NAMES_PER_ACCOUNT + 1).unwrap_or(i64::MAX))
     .fetch_all(&mut *conn)
     .await?;
-    Ok(rows
-        .into_iter()
+    Ok(index_of(rows))
+}
+
+/// Rows of (lowercase name, id, name) as a [`NameIndex`].
+fn index_of(rows: Vec<(String, String, String)>) -> NameIndex {
+    rows.into_iter()
         .map(|(key, id, name)| (key, (id, name)))
-        .collect())
+        .collect()
 }
 
 /// What an entry resolved to: the ingredient id, the name it resolved to, and where.
@@ -258,10 +262,7 @@ async fn custom_by_name(
     .bind(&names)
     .fetch_all(&mut *conn)
     .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(key, id, name)| (key, (id, name)))
-        .collect())
+    Ok(index_of(rows))
 }
 
 fn by_name(custom: &NameIndex, index: usize, name: &str) -> Result<Found, ResolveError> {
