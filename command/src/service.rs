@@ -229,7 +229,7 @@ impl CommandState {
                     .create_in_transaction(caller, &change, None, true)
                     .await;
             }
-            let prepared = prepare_recipe(Conn::Lazy(&mut db), caller, &change, resolved).await?;
+            let prepared = prepare_recipe(&mut db, caller, &change, resolved).await?;
             // Not held while the create waits for its batch.
             drop(db);
             let (written, events) = self.write_queued(caller, prepared).await?;
@@ -279,7 +279,7 @@ impl CommandState {
         change: &RecipeChange,
         resolved: Resolved,
     ) -> Result<(Created<RecipeRepr>, Vec<Envelope>), CommandError> {
-        let prepared = prepare_recipe(Conn::Held(conn), caller, change, resolved).await?;
+        let prepared = prepare_recipe(&mut LazyConn::held(conn), caller, change, resolved).await?;
         self.write_recipe(conn, caller, &meta(caller), prepared)
             .await
     }
@@ -398,7 +398,14 @@ impl CommandState {
                         RecipeEvent::Updated(u) => Some(u),
                         _ => None,
                     });
-                    let outcome = derive::derive(tx, caller.account_id, id, &new_state, None).await;
+                    let outcome = derive::derive(
+                        &mut LazyConn::held(tx),
+                        caller.account_id,
+                        id,
+                        &new_state,
+                        None,
+                    )
+                    .await;
                     let columns = columns_after_update(outcome, &new_state, update, had_label)?;
                     if update.is_some() {
                         refuse_if_it_breaks(tx, caller, Change::Recipe(id, &new_state)).await?;
@@ -694,7 +701,7 @@ impl PreparedRecipe {
 
 /// Decides a create from its `resolved` lines and derives its label, writing nothing.
 async fn prepare_recipe(
-    conn: Conn<'_, '_>,
+    db: &mut LazyConn<'_>,
     caller: &Caller,
     change: &RecipeChange,
     resolved: Resolved,
@@ -710,17 +717,9 @@ async fn prepare_recipe(
     let state = events
         .iter()
         .fold(RecipeState::default(), RecipeState::evolve);
-    let derived = match derive::derive_of_foods(id.as_str(), &state, None) {
-        Some(derived) => derived,
-        None => {
-            let conn = match conn {
-                Conn::Held(conn) => conn,
-                Conn::Lazy(db) => db.get().await?,
-            };
-            derive::derive(conn, caller.account_id, id.as_str(), &state, None).await
-        }
-    }
-    .map_err(error::derive)?;
+    let derived = derive::derive(db, caller.account_id, id.as_str(), &state, None)
+        .await
+        .map_err(error::derive)?;
     decide::check_final_weight(&state, derived.extent.solids_g)
         .map_err(|e| error::domain(e, "recipe"))?;
     let columns = LabelColumns::derived(&derived).map_err(CommandError::internal)?;
@@ -770,13 +769,6 @@ async fn lock_recipe_graph(conn: &mut PgConnection, caller: &Caller) -> Result<(
 struct Resolved {
     lines: Option<Vec<nls_events::recipe::IngredientLine>>,
     prepared: Option<Vec<nls_events::recipe::IngredientLine>>,
-}
-
-/// Where [`prepare_recipe`] reads, if a line needs reading: a transaction's connection, or
-/// one taken only then.
-pub(crate) enum Conn<'c, 'p> {
-    Held(&'c mut PgConnection),
-    Lazy(&'c mut LazyConn<'p>),
 }
 
 impl Resolved {

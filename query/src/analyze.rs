@@ -264,7 +264,6 @@ pub async fn run(
     let mut db = LazyConn::new(&app.pool);
 
     if format.has_food_columns() || body.foods.is_some() {
-        let conn = db.get().await?;
         if !format.has_food_columns() {
             return Err(ApiError::validation(
                 "foods",
@@ -299,12 +298,13 @@ pub async fn run(
             let (name, state, resolved, root) = match food {
                 extras::FoodChange::Given { name, change } => {
                     let entries = change.entries.clone().unwrap_or_default();
-                    let resolved = resolve::resolve(conn, caller.account_id, &entries).await?;
+                    let resolved =
+                        resolve::resolve(db.get().await?, caller.account_id, &entries).await?;
                     let state = analysis_state(&change, &resolved, &name);
                     (name, state, Some(resolved), "rcp_analysis".to_string())
                 }
                 extras::FoodChange::Stored { recipe_id, name } => {
-                    let row = views::load_recipe(conn, caller.account_id, &recipe_id)
+                    let row = views::load_recipe(db.get().await?, caller.account_id, &recipe_id)
                         .await
                         .map_err(ApiError::internal)?
                         .ok_or_else(|| {
@@ -324,7 +324,7 @@ pub async fn run(
                 }
             };
             let derived =
-                derive::derive_input(conn, caller.account_id, &root, &state, None).await?;
+                derive::derive_input(&mut db, caller.account_id, &root, &state, None).await?;
             bounds::check_final_weight(&state, derived.extent.solids_g)?;
             match &resolved {
                 Some(resolved) => {
@@ -395,24 +395,18 @@ pub async fn run(
     // format asked for with what it takes beyond the recipe.
     let state = analysis_state(&change, &resolved, "analysis");
     // Only the label's input: the label is computed once, below, in the format asked for.
-    let derived = match derive::derive_input_of_foods("rcp_analysis", &state, racc_g) {
-        Some(derived) => derived?,
-        None => {
-            let conn = db.get().await?;
-            derive::derive_input(conn, caller.account_id, "rcp_analysis", &state, racc_g).await?
-        }
-    };
+    let derived =
+        derive::derive_input(&mut db, caller.account_id, "rcp_analysis", &state, racc_g).await?;
     bounds::check_final_weight(&state, derived.extent.solids_g)?;
     let added = match &prepared {
         Some(entries) => {
-            let conn = db.get().await?;
-            let lines = resolve::resolve(conn, caller.account_id, entries).await?;
+            let lines = resolve::resolve(db.get().await?, caller.account_id, entries).await?;
             let additions = RecipeChange {
                 servings: Some(1.0),
                 ..RecipeChange::default()
             };
             let add_state = analysis_state(&additions, &lines, "prepared");
-            derive::derive_input(conn, caller.account_id, "rcp_prepared", &add_state, None)
+            derive::derive_input(&mut db, caller.account_id, "rcp_prepared", &add_state, None)
                 .await?
                 .input
                 .ingredients

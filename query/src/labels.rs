@@ -4,6 +4,7 @@
 
 use axum::extract::{Path, State};
 use axum::Json;
+use nls_readmodel::lazy_conn::LazyConn;
 use nls_readmodel::views;
 use nls_web::{ApiError, ApiQuery, Caller};
 use serde::{Deserialize, Serialize};
@@ -178,14 +179,19 @@ pub async fn recipe_labels(
     for (format, country) in asked {
         let mut state = row.state.clone();
         state.label_format = format.id.clone();
-        let computed =
-            match nls_readmodel::derive::derive(&mut conn, caller.account_id, &id, &state, None)
-                .await
-            {
-                Ok(derived) => Ok(derived.label),
-                Err(err) if err.is_client_side() => Err(LabelProblem::from(&err)),
-                Err(err) => return Err(err.into()),
-            };
+        let computed = match nls_readmodel::derive::derive(
+            &mut LazyConn::held(&mut conn),
+            caller.account_id,
+            &id,
+            &state,
+            None,
+        )
+        .await
+        {
+            Ok(derived) => Ok(derived.label),
+            Err(err) if err.is_client_side() => Err(LabelProblem::from(&err)),
+            Err(err) => return Err(err.into()),
+        };
         data.push(LabelSetEntry {
             country,
             label: FormatLabel::of(&format.id, computed),

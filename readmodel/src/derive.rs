@@ -24,6 +24,7 @@ use thiserror::Error;
 use uuid::Uuid;
 
 use crate::bounds::{self, Extent, Limit, MeasureError, TooLarge, Tree};
+use crate::lazy_conn::LazyConn;
 
 /// How deep sub-recipes may nest before we stop following them.
 const MAX_DEPTH: usize = bounds::MAX_DEPTH as usize;
@@ -125,13 +126,13 @@ impl From<MeasureError> for DeriveError {
 /// Derives the label of `state` (the recipe `root_id`, which need not exist yet) from the
 /// current views.
 pub async fn derive(
-    conn: &mut PgConnection,
+    db: &mut LazyConn<'_>,
     account_id: Uuid,
     root_id: &str,
     state: &RecipeState,
     racc_g: Option<f64>,
 ) -> Result<Derived, DeriveError> {
-    let graph = Graph::load(conn, account_id, root_id, state, Source::Views).await?;
+    let graph = Graph::of_views(db, account_id, root_id, state).await?;
     derive_from(&graph, root_id, state, racc_g)
 }
 
@@ -151,36 +152,14 @@ pub struct DerivedInput {
 /// [`derive`] up to the engine's input: `state`'s lines resolved against the current views,
 /// the tree measured against the limits, and the label's input built. Computes no label.
 pub async fn derive_input(
-    conn: &mut PgConnection,
+    db: &mut LazyConn<'_>,
     account_id: Uuid,
     root_id: &str,
     state: &RecipeState,
     racc_g: Option<f64>,
 ) -> Result<DerivedInput, DeriveError> {
-    let graph = Graph::load(conn, account_id, root_id, state, Source::Views).await?;
+    let graph = Graph::of_views(db, account_id, root_id, state).await?;
     input_from(&graph, root_id, state, racc_g)
-}
-
-/// [`derive`] of a recipe whose lines and prepared additions are all database foods, which
-/// no write changes: nothing to load, so no connection. `None` when a line names a custom
-/// ingredient or a sub-recipe.
-pub fn derive_of_foods(
-    root_id: &str,
-    state: &RecipeState,
-    racc_g: Option<f64>,
-) -> Option<Result<Derived, DeriveError>> {
-    let graph = Graph::of_database_foods(state)?;
-    Some(derive_from(&graph, root_id, state, racc_g))
-}
-
-/// [`derive_input`] of a recipe of database foods only (see [`derive_of_foods`]).
-pub fn derive_input_of_foods(
-    root_id: &str,
-    state: &RecipeState,
-    racc_g: Option<f64>,
-) -> Option<Result<DerivedInput, DeriveError>> {
-    let graph = Graph::of_database_foods(state)?;
-    Some(input_from(&graph, root_id, state, racc_g))
 }
 
 /// A saved recipe's state as one food of a variety pack (21 CFR 101.9(d)(13)(ii),
@@ -413,7 +392,7 @@ pub async fn refresh_label(
         .await?;
         return Ok(());
     }
-    let outcome = derive(tx, account_id, recipe_id, &state, None).await;
+    let outcome = derive(&mut LazyConn::held(tx), account_id, recipe_id, &state, None).await;
     let columns = LabelColumns::from_outcome(outcome, &state)?;
     store_label(tx, recipe_id, &columns, cause).await
 }
@@ -654,17 +633,27 @@ pub(crate) enum Source {
 }
 
 impl Graph {
-    /// The graph [`Graph::load`] gives a lone root whose lines (prepared additions included)
-    /// are all database foods: it holds nothing. `None` when a line names anything else.
-    fn of_database_foods(root: &RecipeState) -> Option<Self> {
-        root.ingredients
+    /// [`Graph::load`] from the current views, except that a lone root whose lines (prepared
+    /// additions included) are all database foods, which no write changes, has nothing to
+    /// load: its graph is empty and no connection is taken for it.
+    async fn of_views(
+        db: &mut LazyConn<'_>,
+        account_id: Uuid,
+        root_id: &str,
+        root: &RecipeState,
+    ) -> Result<Self, DeriveError> {
+        let database_foods_only = root
+            .ingredients
             .iter()
             .chain(&root.prepared)
-            .all(|line| line.ingredient_id.starts_with("fooddb:"))
-            .then(|| Self {
+            .all(|line| line.ingredient_id.starts_with("fooddb:"));
+        if database_foods_only {
+            return Ok(Self {
                 recipes: HashMap::new(),
                 ingredients: HashMap::new(),
-            })
+            });
+        }
+        Self::load(db.get().await?, account_id, root_id, root, Source::Views).await
     }
 
     /// The current name of what `id` refers to.

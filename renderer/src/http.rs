@@ -36,6 +36,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use bytes::Bytes;
 use nls_nutrition::{Format, Label};
+use nls_readmodel::lazy_conn::LazyConn;
 use nls_web::headers::none_match;
 use nls_web::metrics::{FileSource, Metrics};
 use nls_web::session::SessionCaller;
@@ -787,7 +788,14 @@ async fn pack_label(
     let mut foods = Vec::with_capacity(states.len());
     for (id, state) in states {
         let state = derive::as_pack_food(state);
-        let derived = derive::derive(conn, caller.account_id, &id, &state, None).await?;
+        let derived = derive::derive(
+            &mut LazyConn::held(conn),
+            caller.account_id,
+            &id,
+            &state,
+            None,
+        )
+        .await?;
         nls_readmodel::bounds::check_final_weight(&state, derived.extent.solids_g)?;
         foods.push(nls_nutrition::Food {
             name: state.name,
@@ -822,9 +830,14 @@ async fn derived_label_file(
         Some(format) => {
             let mut in_format = row.state.clone();
             in_format.label_format = format.id.clone();
-            let derived =
-                nls_readmodel::derive::derive(&mut conn, caller.account_id, id, &in_format, None)
-                    .await?;
+            let derived = nls_readmodel::derive::derive(
+                &mut LazyConn::held(&mut conn),
+                caller.account_id,
+                id,
+                &in_format,
+                None,
+            )
+            .await?;
             serde_json::to_value(&derived.label).map_err(ApiError::internal)?
         }
         None => row

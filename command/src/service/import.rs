@@ -5,14 +5,15 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use nls_events::recipe::IngredientLine;
+use nls_readmodel::lazy_conn::LazyConn;
 use nls_readmodel::resolve::{self, Entry};
 use nls_web::{ApiError, Caller};
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 
 use super::{
-    lock_recipe_graph, meta, prepare_recipe, remember, replay, Attempt, CommandState, Conn,
-    Created, Idempotency, PreparedRecipe, Resolved,
+    lock_recipe_graph, meta, prepare_recipe, remember, replay, Attempt, CommandState, Created,
+    Idempotency, PreparedRecipe, Resolved,
 };
 use crate::error::CommandError;
 use crate::import::{ImportError, Plan, PlannedRecipe, Problem, Problems, DEADLINE};
@@ -258,7 +259,14 @@ async fn prepare_all(
             lines: Some(resolved),
             prepared: None,
         };
-        match prepare_recipe(Conn::Held(&mut *conn), caller, &planned.change, resolved).await {
+        match prepare_recipe(
+            &mut LazyConn::held(&mut *conn),
+            caller,
+            &planned.change,
+            resolved,
+        )
+        .await
+        {
             Ok(prepared) => {
                 report.label = prepared.columns.label.clone();
                 recipes.push((report, Some(prepared)));

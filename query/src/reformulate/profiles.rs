@@ -8,6 +8,7 @@ use nls_events::recipe::IngredientLine;
 use nls_events::RecipeState;
 use nls_nutrition::format::Format;
 use nls_nutrition::{RecipeInput, ResolvedIngredient};
+use nls_readmodel::lazy_conn::LazyConn;
 use nls_readmodel::resolve::{self, Entry, ResolveError};
 use nls_readmodel::{bounds, derive};
 use nls_reformulate::Profile;
@@ -86,7 +87,14 @@ pub async fn profile(
         ingredients: lines.clone(),
         ..Default::default()
     };
-    let derived = derive::derive_input(conn, account_id, "rcp_reformulate", &state, None).await?;
+    let derived = derive::derive_input(
+        &mut LazyConn::held(conn),
+        account_id,
+        "rcp_reformulate",
+        &state,
+        None,
+    )
+    .await?;
     // The engine merges identical lines; find each line's merged ingredient again.
     let merged = bounds::merged_lines(&lines);
     let same = |a: &IngredientLine, b: &IngredientLine| {
