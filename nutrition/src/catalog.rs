@@ -35,6 +35,9 @@ fn data_error(file: &str, problem: impl Into<String>) -> DataError {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Catalog {
     formats: Vec<Format>,
+    /// Each format's position by its id and by each alias (names are unique, see `load`):
+    /// looked up for every label file served, where a scan of every format's names showed.
+    by_name: std::collections::HashMap<String, usize>,
     regimes: Vec<Regime>,
     terms: Vec<Terms>,
     layouts: BTreeMap<String, LayoutSpec>,
@@ -121,8 +124,18 @@ impl Catalog {
             formats.push(format);
         }
         let wire_keys = formats.iter().flat_map(crate::format::wire_keys).collect();
+        let by_name = formats
+            .iter()
+            .enumerate()
+            .flat_map(|(at, f)| {
+                std::iter::once(&f.id)
+                    .chain(&f.aliases)
+                    .map(move |n| (n.clone(), at))
+            })
+            .collect();
         Ok(Catalog {
             formats,
+            by_name,
             regimes,
             terms,
             layouts,
@@ -139,7 +152,7 @@ impl Catalog {
 
     /// The format named `id` (its id or an alias).
     pub fn format(&self, id: &str) -> Option<&Format> {
-        self.formats.iter().find(|f| f.is_named(id))
+        self.by_name.get(id).and_then(|&at| self.formats.get(at))
     }
 
     /// Every format, in file order.
