@@ -36,7 +36,6 @@ use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::extract::Request;
 use axum::response::Response;
-use axum::Router;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use nls_web::body_deadline::DeadlineBody;
@@ -48,6 +47,43 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tower::ServiceExt;
+
+/// What a listener serves: the routed router with the layers around it (`src/serve.rs`),
+/// cloned for each request (a few reference counts), answering every request.
+pub trait HttpService:
+    tower::Service<
+        Request,
+        Response = Response<Self::ResBody>,
+        Error = Infallible,
+        Future: Send + 'static,
+    > + Clone
+    + Send
+    + Sync
+    + Unpin
+    + 'static
+{
+    /// The response body, as the outermost layer wraps it.
+    type ResBody: hyper::body::Body<
+            Data = axum::body::Bytes,
+            Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+        > + Send
+        + 'static;
+}
+
+impl<S, B> HttpService for S
+where
+    S: tower::Service<Request, Response = Response<B>, Error = Infallible>
+        + Clone
+        + Send
+        + Sync
+        + Unpin
+        + 'static,
+    S::Future: Send + 'static,
+    B: hyper::body::Body<Data = axum::body::Bytes> + Send + 'static,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    type ResBody = B;
+}
 
 /// Bounds on connections and request reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,12 +119,14 @@ impl Default for ConnLimits {
 
 /// Serves `app` on `listener` until `shutdown`, then lets open connections finish their
 /// current request (keep-alive is switched off) and returns once they are closed.
-pub async fn serve(
+pub async fn serve<App>(
     listener: TcpListener,
-    app: Router,
+    app: App,
     limits: ConnLimits,
     shutdown: CancellationToken,
-) {
+) where
+    App: HttpService,
+{
     let permits = Arc::new(Semaphore::new(limits.max_connections.max(1)));
     let connections = TaskTracker::new();
     loop {
@@ -128,9 +166,9 @@ pub async fn serve(
 
 /// One connection, from its first byte to its lingering close. `_permit` is its place
 /// among the concurrent connections, given back when this returns.
-async fn serve_connection(
+async fn serve_connection<App: HttpService>(
     stream: TcpStream,
-    app: Router,
+    app: App,
     limits: ConnLimits,
     shutdown: CancellationToken,
     _permit: OwnedSemaphorePermit,
@@ -147,7 +185,7 @@ async fn serve_connection(
         let app = app.clone();
         // Boxed: the connection is polled by hand below, which needs an `Unpin` future.
         Box::pin(async move { app.oneshot(request).await })
-            as Pin<Box<dyn Future<Output = Result<Response, Infallible>> + Send>>
+            as Pin<Box<dyn Future<Output = Result<Response<App::ResBody>, Infallible>> + Send>>
     });
     let mut connection = hyper::server::conn::http1::Builder::new()
         .timer(TokioTimer::new())

@@ -12,6 +12,7 @@ pub mod conn;
 pub mod db;
 pub mod head_refusal;
 pub mod health;
+pub mod label_lane;
 pub mod metrics;
 pub mod openapi;
 pub mod serve;

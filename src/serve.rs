@@ -370,38 +370,31 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
         metrics.clone(),
         nls_web::metrics::track,
     ));
-    let app = api
+    let routes = api
         .fallback(health::not_found)
         .method_not_allowed_fallback(health::method_not_allowed)
-        .with_state(state.clone())
-        // Outside the routes, so unknown `/v1/` paths and every rejection carry the headers.
-        .layer(axum::middleware::from_fn_with_state(
-            nls_web::rate_limit::RateLimiter::new(
-                pool.clone(),
-                config.rate_limit_per_minute,
-                config.rate_limit_enabled,
-                metrics,
-                auth_cache.clone(),
-            ),
-            nls_web::rate_limit::middleware,
-        ))
-        // Outside the key limiter: a browser's session cookie becomes the request's caller,
-        // counted in the session's own bucket (web/src/app_session.rs).
-        .layer(axum::middleware::from_fn_with_state(
-            app_sessions,
-            nls_web::app_session::middleware,
-        ))
-        // Inside the layer that sets the request id: events record it (audit trail).
-        .layer(axum::middleware::from_fn(nls_web::request_id::middleware))
-        // Who may name the client in `X-Forwarded-For` (web/src/client_addr.rs).
-        .layer(axum::Extension(config.trusted_proxies.clone()))
-        // The extractors' authentications, from memory (web/src/auth_cache.rs).
-        .layer(axum::Extension(auth_cache))
-        .layer(CatchPanicLayer::custom(panic_response))
-        // Outermost but for the request id: nothing else works on a refused target.
-        .layer(axum::middleware::from_fn(refuse_long_uri))
-        // Around every response, error bodies included (src/compression.rs says which).
-        .layer(crate::compression::layer())
+        .with_state(state.clone());
+    // Around the routed router, once, rather than with `Router::layer` (which wraps every
+    // route in its own copy of the stack, cloned whole for each request): the layers then
+    // see every request, unknown paths and rejections included, and cloning the stack per
+    // request is a few reference counts (their states are shared behind `Arc`s).
+    let limiter = Arc::new(nls_web::rate_limit::RateLimiter::new(
+        pool.clone(),
+        config.rate_limit_per_minute,
+        config.rate_limit_enabled,
+        metrics.clone(),
+        auth_cache.clone(),
+    ));
+    // A label file already in memory is served before the general stack (src/label_lane.rs).
+    let lane = config.role.renders().then(|| crate::label_lane::Lane {
+        render: state.renderer.clone(),
+        limiter: Arc::clone(&limiter),
+        metrics: metrics.clone(),
+    });
+    let app = tower::ServiceBuilder::new()
+        .layer(crate::label_lane::LabelLaneLayer::new(lane))
+        .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
+        .layer(PropagateRequestIdLayer::new(request_id))
         .layer(
             TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
                 let id = request
@@ -413,8 +406,29 @@ pub async fn start(config: ServeConfig) -> anyhow::Result<Server> {
                 tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id = %id)
             }),
         )
-        .layer(PropagateRequestIdLayer::new(request_id.clone()))
-        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid));
+        // Around every response, error bodies included (src/compression.rs says which).
+        .layer(crate::compression::layer())
+        // Outermost but for the request id: nothing else works on a refused target.
+        .layer(axum::middleware::from_fn(refuse_long_uri))
+        .layer(CatchPanicLayer::custom(panic_response))
+        // The extractors' authentications, from memory (web/src/auth_cache.rs).
+        .layer(axum::Extension(auth_cache.clone()))
+        // Who may name the client in `X-Forwarded-For` (web/src/client_addr.rs).
+        .layer(axum::Extension(config.trusted_proxies.clone()))
+        // Inside the layer that sets the request id: events record it (audit trail).
+        .layer(axum::middleware::from_fn(nls_web::request_id::middleware))
+        // Outside the key limiter: a browser's session cookie becomes the request's caller,
+        // counted in the session's own bucket (web/src/app_session.rs).
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::new(app_sessions),
+            nls_web::app_session::middleware,
+        ))
+        // Unknown `/v1/` paths and every rejection carry the limiter's headers too.
+        .layer(axum::middleware::from_fn_with_state(
+            limiter,
+            nls_web::rate_limit::middleware,
+        ))
+        .service(routes);
 
     if let Some(admin_listener) = admin_listener {
         tasks.push(tokio::spawn(crate::conn::serve(

@@ -31,6 +31,7 @@ mod http_limits;
 mod imports;
 mod impossible_food;
 mod ingredients;
+mod label_lane;
 mod labels;
 mod languages;
 mod letter;

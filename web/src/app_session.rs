@@ -283,7 +283,7 @@ fn session_ended() -> ApiError {
 /// app's cookie is authenticated by it, CSRF-checked when it changes state, counted in
 /// the session's bucket, and handed on with its [`Caller`]. Anything else passes untouched.
 pub async fn middleware(
-    State(sessions): State<AppSessions>,
+    State(sessions): State<std::sync::Arc<AppSessions>>,
     mut request: Request,
     next: Next,
 ) -> Response {

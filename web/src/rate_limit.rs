@@ -147,6 +147,29 @@ impl RateLimiter {
             leases: Leases::default(),
         }
     }
+
+    /// Authenticates and counts a request carrying `key` exactly as [`middleware`] does:
+    /// `None` for an unknown or revoked key (not counted). For the label-file lane
+    /// (`src/label_lane.rs`); a request it counts and then hands on carries
+    /// [`AlreadyCounted`], so it is not counted twice. `None` too when the limiter is off.
+    pub async fn count_key(
+        &self,
+        key: &str,
+    ) -> Result<Option<(Decision, Option<Caller>)>, ApiError> {
+        if !self.enabled || !looks_like_key(key) {
+            return Ok(None);
+        }
+        check(self, &hash_key(key)).await
+    }
+}
+
+/// A request that was authenticated and counted before it reached [`middleware`] (by the
+/// label-file lane): the middleware applies this decision instead of counting again. Only
+/// the server puts it among a request's extensions; nothing a client sends can.
+#[derive(Debug, Clone)]
+pub struct AlreadyCounted {
+    pub decision: Decision,
+    pub caller: Option<Caller>,
 }
 
 /// The current lease of each key this process has served, behind one async lock per key
@@ -272,8 +295,12 @@ pub fn is_limited_path(path: &str) -> bool {
 
 /// The bearer API key of a request, when it has the shape of one.
 fn bearer_key(request: &Request) -> Option<&str> {
-    request
-        .headers()
+    bearer_key_of(request.headers())
+}
+
+/// The bearer API key among `headers`, when it has the shape of one.
+pub fn bearer_key_of(headers: &axum::http::HeaderMap) -> Option<&str> {
+    headers
         .get(header::AUTHORIZATION)?
         .to_str()
         .ok()
@@ -285,22 +312,27 @@ fn bearer_key(request: &Request) -> Option<&str> {
 /// entitled key it leaves the authenticated [`Caller`] in the request's extensions, so the
 /// extractor does not query again.
 pub async fn middleware(
-    State(limiter): State<RateLimiter>,
+    State(limiter): State<std::sync::Arc<RateLimiter>>,
     mut request: Request,
     next: Next,
 ) -> Response {
     if !limiter.enabled || !is_limited_path(request.uri().path()) {
         return next.run(request).await;
     }
-    let Some(key) = bearer_key(&request) else {
-        return next.run(request).await;
-    };
-    let hash = hash_key(key);
-    let (decision, caller) = match check(&limiter, &hash).await {
-        Ok(Some(found)) => found,
-        // Unknown or revoked: not counted; the extractor answers 401.
-        Ok(None) => return next.run(request).await,
-        Err(err) => return err.into_response(),
+    let (decision, caller) = match request.extensions_mut().remove::<AlreadyCounted>() {
+        Some(AlreadyCounted { decision, caller }) => (decision, caller),
+        None => {
+            let Some(key) = bearer_key(&request) else {
+                return next.run(request).await;
+            };
+            let hash = hash_key(key);
+            match check(&limiter, &hash).await {
+                Ok(Some(found)) => found,
+                // Unknown or revoked: not counted; the extractor answers 401.
+                Ok(None) => return next.run(request).await,
+                Err(err) => return err.into_response(),
+            }
+        }
     };
     if let Some(wait) = decision.retry_after_secs {
         limiter.metrics.record_rate_limited();
