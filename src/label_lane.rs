@@ -219,54 +219,39 @@ mod tests {
 
     #[test]
     fn only_a_label_file_without_a_query_and_with_a_key_takes_the_lane() {
-        let request = |method: Method, uri: &str, key: bool| {
-            let mut builder = Request::builder().method(method).uri(uri);
+        let id = "/v1/recipes/rcp_01962d3b6a8c7f0e9d2b4c5a6e7f8091";
+        let cases = [
+            (
+                Method::GET,
+                format!("{id}/label.png"),
+                true,
+                Some(FileType::Png),
+            ),
+            (
+                Method::GET,
+                format!("{id}/label.svg"),
+                true,
+                Some(FileType::Svg),
+            ),
+            (Method::GET, format!("{id}/label.png"), false, None),
+            (Method::GET, format!("{id}/label.png?width=300"), true, None),
+            (Method::HEAD, format!("{id}/label.png"), true, None),
+            (Method::GET, format!("{id}/fop.png"), true, None),
+            (Method::GET, format!("{id}/label.gif"), true, None),
+            (Method::GET, format!("{id}/x/label.png"), true, None),
+            (Method::GET, "/v1/recipes//label.png".to_owned(), true, None),
+        ];
+        for (method, uri, key, expected) in cases {
+            let mut builder = Request::builder().method(method).uri(&uri);
             if key {
                 builder = builder.header("authorization", "Bearer nls_x");
             }
-            builder.body(Body::empty()).ok()
-        };
-        let lane = |r: Option<Request>| r.as_ref().and_then(lane_file);
-        let id = "/v1/recipes/rcp_01962d3b6a8c7f0e9d2b4c5a6e7f8091";
-        assert_eq!(
-            lane(request(Method::GET, &format!("{id}/label.png"), true)),
-            Some(FileType::Png)
-        );
-        assert_eq!(
-            lane(request(Method::GET, &format!("{id}/label.svg"), true)),
-            Some(FileType::Svg)
-        );
-        assert_eq!(
-            lane(request(Method::GET, &format!("{id}/label.png"), false)),
-            None
-        );
-        assert_eq!(
-            lane(request(
-                Method::GET,
-                &format!("{id}/label.png?width=300"),
-                true
-            )),
-            None
-        );
-        assert_eq!(
-            lane(request(Method::HEAD, &format!("{id}/label.png"), true)),
-            None
-        );
-        assert_eq!(
-            lane(request(Method::GET, &format!("{id}/fop.png"), true)),
-            None
-        );
-        assert_eq!(
-            lane(request(Method::GET, &format!("{id}/label.gif"), true)),
-            None
-        );
-        assert_eq!(
-            lane(request(Method::GET, &format!("{id}/x/label.png"), true)),
-            None
-        );
-        assert_eq!(
-            lane(request(Method::GET, "/v1/recipes//label.png", true)),
-            None
-        );
+            let request = builder.body(Body::empty()).ok();
+            assert_eq!(
+                request.as_ref().and_then(lane_file),
+                expected,
+                "{uri} {key}"
+            );
+        }
     }
 }

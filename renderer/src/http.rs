@@ -636,15 +636,26 @@ pub fn hot_label_file(
         &pointer.label_hash,
         &Spec::new(file_type, width, scale, watermark),
     );
-    let etag = cache::etag(&key);
-    if none_match(headers, &etag) {
+    file_from_memory(state, file_type, &key, &cache::etag(&key), headers)
+}
+
+/// 304 when the client holds the file under `key` already, else its bytes from the hot
+/// files; `None` when it is not in memory.
+fn file_from_memory(
+    state: &RenderState,
+    file_type: FileType,
+    key: &[u8; 32],
+    etag: &str,
+    headers: &HeaderMap,
+) -> Option<Response> {
+    if none_match(headers, etag) {
         let mut response = StatusCode::NOT_MODIFIED.into_response();
-        label_headers(response.headers_mut(), &etag);
+        label_headers(response.headers_mut(), etag);
         return Some(response);
     }
-    let bytes = state.hot.get(&key)?;
+    let bytes = state.hot.get(key)?;
     state.metrics.record_label_file(FileSource::Memory);
-    Some(file_response(file_type, &etag, bytes))
+    Some(file_response(file_type, etag, bytes))
 }
 
 /// The file under `key` without drawing it: 304 when the client holds it already, else
@@ -658,14 +669,8 @@ async fn stored_file(
     headers: &HeaderMap,
 ) -> Result<Option<Response>, ApiError> {
     let etag = cache::etag(key);
-    if none_match(headers, &etag) {
-        let mut response = StatusCode::NOT_MODIFIED.into_response();
-        label_headers(response.headers_mut(), &etag);
+    if let Some(response) = file_from_memory(state, file_type, key, &etag, headers) {
         return Ok(Some(response));
-    }
-    if let Some(bytes) = state.hot.get(key) {
-        state.metrics.record_label_file(FileSource::Memory);
-        return Ok(Some(file_response(file_type, &etag, bytes)));
     }
     let stored = Box::pin(async {
         let mut conn = state.pool.acquire().await?;

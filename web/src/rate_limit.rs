@@ -148,15 +148,16 @@ impl RateLimiter {
         }
     }
 
-    /// Authenticates and counts a request carrying `key` exactly as [`middleware`] does:
-    /// `None` for an unknown or revoked key (not counted). For the label-file lane
-    /// (`src/label_lane.rs`); a request it counts and then hands on carries
-    /// [`AlreadyCounted`], so it is not counted twice. `None` too when the limiter is off.
+    /// Authenticates and counts a request carrying `key` (as [`bearer_key_of`] finds it)
+    /// exactly as [`middleware`] does: `None` for an unknown or revoked key (not counted).
+    /// For the label-file lane (`src/label_lane.rs`); a request it counts and then hands on
+    /// carries [`AlreadyCounted`], so it is not counted twice. `None` too when the limiter
+    /// is off.
     pub async fn count_key(
         &self,
         key: &str,
     ) -> Result<Option<(Decision, Option<Caller>)>, ApiError> {
-        if !self.enabled || !looks_like_key(key) {
+        if !self.enabled {
             return Ok(None);
         }
         check(self, &hash_key(key)).await
