@@ -19,13 +19,18 @@
 //!
 //! None of this is needed for correctness: a hand-over that is dropped, late or refused
 //! leaves the event to the log path.
+//!
+//! A hand-over may carry its writer's wait ([`Committed::published`]): it is told when
+//! JetStream acknowledges the early publication, so the writer answers its client with the
+//! event already on NATS.
 
 use std::collections::HashMap;
 use std::future::Future;
 use std::time::Duration;
 
+use futures::FutureExt;
 use nls_events::Envelope;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 use uuid::Uuid;
 
 use crate::nats::{NatsLink, SequenceAck};
@@ -81,11 +86,16 @@ impl Early {
     pub async fn publish_queued(&mut self, nats: &NatsLink, first: Option<Committed>) {
         let mut next = first;
         loop {
-            let Some((at, envelope)) = next.take().or_else(|| {
+            let Some(Committed {
+                at,
+                envelope,
+                published,
+            }) = next.take().or_else(|| {
                 self.handed_over
                     .as_mut()
                     .and_then(|queue| queue.try_recv().ok())
-            }) else {
+            })
+            else {
                 return;
             };
             let before = self
@@ -98,6 +108,10 @@ impl Early {
             }
             match nats.publish_event(&envelope).await {
                 Ok(ack) => {
+                    let ack = match published {
+                        Some(writer) => told_when_acknowledged(ack, writer),
+                        None => ack,
+                    };
                     if self.acks.len() >= ACKS_REMEMBERED {
                         self.acks.clear();
                     }
@@ -148,4 +162,18 @@ impl Early {
             .or_insert(0);
         *version = (*version).max(envelope.stream_version);
     }
+}
+
+/// `ack`, shared: the log path takes it over as before, and a task of the relay's runtime
+/// tells `writer` once JetStream acknowledged it (a failed or timed-out acknowledgement
+/// drops `writer` unsaid: the writer waited for nothing more).
+fn told_when_acknowledged(ack: SequenceAck, writer: oneshot::Sender<()>) -> SequenceAck {
+    let shared = ack.shared();
+    let watched = shared.clone();
+    tokio::spawn(async move {
+        if watched.await.is_ok() {
+            let _ = writer.send(());
+        }
+    });
+    Box::pin(shared)
 }

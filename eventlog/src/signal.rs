@@ -7,21 +7,41 @@
 //! after the commit and outside Postgres: to the relay of the same process directly, and
 //! to relays of other processes as an empty core-NATS message on `<prefix>.appended`.
 //! Both are hints only. A lost one costs latency, never an event: the relay also polls.
+//!
+//! A writer whose events go to an active relay of its own process waits, briefly, for
+//! JetStream to acknowledge the last of them before it answers its client
+//! ([`AppendSignal::committed_events`]): a client that hears of a write can count on
+//! subscribers (an embed's stream, the projector, the renderer) having been sent its event.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use nls_events::Envelope;
-use tokio::sync::{mpsc, Notify};
+use tokio::sync::{mpsc, oneshot, Notify};
 
 /// Events committed here and not yet taken by the relay, at most: past that, writers drop
 /// the hint rather than wait (the relay still reads every event from the log).
 const COMMITTED_CAPACITY: usize = 4096;
 
-/// An event this process committed, and when it was handed over.
-pub type Committed = (Instant, Envelope);
+/// The longest a writer waits for its events' early publication to be acknowledged. An
+/// acknowledgement takes well under a millisecond on a quiet machine and a few under load;
+/// past this NATS is in trouble, and the write is answered without it (the relay still
+/// publishes the events, by the log path if need be).
+const PUBLISHED_WAIT: Duration = Duration::from_millis(25);
+
+/// An event this process committed, handed to its relay.
+#[derive(Debug)]
+pub struct Committed {
+    /// When it was handed over.
+    pub at: Instant,
+    pub envelope: Envelope,
+    /// Told once JetStream acknowledged the event's early publication (on the last event
+    /// of a write whose writer waits for it; dropped unsaid when it is not published
+    /// early).
+    pub published: Option<oneshot::Sender<()>>,
+}
 
 /// The subject other processes' relays listen on.
 pub fn subject(prefix: &str) -> String {
@@ -93,15 +113,46 @@ impl AppendSignal {
 
     /// Reports that `events` were committed, handing them to this process's relay. A full
     /// hand-over queue (a relay that is not the active one, or is behind) drops them: the
-    /// relay reads every event from the log all the same.
+    /// relay reads every event from the log all the same. When this process's relay is the
+    /// active one and NATS is connected, returns once JetStream acknowledged the last
+    /// event's early publication, or after [`PUBLISHED_WAIT`], or at once when the relay
+    /// cannot publish it early (see `crate::early`).
     pub async fn committed_events(&self, events: Vec<Envelope>) {
         let now = Instant::now();
-        for event in events {
-            if self.committed.try_send((now, event)).is_err() {
+        let (mut tell, published) = if self.publishes_early() {
+            let (tell, published) = oneshot::channel();
+            (Some(tell), Some(published))
+        } else {
+            (None, None)
+        };
+        let last = events.len().saturating_sub(1);
+        for (index, envelope) in events.into_iter().enumerate() {
+            let handed = Committed {
+                at: now,
+                envelope,
+                published: if index == last { tell.take() } else { None },
+            };
+            // A refused hand-over drops its `published`, which ends the wait below at once.
+            if self.committed.try_send(handed).is_err() {
                 break;
             }
         }
+        // Not handed over (no events, or the queue was full before the last): nothing to
+        // wait for.
+        drop(tell);
         self.committed().await;
+        if let Some(published) = published {
+            let _ = tokio::time::timeout(PUBLISHED_WAIT, published).await;
+        }
+    }
+
+    /// Whether this process's relay is the active one, with NATS connected (as far as this
+    /// process's client knows): only then is waiting for an early publication worth it.
+    fn publishes_early(&self) -> bool {
+        self.relay_active_here.load(Ordering::Relaxed)
+            && self.remote.as_ref().is_none_or(|(client, _)| {
+                client.connection_state() == async_nats::connection::State::Connected
+            })
     }
 
     /// The receiving end of [`Self::committed_events`], for the relay (once per signal and

@@ -99,7 +99,7 @@ async fn every_write_hands_its_committed_events_to_the_relay() {
     let mut handed = state.appended.take_committed().expect("the relay's end");
     let mut next_handed = |what: &str| {
         let mut events = Vec::new();
-        while let Ok((_, envelope)) = handed.try_recv() {
+        while let Ok(nls_eventlog::signal::Committed { envelope, .. }) = handed.try_recv() {
             events.push((
                 envelope.stream_id,
                 envelope.event_id,
