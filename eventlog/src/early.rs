@@ -20,17 +20,16 @@
 //! None of this is needed for correctness: a hand-over that is dropped, late or refused
 //! leaves the event to the log path.
 //!
-//! A hand-over may carry its writer's wait ([`Committed::published`]): it is told when
-//! JetStream acknowledges the early publication, so the writer answers its client with the
-//! event already on NATS.
+//! A hand-over may carry its writer's wait ([`Committed::published`]): it is told once the
+//! event is sent, so the writer answers its client with the event on its way to NATS
+//! rather than still in this relay's queue.
 
 use std::collections::HashMap;
 use std::future::Future;
 use std::time::Duration;
 
-use futures::FutureExt;
 use nls_events::Envelope;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 use uuid::Uuid;
 
 use crate::nats::{NatsLink, SequenceAck};
@@ -108,10 +107,11 @@ impl Early {
             }
             match nats.publish_event(&envelope).await {
                 Ok(ack) => {
-                    let ack = match published {
-                        Some(writer) => told_when_acknowledged(ack, writer),
-                        None => ack,
-                    };
+                    // Sent: the writer may answer (the message is on its way to NATS,
+                    // ahead of anything this relay sends later).
+                    if let Some(writer) = published {
+                        let _ = writer.send(());
+                    }
                     if self.acks.len() >= ACKS_REMEMBERED {
                         self.acks.clear();
                     }
@@ -162,18 +162,4 @@ impl Early {
             .or_insert(0);
         *version = (*version).max(envelope.stream_version);
     }
-}
-
-/// `ack`, shared: the log path takes it over as before, and a task of the relay's runtime
-/// tells `writer` once JetStream acknowledged it (a failed or timed-out acknowledgement
-/// drops `writer` unsaid: the writer waited for nothing more).
-fn told_when_acknowledged(ack: SequenceAck, writer: oneshot::Sender<()>) -> SequenceAck {
-    let shared = ack.shared();
-    let watched = shared.clone();
-    tokio::spawn(async move {
-        if watched.await.is_ok() {
-            let _ = writer.send(());
-        }
-    });
-    Box::pin(shared)
 }

@@ -8,10 +8,11 @@
 //! to relays of other processes as an empty core-NATS message on `<prefix>.appended`.
 //! Both are hints only. A lost one costs latency, never an event: the relay also polls.
 //!
-//! A writer whose events go to an active relay of its own process waits, briefly, for
-//! JetStream to acknowledge the last of them before it answers its client
-//! ([`AppendSignal::committed_events`]): a client that hears of a write can count on
-//! subscribers (an embed's stream, the projector, the renderer) having been sent its event.
+//! A writer whose events go to an active relay of its own process waits, briefly, until the
+//! relay has sent the last of them to NATS before it answers its client
+//! ([`AppendSignal::committed_events`]): the event is on its way to subscribers (an embed's
+//! stream, the projector, the renderer) when the client hears of the write, instead of
+//! waiting behind whatever the relay was doing.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -25,10 +26,10 @@ use tokio::sync::{mpsc, oneshot, Notify};
 /// the hint rather than wait (the relay still reads every event from the log).
 const COMMITTED_CAPACITY: usize = 4096;
 
-/// The longest a writer waits for its events' early publication to be acknowledged. An
-/// acknowledgement takes well under a millisecond on a quiet machine and a few under load;
-/// past this NATS is in trouble, and the write is answered without it (the relay still
-/// publishes the events, by the log path if need be).
+/// The longest a writer waits for the relay to send its events early. The relay sends a
+/// hand-over within a fraction of a millisecond unless it is busy with the log or with NATS;
+/// past this the write is answered without it (the relay still publishes the events, by
+/// the log path if need be).
 const PUBLISHED_WAIT: Duration = Duration::from_millis(25);
 
 /// An event this process committed, handed to its relay.
@@ -37,9 +38,8 @@ pub struct Committed {
     /// When it was handed over.
     pub at: Instant,
     pub envelope: Envelope,
-    /// Told once JetStream acknowledged the event's early publication (on the last event
-    /// of a write whose writer waits for it; dropped unsaid when it is not published
-    /// early).
+    /// Told once the relay sent the event early (on the last event of a write whose writer
+    /// waits for it; dropped unsaid when it is not published early).
     pub published: Option<oneshot::Sender<()>>,
 }
 
@@ -114,9 +114,9 @@ impl AppendSignal {
     /// Reports that `events` were committed, handing them to this process's relay. A full
     /// hand-over queue (a relay that is not the active one, or is behind) drops them: the
     /// relay reads every event from the log all the same. When this process's relay is the
-    /// active one and NATS is connected, returns once JetStream acknowledged the last
-    /// event's early publication, or after [`PUBLISHED_WAIT`], or at once when the relay
-    /// cannot publish it early (see `crate::early`).
+    /// active one and NATS is connected, returns once the relay sent the last event early,
+    /// or after [`PUBLISHED_WAIT`], or at once when the relay cannot publish it early (see
+    /// `crate::early`).
     pub async fn committed_events(&self, events: Vec<Envelope>) {
         let now = Instant::now();
         let (mut tell, published) = if self.publishes_early() {
