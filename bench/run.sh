@@ -6,13 +6,15 @@
 #   3. POST /v1/analyze under wrk (2 threads, 16 connections),
 #   4. cache-hit GET label.png under wrk, and nginx serving the same file (the floor),
 #   5. a headless Chromium screenshot of the same label as HTML,
-#   6. reformulations of the 20 recipes of bench/reformulate/ (issue 30), one at a time.
+#   6. reformulations of the 20 recipes of bench/reformulate/ (issue 30), one at a time,
+#   7. creates-db: the creates run of 1. with the database's counters around it (where a
+#      create's work goes; see creates_db below). Not run by default.
 # Each benchmark uses a fresh database, NATS stream and server; nothing else is touched,
 # and the databases and streams are removed when the script ends.
 #
 #   bash bench/run.sh                      every benchmark, once each
 #   bash bench/run.sh label label label    only the label-file one, three times
-# Sections: creates, pgbench, analyze, label, markets, chromium, reformulate. NLS_BENCH_SECONDS sets each run's
+# Sections: creates, pgbench, analyze, label, markets, chromium, reformulate, creates-db. NLS_BENCH_SECONDS sets each run's
 # length (default 20); NLS_BIN runs another `nls` binary than this tree's release build
 # (NLS_LOAD_BIN another load generator; with both set nothing is built). A run that gets any non-2xx response fails the script: a benchmark
 # of error pages measures nothing. NLS_PERF_DIR=<dir> also profiles the server of each section
@@ -25,8 +27,8 @@ SECTIONS=("$@")
 if [ ${#SECTIONS[@]} -eq 0 ]; then SECTIONS=(creates pgbench analyze label markets chromium); fi
 for section in "${SECTIONS[@]}"; do
   case "$section" in
-    creates | pgbench | analyze | label | markets | chromium | reformulate) ;;
-    *) echo "unknown section '$section' (creates, pgbench, analyze, label, markets, chromium, reformulate)" >&2; exit 2 ;;
+    creates | pgbench | analyze | label | markets | chromium | reformulate | creates-db) ;;
+    *) echo "unknown section '$section' (creates, pgbench, analyze, label, markets, chromium, reformulate, creates-db)" >&2; exit 2 ;;
   esac
 done
 
@@ -129,6 +131,64 @@ creates() {
   start_server
   start_profile creates
   "$LOAD" http://127.0.0.1:18080 "$KEY" 16 "$SECONDS_PER_RUN" "$NATS_URL" "$NLS_NATS_PREFIX"
+  stop_server
+}
+
+# The creates run with the database's own counters around it (issue 27, item 3): events,
+# transactions committed and WAL written by the run alone (a CHECKPOINT first, so its
+# segments are still there), rows and index scans per table, stored bytes per row kind and
+# the largest relations. With NLS_WALDUMP=1 also `pg_waldump --stats=record` over the run's
+# WAL (needs read access to the server's pg_wal); with pg_stat_statements loaded by the
+# server (shared_preload_libraries), the 20 statements that took the most execution time.
+# Changes no server setting.
+creates_db() {
+  echo "== recipe creates with the database's counters, 16 clients, ${SECONDS_PER_RUN}s"
+  start_server
+  q() { psql -X -q -At -F ' | ' "$DATABASE_URL" -c "$1"; }
+  local statements=0
+  if psql -X -q -At "$server/postgres" -c "show shared_preload_libraries" | grep -q pg_stat_statements; then
+    q "create extension if not exists pg_stat_statements" >/dev/null && statements=1
+  fi
+  q "select pg_stat_reset()" >/dev/null
+  if [ "$statements" = 1 ]; then q "select pg_stat_statements_reset()" >/dev/null; fi
+  q "checkpoint" >/dev/null
+  local lsn0 lsn1 commits0 commits1 events wal
+  lsn0=$(q "select pg_current_wal_lsn()")
+  commits0=$(q "select xact_commit from pg_stat_database where datname = current_database()")
+  "$LOAD" http://127.0.0.1:18080 "$KEY" 16 "$SECONDS_PER_RUN" "$NATS_URL" "$NLS_NATS_PREFIX"
+  lsn1=$(q "select pg_current_wal_lsn()")
+  sleep 1
+  commits1=$(q "select xact_commit from pg_stat_database where datname = current_database()")
+  events=$(q "select count(*) from event")
+  wal=$(q "select pg_wal_lsn_diff('$lsn1', '$lsn0')::bigint")
+  echo "-- events: $events; transactions committed: $((commits1 - commits0)); WAL: $wal bytes ($((wal / (events > 0 ? events : 1))) per event); $lsn0 .. $lsn1"
+  echo "-- per table: rows inserted | updated | sequential scans | index scans"
+  q "select relname, n_tup_ins, n_tup_upd, seq_scan, coalesce(idx_scan, 0) from pg_stat_user_tables
+     where n_tup_ins + n_tup_upd + seq_scan + coalesce(idx_scan, 0) > 0 order by relname"
+  echo "-- stored bytes per row: event (row, payload) | recipe_view (row, body, label, label as text, ingredients) | label_version (row)"
+  q "select avg(pg_column_size(e.*))::int, avg(pg_column_size(payload))::int from event e"
+  q "select avg(pg_column_size(v.*))::int, avg(pg_column_size(body))::int, avg(pg_column_size(label))::int,
+            avg(octet_length(label::text))::int, avg(pg_column_size(ingredients))::int from recipe_view v"
+  q "select avg(pg_column_size(l.*))::int from label_version l"
+  echo "-- the largest relations, bytes (pg_toast_* hold the labels)"
+  q "select c.relname, pg_relation_size(c.oid) from pg_class c
+     where c.relkind in ('r', 't', 'i') and (c.relnamespace = 'public'::regnamespace or c.relname like 'pg_toast_%')
+     order by 2 desc limit 12"
+  if [ "$statements" = 1 ]; then
+    echo "-- statements by execution time: ms | calls | rows | % | statement"
+    q "select round(total_exec_time::numeric), calls, rows,
+              round((100 * total_exec_time / sum(total_exec_time) over ())::numeric, 1),
+              left(regexp_replace(query, '\s+', ' ', 'g'), 100)
+       from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+       order by total_exec_time desc limit 20"
+  fi
+  if [ -n "${NLS_WALDUMP:-}" ]; then
+    local data major
+    data=$(q "show data_directory")
+    major=$(q "show server_version_num")
+    echo "-- WAL records of the run (pg_waldump --stats=record)"
+    "/usr/lib/postgresql/$((major / 10000))/bin/pg_waldump" -p "$data/pg_wal" -s "$lsn0" -e "$lsn1" --stats=record
+  fi
   stop_server
 }
 
@@ -262,6 +322,7 @@ for section in "${SECTIONS[@]}"; do
     reformulate) reformulate ;;
     markets) markets ;;
     creates) creates ;;
+    creates-db) creates_db ;;
     pgbench) pgbench_insert ;;
     analyze) analyze ;;
     label) label ;;

@@ -119,27 +119,25 @@ impl AppendSignal {
     /// `crate::early`).
     pub async fn committed_events(&self, events: Vec<Envelope>) {
         let now = Instant::now();
-        let (mut tell, published) = if self.publishes_early() {
-            let (tell, published) = oneshot::channel();
-            (Some(tell), Some(published))
-        } else {
-            (None, None)
-        };
+        let waits = self.publishes_early();
         let last = events.len().saturating_sub(1);
+        let mut published = None;
         for (index, envelope) in events.into_iter().enumerate() {
+            let tell = (waits && index == last).then(|| {
+                let (tell, told) = oneshot::channel();
+                published = Some(told);
+                tell
+            });
+            // A refused hand-over drops its `tell`, which ends the wait below at once.
             let handed = Committed {
                 at: now,
                 envelope,
-                published: if index == last { tell.take() } else { None },
+                published: tell,
             };
-            // A refused hand-over drops its `published`, which ends the wait below at once.
             if self.committed.try_send(handed).is_err() {
                 break;
             }
         }
-        // Not handed over (no events, or the queue was full before the last): nothing to
-        // wait for.
-        drop(tell);
         self.committed().await;
         if let Some(published) = published {
             let _ = tokio::time::timeout(PUBLISHED_WAIT, published).await;
