@@ -466,23 +466,24 @@ pub async fn store_label(
 
 /// Keeps the label a recipe version was given when it was written (`label_version`), the
 /// first one only: a replay or a redelivery recomputing it later changes nothing, so
-/// `?version=N` keeps serving what was served then.
+/// `?version=N` keeps serving what was served then. Only its hash is written: the view
+/// holds that label now ([`store_label`] just wrote it), and migration 0019's triggers copy
+/// it into the row when the view lets go of it.
 async fn record_version_label(
     tx: &mut PgConnection,
     recipe_id: &str,
     version: i64,
     columns: &LabelColumns,
 ) -> Result<(), sqlx::Error> {
-    let (Some(label), Some(hash)) = (&columns.label, &columns.label_hash) else {
+    let (Some(_), Some(hash)) = (&columns.label, &columns.label_hash) else {
         return Ok(());
     };
     sqlx::query(
-        "insert into label_version (recipe_id, version, label, label_hash, edition)
-         values ($1, $2, $3, $4, $5) on conflict do nothing",
+        "insert into label_version (recipe_id, version, label_hash, edition)
+         values ($1, $2, $3, $4) on conflict do nothing",
     )
     .bind(recipe_id)
     .bind(version)
-    .bind(label)
     .bind(hash)
     .bind(crate::edition::current())
     .execute(&mut *tx)

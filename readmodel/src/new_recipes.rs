@@ -106,7 +106,8 @@ impl<'a> Columns<'a> {
 }
 
 /// Appends the first events of each new stream and writes its view row, first label
-/// version, usage and both checkpoints, all in one statement; returns each recipe's events
+/// version (its hash: the label itself is the view's, see migration 0019), usage and both
+/// checkpoints, all in one statement; returns each recipe's events
 /// as stored, in the order of `recipes`. The event rows are the ones
 /// [`nls_eventlog::append`] writes for a stream at version 0: the ids are fresh, so
 /// `(stream_id, stream_version)` is the only concurrency check needed. The views'
@@ -147,8 +148,8 @@ pub async fn record(
              from recipe
          ),
          first_label as (
-             insert into label_version (recipe_id, version, label, label_hash, edition)
-             select recipe_id, version, label, label_hash, $26 from recipe
+             insert into label_version (recipe_id, version, label_hash, edition)
+             select recipe_id, version, label_hash, $26 from recipe
              where label is not null and label_hash is not null
          ),
          usage as (

@@ -173,14 +173,26 @@ pub async fn recipe_at(
     // A version's own label, as it was served when the version was written, wins over a
     // derivation by today's engine and rules (which may print otherwise).
     if let PastPoint::Version(n) = point {
-        let kept: Option<(serde_json::Value, String)> = sqlx::query_as(
-            "select label, edition from label_version where recipe_id = $1 and version = $2",
+        // The row keeps only the hash while the view still holds that label (migration 0019).
+        let kept: Option<(Option<serde_json::Value>, String)> = sqlx::query_as(
+            "select coalesce(lv.label, v.label) as label, lv.edition
+             from label_version lv
+             left join recipe_view v on v.recipe_id = lv.recipe_id and v.label_hash = lv.label_hash
+             where lv.recipe_id = $1 and lv.version = $2",
         )
         .bind(recipe_id)
         .bind(n)
         .fetch_optional(&mut *conn)
         .await?;
-        if let Some((label, edition)) = kept {
+        if let Some((None, _)) = kept {
+            // The triggers make this impossible; say so rather than serve a guess quietly.
+            tracing::error!(
+                recipe_id,
+                version = n,
+                "a recorded label version has lost its label; deriving it again"
+            );
+        }
+        if let Some((Some(label), edition)) = kept {
             columns.label = Some(label);
             columns.label_error = None;
             label_edition = Some(edition);

@@ -315,3 +315,77 @@ async fn a_past_version_serves_the_label_and_files_it_was_given_whatever_the_eng
     );
     app.finish().await;
 }
+
+/// Issue 27, item 3 (migration 0019): a version's label is stored once. While the view holds
+/// it, the version's row keeps only its hash; when the view lets go of it (the recipe's own
+/// update, a cascade from an ingredient, a delete, a replay's truncate) the label is copied
+/// into the row first, so `?version=N` serves it whatever the view holds now.
+#[tokio::test]
+async fn a_versions_label_is_stored_once_and_kept_when_the_view_lets_go_of_it() {
+    let app = TestApp::spawn().await;
+    let key = app.business_key().await;
+    let (id, ing) = oat_recipe(&app, &key).await;
+    let path = format!("/v1/recipes/{id}");
+    // Labels stored in `label_version` rows of the recipe, by version (None: hash only).
+    let stored = |pool: sqlx::PgPool, id: String| async move {
+        sqlx::query_as::<_, (i64, Option<serde_json::Value>)>(
+            "select version, label from label_version where recipe_id = $1 order by version",
+        )
+        .bind(id)
+        .fetch_all(&pool)
+        .await
+        .expect("label versions")
+    };
+    let first = app.get(&key, &path).await;
+    let first_label = first.body["label"].clone();
+    assert_eq!(first_label["calories"].as_f64(), Some(400.0));
+    assert_eq!(
+        stored(app.pool.clone(), id.clone()).await,
+        vec![(1, None)],
+        "the view holds version 1's label: the row keeps its hash only"
+    );
+    let v1 = app.get(&key, &format!("{path}?version=1")).await;
+    assert_eq!(v1.body["label"], first_label, "served from the view");
+
+    // The recipe's own update: version 1's label is copied before the view takes the new one.
+    double_the_oats(&app, &key, &id, &ing).await;
+    let rows = stored(app.pool.clone(), id.clone()).await;
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0].1.as_ref(), Some(&first_label), "version 1 kept");
+    assert_eq!(rows[1].1, None, "version 2's label is the view's");
+    let v1 = app.get(&key, &format!("{path}?version=1")).await;
+    assert_eq!(v1.body["label"], first_label);
+    assert_eq!(calories(&app.get(&key, &format!("{path}?version=2")).await), Some(800.0));
+
+    // A cascade from the ingredient changes the view's label without a recipe version.
+    let v2_label = app.get(&key, &path).await.body["label"].clone();
+    let mut richer = crate::helpers::oat_paste();
+    richer["nutrients_per_100g"]["calories"] = json!(500);
+    let put = app.put(&key, &format!("/v1/ingredients/{ing}"), richer).await;
+    assert_eq!(put.status, StatusCode::OK, "{:?}", put.body);
+    wait_for_calories(&app, &key, &id, 1000.0).await;
+    let rows = stored(app.pool.clone(), id.clone()).await;
+    assert_eq!(rows[1].1.as_ref(), Some(&v2_label), "version 2 kept through the cascade");
+    assert_eq!(calories(&app.get(&key, &format!("{path}?version=2")).await), Some(800.0));
+
+    // A replay truncates the views: the label only the view held is kept first.
+    let other = app
+        .create_recipe(
+            &key,
+            json!({ "name": "Oat square", "servings": 1, "ingredients": [{ "ingredient_id": ing, "grams": 50 }] }),
+        )
+        .await;
+    let other_id = other["id"].as_str().expect("recipe id").to_owned();
+    let other_label = app.get(&key, &format!("/v1/recipes/{other_id}")).await.body["label"].clone();
+    assert_eq!(stored(app.pool.clone(), other_id.clone()).await, vec![(1, None)]);
+    sqlx::query("truncate recipe_view")
+        .execute(&app.pool)
+        .await
+        .expect("truncate");
+    assert_eq!(
+        stored(app.pool.clone(), other_id.clone()).await,
+        vec![(1, Some(other_label))],
+        "copied before the truncate"
+    );
+    app.finish().await;
+}
