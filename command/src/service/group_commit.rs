@@ -12,22 +12,24 @@
 //! database refuses is rolled back whole and each of its creates is written again alone,
 //! so one create's problem fails only that create.
 
-use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use nls_eventlog::EventMeta;
 use nls_events::{Envelope, NewEvent, RecipeState};
 use nls_readmodel::derive::LabelColumns;
 use nls_readmodel::new_recipes::{self, NewRecipe};
 use nls_readmodel::ProjectionError;
-use sqlx::PgPool;
-use tokio::sync::{mpsc, oneshot, Semaphore};
+use sqlx::pool::PoolConnection;
+use sqlx::{Connection, PgPool, Postgres};
+use tokio::sync::{mpsc, oneshot};
 
 use crate::error::CommandError;
 
 /// Most creates written by one statement (its arrays grow with it; past a few dozen the
 /// saving per create is small).
 const MOST_PER_BATCH: usize = 64;
-/// Batches written at the same time: one fills while the other commits.
+/// Batches written at the same time: one fills while the other commits. Each writer keeps
+/// a connection of the pool.
 const WRITERS: usize = 2;
 /// Creates waiting for a batch, at most; past that a request waits for room.
 const QUEUED: usize = 1024;
@@ -96,10 +98,13 @@ impl CreateQueue {
 
 /// Takes batches off the queue while a writer is free.
 async fn collect(pool: PgPool, mut queued: mpsc::Receiver<Job>) {
-    let writers = Arc::new(Semaphore::new(WRITERS));
+    let (free, mut writers) = mpsc::channel(WRITERS);
+    for _ in 0..WRITERS {
+        let _ = free.try_send(Writer::default());
+    }
     while let Some(first) = queued.recv().await {
         // Waiting for a writer lets the queue fill: that wait is what makes batches.
-        let Ok(writer) = Arc::clone(&writers).acquire_owned().await else {
+        let Some(writer) = writers.recv().await else {
             return;
         };
         let mut batch = vec![first];
@@ -109,18 +114,76 @@ async fn collect(pool: PgPool, mut queued: mpsc::Receiver<Job>) {
                 Err(_) => break,
             }
         }
+        let mut writer = Lease {
+            writer,
+            free: free.clone(),
+        };
         let pool = pool.clone();
-        tokio::spawn(async move {
-            write_batch(&pool, batch).await;
-            drop(writer);
-        });
+        tokio::spawn(async move { write_batch(&pool, &mut writer.writer, batch).await });
+    }
+}
+
+/// A writer keeps its connection between batches. A connection taken from the pool for each
+/// batch went back with sqlx's release ping, a round trip to Postgres per batch for nothing
+/// (the statement just succeeded on it). One idle for [`PING_WHEN_IDLE_FOR`] or longer is
+/// pinged before it is used, as the pool does (`src/db.rs`): Postgres may have restarted
+/// during a quiet spell, and a create must not fail on a connection known to be stale.
+#[derive(Default)]
+struct Writer {
+    held: Option<(PoolConnection<Postgres>, Instant)>,
+}
+
+/// As `PING_WHEN_IDLE_FOR` in `src/db.rs`.
+const PING_WHEN_IDLE_FOR: Duration = Duration::from_secs(1);
+
+impl Writer {
+    /// The held connection, or one from the pool.
+    async fn connection(&mut self, pool: &PgPool) -> Result<PoolConnection<Postgres>, sqlx::Error> {
+        if let Some((mut conn, used)) = self.held.take() {
+            if used.elapsed() < PING_WHEN_IDLE_FOR || conn.ping().await.is_ok() {
+                return Ok(conn);
+            }
+            // Broken: closed, not returned to the pool.
+            let _ = conn.close().await;
+        }
+        pool.acquire().await
+    }
+
+    /// Keeps `conn` for the next batch after `outcome`: a statement the database refused
+    /// leaves the connection as good as before; any other failure (a lost connection, a
+    /// commit of unknown outcome) sends it back to the pool, which tests it.
+    fn keep<T>(&mut self, conn: PoolConnection<Postgres>, outcome: &Result<T, ProjectionError>) {
+        match outcome {
+            Ok(_) | Err(ProjectionError::Database(sqlx::Error::Database(_))) => {
+                self.held = Some((conn, Instant::now()));
+            }
+            Err(_) => drop(conn),
+        }
+    }
+}
+
+/// A writer taken for one batch; back among the free ones when the batch is done, even if
+/// its task panicked (without its connection then, which may be mid-statement).
+struct Lease {
+    writer: Writer,
+    free: mpsc::Sender<Writer>,
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        let mut writer = std::mem::take(&mut self.writer);
+        if std::thread::panicking() {
+            writer.held = None;
+        }
+        // The channel has room for every writer, so this cannot fail while `collect` runs.
+        let _ = self.free.try_send(writer);
     }
 }
 
 /// Writes `batch` with one statement and answers each create. When the database refuses
 /// the statement (it then rolled back whole), each create is written again alone.
-async fn write_batch(pool: &PgPool, batch: Vec<Job>) {
-    let outcome = record(pool, &batch).await;
+async fn write_batch(pool: &PgPool, writer: &mut Writer, batch: Vec<Job>) {
+    let outcome = record(pool, writer, &batch).await;
     match outcome {
         Ok(stored) => {
             for (job, events) in batch.into_iter().zip(stored) {
@@ -131,7 +194,7 @@ async fn write_batch(pool: &PgPool, batch: Vec<Job>) {
             tracing::warn!(error = %refusal, creates = batch.len(), "a batch of creates was refused; writing each alone");
             for job in batch {
                 let single = std::slice::from_ref(&job);
-                let answer = record(pool, single)
+                let answer = record(pool, writer, single)
                     .await
                     .map(|mut stored| stored.pop().unwrap_or_default())
                     .map_err(crate::error::projection);
@@ -156,8 +219,14 @@ async fn write_batch(pool: &PgPool, batch: Vec<Job>) {
     }
 }
 
-async fn record(pool: &PgPool, jobs: &[Job]) -> Result<Vec<Vec<Envelope>>, ProjectionError> {
+async fn record(
+    pool: &PgPool,
+    writer: &mut Writer,
+    jobs: &[Job],
+) -> Result<Vec<Vec<Envelope>>, ProjectionError> {
     let recipes: Vec<NewRecipe<'_>> = jobs.iter().map(|job| job.recipe.as_new()).collect();
-    let mut conn = pool.acquire().await?;
-    new_recipes::record(&mut conn, &recipes).await
+    let mut conn = writer.connection(pool).await?;
+    let outcome = new_recipes::record(&mut conn, &recipes).await;
+    writer.keep(conn, &outcome);
+    outcome
 }
