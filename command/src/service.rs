@@ -355,7 +355,7 @@ impl CommandState {
         let created = Created {
             version,
             location: format!("/v1/recipes/{id}"),
-            body: representation::recipe(&row, &self.site_url),
+            body: representation::recipe(row, &self.site_url),
         };
         Ok((created, stored))
     }
@@ -612,7 +612,7 @@ impl CommandState {
             .await
             .map_err(error::projection)?
             .ok_or(CommandError::NotFound("recipe"))?;
-        Ok(representation::recipe(&row, &self.site_url))
+        Ok(representation::recipe(row, &self.site_url))
     }
 }
 

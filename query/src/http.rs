@@ -124,7 +124,7 @@ async fn list_recipes(
     Ok(Json(Page {
         data: page
             .data
-            .iter()
+            .into_iter()
             .map(|r| representation::recipe(r, &app.site_url))
             .collect(),
         next_cursor: page.next_cursor,
@@ -188,7 +188,7 @@ async fn get_recipe(
     };
     Ok(Versioned::ok(
         row.state.version,
-        representation::recipe(&row, &app.site_url),
+        representation::recipe(row, &app.site_url),
     ))
 }
 

@@ -117,9 +117,22 @@ pub struct IngredientRepr {
     pub version: i64,
 }
 
-/// The recipe as the API returns it. `site_url` builds the embed snippets.
-pub fn recipe(row: &RecipeRow, site_url: &str) -> RecipeRepr {
-    let state = &row.state;
+/// The recipe as the API returns it. `site_url` builds the embed snippets. Takes the row:
+/// its label and lines move into the response instead of being copied (a create's label is
+/// a few KB of JSON tree).
+pub fn recipe(row: RecipeRow, site_url: &str) -> RecipeRepr {
+    let RecipeRow {
+        recipe_id,
+        state,
+        label,
+        label_error,
+        label_edition,
+        ingredients,
+        cost,
+        created_at,
+        updated_at,
+        ..
+    } = row;
     let serving_weight_g = state.serving_weight_g.or_else(|| {
         let total: f64 = state.ingredients.iter().map(|l| l.grams).sum();
         (state.servings > 0.0).then(|| total / state.servings)
@@ -133,30 +146,31 @@ pub fn recipe(row: &RecipeRow, site_url: &str) -> RecipeRepr {
             "<iframe src=\"{site_url}/embed/{token}\" width=\"290\" height=\"560\" frameborder=\"0\" title=\"Nutrition Facts\"></iframe>"
         ),
     });
+    let prepared =
+        (!state.prepared.is_empty()).then(|| serde_json::json!({ "ingredients": state.prepared }));
     RecipeRepr {
-        id: row.recipe_id.clone(),
-        name: state.name.clone(),
+        id: recipe_id,
+        name: state.name,
         servings: state.servings,
         serving_weight_g,
-        serving_size_text: state.serving_size_text.clone(),
-        label_format: state.label_format.clone(),
-        ingredients: row.ingredients.clone(),
-        label: row.label.clone(),
-        label_error: row.label_error.clone(),
-        label_edition: row.label_edition.clone(),
+        serving_size_text: state.serving_size_text,
+        label_format: state.label_format,
+        ingredients,
+        label,
+        label_error,
+        label_edition,
         embed_enabled: embed.is_some(),
         embed,
         archived: state.archived,
-        cost: row.cost,
+        cost,
         version: state.version,
-        created_at: row.created_at,
-        updated_at: row.updated_at,
-        package: state.package.clone(),
-        prepared: (!state.prepared.is_empty())
-            .then(|| serde_json::json!({ "ingredients": state.prepared })),
-        front_of_pack: state.front_of_pack.clone(),
-        front_of_pack_facts: state.front_of_pack_facts.clone(),
-        voluntary_nutrients: state.voluntary_nutrients.clone(),
+        created_at,
+        updated_at,
+        package: state.package,
+        prepared,
+        front_of_pack: state.front_of_pack,
+        front_of_pack_facts: state.front_of_pack_facts,
+        voluntary_nutrients: state.voluntary_nutrients,
     }
 }
 
@@ -230,7 +244,7 @@ mod tests {
     /// sent before the representation was typed; and what is sent reads back the same.
     #[test]
     fn a_recipe_serialises_as_it_always_has_and_reads_back() {
-        let repr = recipe(&recipe_row(), "https://x.test");
+        let repr = recipe(recipe_row(), "https://x.test");
         let text = serde_json::to_string(&repr).expect("serialised");
         let before = json!({
             "id": "rcp_1",
@@ -264,7 +278,7 @@ mod tests {
         let mut row = recipe_row();
         row.label_error = None;
         row.label = Some(json!({"format": "standard"}));
-        let value = serde_json::to_value(recipe(&row, "")).expect("serialised");
+        let value = serde_json::to_value(recipe(row, "")).expect("serialised");
         assert!(value.get("label_error").is_none());
         assert_eq!(value["label"], json!({"format": "standard"}));
     }
