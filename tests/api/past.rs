@@ -355,18 +355,30 @@ async fn a_versions_label_is_stored_once_and_kept_when_the_view_lets_go_of_it() 
     assert_eq!(rows[1].1, None, "version 2's label is the view's");
     let v1 = app.get(&key, &format!("{path}?version=1")).await;
     assert_eq!(v1.body["label"], first_label);
-    assert_eq!(calories(&app.get(&key, &format!("{path}?version=2")).await), Some(800.0));
+    assert_eq!(
+        calories(&app.get(&key, &format!("{path}?version=2")).await),
+        Some(800.0)
+    );
 
     // A cascade from the ingredient changes the view's label without a recipe version.
     let v2_label = app.get(&key, &path).await.body["label"].clone();
     let mut richer = crate::helpers::oat_paste();
     richer["nutrients_per_100g"]["calories"] = json!(500);
-    let put = app.put(&key, &format!("/v1/ingredients/{ing}"), richer).await;
+    let put = app
+        .put(&key, &format!("/v1/ingredients/{ing}"), richer)
+        .await;
     assert_eq!(put.status, StatusCode::OK, "{:?}", put.body);
     wait_for_calories(&app, &key, &id, 1000.0).await;
     let rows = stored(app.pool.clone(), id.clone()).await;
-    assert_eq!(rows[1].1.as_ref(), Some(&v2_label), "version 2 kept through the cascade");
-    assert_eq!(calories(&app.get(&key, &format!("{path}?version=2")).await), Some(800.0));
+    assert_eq!(
+        rows[1].1.as_ref(),
+        Some(&v2_label),
+        "version 2 kept through the cascade"
+    );
+    assert_eq!(
+        calories(&app.get(&key, &format!("{path}?version=2")).await),
+        Some(800.0)
+    );
 
     // A replay truncates the views: the label only the view held is kept first.
     let other = app
@@ -377,7 +389,10 @@ async fn a_versions_label_is_stored_once_and_kept_when_the_view_lets_go_of_it() 
         .await;
     let other_id = other["id"].as_str().expect("recipe id").to_owned();
     let other_label = app.get(&key, &format!("/v1/recipes/{other_id}")).await.body["label"].clone();
-    assert_eq!(stored(app.pool.clone(), other_id.clone()).await, vec![(1, None)]);
+    assert_eq!(
+        stored(app.pool.clone(), other_id.clone()).await,
+        vec![(1, None)]
+    );
     sqlx::query("truncate recipe_view")
         .execute(&app.pool)
         .await

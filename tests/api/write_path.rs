@@ -4,6 +4,7 @@
 //! publication).
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use nls_command::requests::{IngredientBody, RecipeBody};
 use nls_command::service::Idempotency;
@@ -276,5 +277,65 @@ async fn concurrent_creates_share_transactions_and_each_is_whole() {
             row.get("checkpoints"),
         ];
         assert_eq!(counts, [1, 1, 1, 3, 2], "rows of {id}");
+    }
+}
+
+/// The group commit's writers keep their connection between batches (issue 27). One whose
+/// backend went away during a quiet spell (a Postgres restart, an idle connection killed) is
+/// pinged before use and replaced: the next create succeeds on its first try instead of
+/// failing on the stale connection.
+#[tokio::test]
+async fn a_create_after_its_writers_connection_was_killed_succeeds() {
+    let (_db, pool) = migrated().await;
+    let (state, caller) = service(&pool).await;
+    // One create per writer (they take turns), so each holds a connection.
+    for name in ["Before 1", "Before 2"] {
+        state
+            .create_recipe(&caller, recipe(pancakes(name)), None)
+            .await
+            .expect("create");
+    }
+    // A writer's backend is one whose last statement was a create's.
+    let killed: Vec<bool> = sqlx::query_scalar(
+        "select pg_terminate_backend(pid) from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid()
+           and query like 'with appended as%'",
+    )
+    .fetch_all(&pool)
+    .await
+    .expect("terminate");
+    assert_eq!(
+        killed,
+        vec![true, true],
+        "both writers' connections were held; both are killed"
+    );
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    let created = state
+        .create_recipe(&caller, recipe(pancakes("After")), None)
+        .await
+        .expect("a create after the writer's connection was killed");
+    assert_eq!(created.version, 1);
+
+    // Killed while busy (no idle ping): the creates on the dead connections may fail, but
+    // the writers drop them, and the creates after are written on fresh ones.
+    let killed: Vec<bool> = sqlx::query_scalar(
+        "select pg_terminate_backend(pid) from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid()
+           and query like 'with appended as%'",
+    )
+    .fetch_all(&pool)
+    .await
+    .expect("terminate");
+    assert!(!killed.is_empty());
+    for name in ["Lost 1", "Lost 2"] {
+        let _ = state
+            .create_recipe(&caller, recipe(pancakes(name)), None)
+            .await;
+    }
+    for name in ["Again 1", "Again 2"] {
+        state
+            .create_recipe(&caller, recipe(pancakes(name)), None)
+            .await
+            .expect("a create after the writers dropped their dead connections");
     }
 }

@@ -19,7 +19,9 @@ use nls_events::{Envelope, NewEvent, RecipeState};
 use nls_readmodel::derive::LabelColumns;
 use nls_readmodel::new_recipes::{self, NewRecipe};
 use nls_readmodel::ProjectionError;
+use sqlx::error::DatabaseError;
 use sqlx::pool::PoolConnection;
+use sqlx::postgres::{PgDatabaseError, PgSeverity};
 use sqlx::{Connection, PgPool, Postgres};
 use tokio::sync::{mpsc, oneshot};
 
@@ -150,16 +152,28 @@ impl Writer {
     }
 
     /// Keeps `conn` for the next batch after `outcome`: a statement the database refused
-    /// leaves the connection as good as before; any other failure (a lost connection, a
-    /// commit of unknown outcome) sends it back to the pool, which tests it.
+    /// with an error leaves the session as good as before; a fatal one (the backend was
+    /// terminated) or any other failure (a lost connection, a commit of unknown outcome)
+    /// sends it back to the pool, which tests it.
     fn keep<T>(&mut self, conn: PoolConnection<Postgres>, outcome: &Result<T, ProjectionError>) {
-        match outcome {
-            Ok(_) | Err(ProjectionError::Database(sqlx::Error::Database(_))) => {
-                self.held = Some((conn, Instant::now()));
+        let usable = match outcome {
+            Ok(_) => true,
+            Err(ProjectionError::Database(sqlx::Error::Database(refusal))) => {
+                !ends_session(refusal.as_ref())
             }
-            Err(_) => drop(conn),
+            Err(_) => false,
+        };
+        if usable {
+            self.held = Some((conn, Instant::now()));
         }
     }
+}
+
+/// Whether the database ended the session with `error` (severity FATAL or PANIC).
+fn ends_session(error: &dyn DatabaseError) -> bool {
+    error
+        .try_downcast_ref::<PgDatabaseError>()
+        .is_none_or(|e| matches!(e.severity(), PgSeverity::Fatal | PgSeverity::Panic))
 }
 
 /// A writer taken for one batch; back among the free ones when the batch is done, even if
