@@ -295,15 +295,7 @@ async fn a_create_after_its_writers_connection_was_killed_succeeds() {
             .await
             .expect("create");
     }
-    // A writer's backend is one whose last statement was a create's.
-    let killed: Vec<bool> = sqlx::query_scalar(
-        "select pg_terminate_backend(pid) from pg_stat_activity
-         where datname = current_database() and pid <> pg_backend_pid()
-           and query like 'with appended as%'",
-    )
-    .fetch_all(&pool)
-    .await
-    .expect("terminate");
+    let killed = kill_writers(&pool).await;
     assert_eq!(
         killed,
         vec![true, true],
@@ -318,14 +310,7 @@ async fn a_create_after_its_writers_connection_was_killed_succeeds() {
 
     // Killed while busy (no idle ping): the creates on the dead connections may fail, but
     // the writers drop them, and the creates after are written on fresh ones.
-    let killed: Vec<bool> = sqlx::query_scalar(
-        "select pg_terminate_backend(pid) from pg_stat_activity
-         where datname = current_database() and pid <> pg_backend_pid()
-           and query like 'with appended as%'",
-    )
-    .fetch_all(&pool)
-    .await
-    .expect("terminate");
+    let killed = kill_writers(&pool).await;
     assert!(!killed.is_empty());
     for name in ["Lost 1", "Lost 2"] {
         let _ = state
@@ -338,4 +323,17 @@ async fn a_create_after_its_writers_connection_was_killed_succeeds() {
             .await
             .expect("a create after the writers dropped their dead connections");
     }
+}
+
+/// Terminates the backends of the group commit's writers (those whose last statement was a
+/// create's); one `true` per backend.
+async fn kill_writers(pool: &PgPool) -> Vec<bool> {
+    sqlx::query_scalar(
+        "select pg_terminate_backend(pid) from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid()
+           and query like 'with appended as%'",
+    )
+    .fetch_all(pool)
+    .await
+    .expect("terminate")
 }
