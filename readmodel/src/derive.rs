@@ -24,6 +24,7 @@ use thiserror::Error;
 use uuid::Uuid;
 
 use crate::bounds::{self, Extent, Limit, MeasureError, TooLarge, Tree};
+use crate::label_json::LabelJson;
 use crate::lazy_conn::LazyConn;
 
 /// How deep sub-recipes may nest before we stop following them.
@@ -322,7 +323,7 @@ pub fn front_of_pack(
 /// cost, as stored in `recipe_view`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LabelColumns {
-    pub label: Option<serde_json::Value>,
+    pub label: Option<LabelJson>,
     /// SHA-256 of the label's canonical JSON (what label files are keyed by).
     pub label_hash: Option<Vec<u8>>,
     pub label_error: Option<serde_json::Value>,
@@ -334,7 +335,7 @@ impl LabelColumns {
     /// From a derivation that succeeded.
     pub fn derived(derived: &Derived) -> Result<Self, serde_json::Error> {
         Ok(Self {
-            label: Some(serde_json::to_value(&derived.label)?),
+            label: Some(LabelJson::canonical(derived.label_json.clone())?),
             label_hash: Some(hash_label_json(&derived.label_json).to_vec()),
             label_error: None,
             ingredients: serde_json::to_value(&derived.lines)?,
@@ -423,7 +424,7 @@ pub async fn store_label(
                    old.label_hash is distinct from $6 as hash_changed",
     )
     .bind(recipe_id)
-    .bind(&columns.label)
+    .bind(columns.label.as_ref().map(sqlx::types::Json))
     .bind(&columns.label_error)
     .bind(&columns.ingredients)
     .bind(columns.cost)
@@ -448,6 +449,12 @@ pub async fn store_label(
     if replaced.is_none() && !had_error {
         return Ok(());
     }
+    // The change is recorded as trees (its differences are read field by field).
+    let after = columns
+        .label
+        .as_ref()
+        .map(LabelJson::to_value)
+        .transpose()?;
     crate::label_change::record(
         tx,
         &crate::label_change::Replaced {
@@ -456,7 +463,7 @@ pub async fn store_label(
             recipe_version: row.try_get("version")?,
             format: row.try_get("format")?,
             before: replaced.as_ref(),
-            after: columns.label.as_ref(),
+            after: after.as_ref(),
         },
         cause,
     )

@@ -18,6 +18,7 @@ use serde_json::Value;
 use sqlx::{PgConnection, Row};
 use uuid::Uuid;
 
+use crate::label_json::LabelJson;
 use crate::past::{self, PastError, PastPoint};
 use crate::printed::{self, PrintedChange};
 
@@ -72,6 +73,14 @@ impl From<sqlx::Error> for LabelHistoryError {
     fn from(err: sqlx::Error) -> Self {
         Self::Past(PastError::from(err))
     }
+}
+
+/// A past label as a tree: its printed lines are compared field by field.
+fn tree(label: Option<LabelJson>) -> Result<Option<Value>, LabelHistoryError> {
+    label
+        .map(LabelJson::into_value)
+        .transpose()
+        .map_err(|e| PastError::Failed(e.into()).into())
 }
 
 /// Custom ingredients and sub-recipes named by the lines of a recipe event's payload.
@@ -183,7 +192,7 @@ pub async fn label_history_page(
                 None => PastPoint::Version(before.stream_version),
             };
             match past::recipe_at(conn, account_id, recipe_id, point).await {
-                Ok(row) => row.label,
+                Ok(row) => tree(row.label)?,
                 Err(PastError::Deleted { .. } | PastError::NotYet { .. }) => None,
                 Err(err) => return Err(err.into()),
             }
@@ -211,7 +220,7 @@ pub async fn label_history_page(
         };
         let (label, recipe_version) =
             match past::recipe_at(conn, account_id, recipe_id, point).await {
-                Ok(row) => (row.label, row.state.version),
+                Ok(row) => (tree(row.label)?, row.state.version),
                 Err(PastError::Deleted { version }) => (None, version),
                 // Before the recipe's first event was recorded (clock order within one
                 // instant): nothing printed yet.

@@ -31,6 +31,7 @@ pub mod extras;
 pub mod guard;
 pub mod label_change;
 pub mod label_history;
+pub mod label_json;
 pub mod labels;
 pub mod lazy_conn;
 pub mod names;

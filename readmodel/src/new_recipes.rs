@@ -7,9 +7,11 @@ use std::collections::HashMap;
 
 use nls_eventlog::EventMeta;
 use nls_events::{Envelope, NewEvent, RecipeState};
+use sqlx::types::Json;
 use sqlx::{PgConnection, Row};
 
 use crate::derive::LabelColumns;
+use crate::label_json::LabelJson;
 use crate::ProjectionError;
 
 /// A new recipe stream, decided and derived, to be written.
@@ -47,7 +49,7 @@ struct Columns<'a> {
     applied_events: Vec<i64>,
     bodies: Vec<serde_json::Value>,
     embed_tokens: Vec<Option<&'a str>>,
-    labels: Vec<Option<&'a serde_json::Value>>,
+    labels: Vec<Option<Json<&'a LabelJson>>>,
     label_hashes: Vec<Option<&'a [u8]>>,
     label_errors: Vec<Option<&'a serde_json::Value>>,
     ingredients: Vec<&'a serde_json::Value>,
@@ -91,7 +93,7 @@ impl<'a> Columns<'a> {
                 .push(i64::try_from(events.len()).unwrap_or(i64::MAX));
             c.bodies.push(serde_json::to_value(state)?);
             c.embed_tokens.push(state.embed_token.as_deref());
-            c.labels.push(columns.label.as_ref());
+            c.labels.push(columns.label.as_ref().map(Json));
             c.label_hashes.push(columns.label_hash.as_deref());
             c.label_errors.push(columns.label_error.as_ref());
             c.ingredients.push(&columns.ingredients);

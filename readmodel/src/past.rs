@@ -26,6 +26,7 @@ use thiserror::Error;
 use uuid::Uuid;
 
 use crate::derive::{self, DeriveError, Graph, LabelColumns, Source, StreamState};
+use crate::label_json::LabelJson;
 use crate::views::RecipeRow;
 
 pub mod http;
@@ -193,7 +194,7 @@ pub async fn recipe_at(
             );
         }
         if let Some((Some(label), edition)) = kept {
-            columns.label = Some(label);
+            columns.label = Some(LabelJson::Tree(label));
             columns.label_error = None;
             label_edition = Some(edition);
         }

@@ -11,6 +11,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::label_json::LabelJson;
 use crate::views::{IngredientRow, RecipeRow};
 
 /// A recipe as the API returns it.
@@ -32,7 +33,7 @@ pub struct RecipeRepr {
     pub ingredients: Value,
     /// The computed label; null when it cannot be computed (see `label_error`).
     #[schema(value_type = Option<nls_nutrition::Label>)]
-    pub label: Option<Value>,
+    pub label: Option<LabelJson>,
     /// Why there is no label, when there is none: `{code, message}`, `code` one of the
     /// error codes (e.g. `recipe_too_large` for a recipe stored before the size limits).
     /// Rows written before `code` existed carry only `message`.
@@ -277,7 +278,7 @@ mod tests {
     fn a_recipe_with_a_label_has_no_label_error_member() {
         let mut row = recipe_row();
         row.label_error = None;
-        row.label = Some(json!({"format": "standard"}));
+        row.label = Some(json!({"format": "standard"}).into());
         let value = serde_json::to_value(recipe(row, "")).expect("serialised");
         assert!(value.get("label_error").is_none());
         assert_eq!(value["label"], json!({"format": "standard"}));

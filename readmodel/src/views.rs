@@ -8,6 +8,7 @@ use sqlx::{PgConnection, PgPool, Row};
 use uuid::Uuid;
 
 use crate::derive::LabelColumns;
+use crate::label_json::LabelJson;
 use crate::{checkpoint, derive, ProjectionError};
 
 /// The projection name of the views in `projection_checkpoint`.
@@ -234,7 +235,7 @@ pub struct RecipeRow {
     pub recipe_id: String,
     pub account_id: Uuid,
     pub state: RecipeState,
-    pub label: Option<serde_json::Value>,
+    pub label: Option<LabelJson>,
     pub label_error: Option<serde_json::Value>,
     /// The engine and rules edition that computed `label` ([`crate::edition`]); `None` for
     /// labels stored before editions were recorded.
@@ -255,7 +256,9 @@ impl RecipeRow {
             recipe_id: row.try_get("recipe_id")?,
             account_id: row.try_get("account_id")?,
             state: serde_json::from_value(row.try_get("body")?)?,
-            label: row.try_get("label")?,
+            label: row
+                .try_get::<Option<serde_json::Value>, _>("label")?
+                .map(LabelJson::Tree),
             label_error: row.try_get("label_error")?,
             label_edition: row.try_get("label_edition")?,
             ingredients: row.try_get("ingredients")?,

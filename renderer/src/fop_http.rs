@@ -148,7 +148,7 @@ pub(crate) async fn recipe_fop(
         .map_err(ApiError::internal)?
         .ok_or_else(|| ApiError::not_found("recipe"))?;
     drop(conn);
-    let Some(label) = row.label else {
+    let Some(label) = crate::http::label_tree(row.label)? else {
         return Err(crate::http::no_label(id, row.label_error.as_ref()));
     };
     let mut label: Label = serde_json::from_value(label).map_err(ApiError::internal)?;

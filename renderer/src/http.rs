@@ -602,8 +602,8 @@ async fn require_complete_label(
         .await
         .map_err(ApiError::internal)?
         .ok_or_else(|| ApiError::not_found("recipe"))?;
-    match &row.label {
-        Some(label) => nls_readmodel::api_error::require_complete(label),
+    match label_tree(row.label)? {
+        Some(label) => nls_readmodel::api_error::require_complete(&label),
         None => Err(no_label(id, row.label_error.as_ref())),
     }
 }
@@ -716,7 +716,7 @@ async fn past_label(
 ) -> Result<Response, ApiError> {
     let row =
         nls_readmodel::past::http::recipe_at(&state.pool, caller.account_id, id, point).await?;
-    let Some(label) = row.label else {
+    let Some(label) = label_tree(row.label)? else {
         return Err(no_label(id, row.label_error.as_ref()));
     };
     if file.strict {
@@ -904,10 +904,9 @@ async fn derived_label_file(
             .await?;
             serde_json::to_value(&derived.label).map_err(ApiError::internal)?
         }
-        None => row
-            .label
-            .clone()
-            .ok_or_else(|| no_label(id, row.label_error.as_ref()))?,
+        None => {
+            label_tree(row.label.clone())?.ok_or_else(|| no_label(id, row.label_error.as_ref()))?
+        }
     };
     drop(conn);
     if file.strict {
@@ -1064,7 +1063,7 @@ async fn prepare(
         .await
         .map_err(ApiError::internal)?
         .ok_or_else(|| ApiError::not_found("recipe"))?;
-    let Some(label) = row.label else {
+    let Some(label) = label_tree(row.label)? else {
         return Err(no_label(id, row.label_error.as_ref()));
     };
     let label: Label = serde_json::from_value(label).map_err(ApiError::internal)?;
@@ -1448,4 +1447,15 @@ mod physical_size_tests {
             Some(ErrorCode::ValidationFailed)
         );
     }
+}
+
+/// A recipe row's label as a tree, for the paths that read its fields (drawing, strict
+/// checks, front-of-pack).
+pub(crate) fn label_tree(
+    label: Option<nls_readmodel::label_json::LabelJson>,
+) -> Result<Option<serde_json::Value>, ApiError> {
+    label
+        .map(nls_readmodel::label_json::LabelJson::into_value)
+        .transpose()
+        .map_err(ApiError::internal)
 }

@@ -50,7 +50,7 @@ pub struct ImportedRecipe {
     /// A dry run's label, as the create would compute it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<nls_nutrition::Label>)]
-    pub label: Option<serde_json::Value>,
+    pub label: Option<nls_readmodel::label_json::LabelJson>,
     /// A dry run's reason the create would be refused (`code`, `message`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Object>)]
