@@ -77,10 +77,7 @@ impl From<sqlx::Error> for LabelHistoryError {
 
 /// A past label as a tree: its printed lines are compared field by field.
 fn tree(label: Option<LabelJson>) -> Result<Option<Value>, LabelHistoryError> {
-    label
-        .map(LabelJson::into_value)
-        .transpose()
-        .map_err(|e| PastError::Failed(e.into()).into())
+    crate::label_json::tree(label).map_err(|e| PastError::Failed(e.into()).into())
 }
 
 /// Custom ingredients and sub-recipes named by the lines of a recipe event's payload.

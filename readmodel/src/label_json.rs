@@ -42,6 +42,12 @@ impl LabelJson {
     }
 }
 
+/// An optional label as a tree, for the paths that read its fields (drawing, strict checks,
+/// the label history's printed changes).
+pub fn tree(label: Option<LabelJson>) -> Result<Option<Value>, serde_json::Error> {
+    label.map(LabelJson::into_value).transpose()
+}
+
 impl From<Value> for LabelJson {
     fn from(value: Value) -> Self {
         Self::Tree(value)

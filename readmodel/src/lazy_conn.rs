@@ -7,6 +7,19 @@
 use sqlx::pool::PoolConnection;
 use sqlx::{PgConnection, PgPool, Postgres};
 
+/// A pooled connection idle for less than this is handed out without a ping first.
+///
+/// sqlx pings every connection when it goes back to the pool (to flush what a cancelled
+/// statement left behind) and, by default, again when it is taken out: two round trips to
+/// Postgres around every request's own statements, a seventh of an analysis's CPU in its
+/// profile (session 18). A connection released this recently answered that release ping
+/// just now, so the second one tells us nothing; one idle longer (a quiet spell, after
+/// which Postgres may have restarted or a firewall dropped it) is still pinged. If Postgres
+/// crashes within this window, the statement on such a connection fails as it would have
+/// a moment later, and sqlx discards the connection on that error. The pool (`src/db.rs`)
+/// and the group commit's writers, which keep their connections between batches, use it.
+pub const PING_WHEN_IDLE_FOR: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// A connection of a pool, acquired at the first [`LazyConn::get`] and held from then on,
 /// or one the caller already holds.
 pub struct LazyConn<'a>(Source<'a>);

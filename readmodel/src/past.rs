@@ -185,18 +185,19 @@ pub async fn recipe_at(
         .bind(n)
         .fetch_optional(&mut *conn)
         .await?;
-        if let Some((None, _)) = kept {
+        match kept {
+            Some((Some(label), edition)) => {
+                columns.label = Some(LabelJson::Tree(label));
+                columns.label_error = None;
+                label_edition = Some(edition);
+            }
             // The triggers make this impossible; say so rather than serve a guess quietly.
-            tracing::error!(
+            Some((None, _)) => tracing::error!(
                 recipe_id,
                 version = n,
                 "a recorded label version has lost its label; deriving it again"
-            );
-        }
-        if let Some((Some(label), edition)) = kept {
-            columns.label = Some(LabelJson::Tree(label));
-            columns.label_error = None;
-            label_edition = Some(edition);
+            ),
+            None => {}
         }
     }
     Ok(RecipeRow {

@@ -1454,8 +1454,5 @@ mod physical_size_tests {
 pub(crate) fn label_tree(
     label: Option<nls_readmodel::label_json::LabelJson>,
 ) -> Result<Option<serde_json::Value>, ApiError> {
-    label
-        .map(nls_readmodel::label_json::LabelJson::into_value)
-        .transpose()
-        .map_err(ApiError::internal)
+    nls_readmodel::label_json::tree(label).map_err(ApiError::internal)
 }

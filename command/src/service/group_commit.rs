@@ -12,11 +12,12 @@
 //! database refuses is rolled back whole and each of its creates is written again alone,
 //! so one create's problem fails only that create.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use nls_eventlog::EventMeta;
 use nls_events::{Envelope, NewEvent, RecipeState};
 use nls_readmodel::derive::LabelColumns;
+use nls_readmodel::lazy_conn::PING_WHEN_IDLE_FOR;
 use nls_readmodel::new_recipes::{self, NewRecipe};
 use nls_readmodel::ProjectionError;
 use sqlx::error::DatabaseError;
@@ -134,9 +135,6 @@ async fn collect(pool: PgPool, mut queued: mpsc::Receiver<Job>) {
 struct Writer {
     held: Option<(PoolConnection<Postgres>, Instant)>,
 }
-
-/// As `PING_WHEN_IDLE_FOR` in `src/db.rs`.
-const PING_WHEN_IDLE_FOR: Duration = Duration::from_secs(1);
 
 impl Writer {
     /// The held connection, or one from the pool.
