@@ -13,6 +13,9 @@
 # NLS_AB_BASE_BIN=<path> uses an `nls` binary already built from BASE instead of building it
 # (e.g. the release build of this tree copied aside before the change: one build of the
 # workspace instead of two, on a machine where a release build takes many minutes).
+# NLS_AB_HEAD_BIN=<path> likewise measures a HEAD binary built elsewhere (another build
+# profile of the same tree, say) instead of building this tree; the load generator then
+# comes from NLS_LOAD_BIN or this tree's target/.
 #
 # A change on a hot path records this table in BENCHMARKS.md; a slowdown over 5 % carries a
 # line saying why it is worth it.
@@ -60,11 +63,19 @@ else
   (cd "$WORKTREE" && CARGO_TARGET_DIR="$WORKTREE/target" cargo build --release -q --bin nls)
   BASE_BIN="$WORKTREE/target/release/nls"
 fi
-echo "ab: building HEAD ${head_sha:0:10}$(git diff --quiet || echo ' (with uncommitted changes)')" >&2
-cargo build --release -q --bin nls --example load
-# Copies, so that editing or building the tree while the rounds run measures nothing else.
-cp "$ROOT/target/release/nls" "$RUNS/nls-head"
-cp "$ROOT/target/release/examples/load" "$RUNS/load"
+if [ -n "${NLS_AB_HEAD_BIN:-}" ]; then
+  echo "ab: HEAD is $NLS_AB_HEAD_BIN (NLS_AB_HEAD_BIN, not built here)" >&2
+  cp "$NLS_AB_HEAD_BIN" "$RUNS/nls-head"
+  load="${NLS_LOAD_BIN:-$ROOT/target/release/examples/load}"
+  [ -x "$load" ] || cargo build --release -q --example load
+  cp "$load" "$RUNS/load"
+else
+  echo "ab: building HEAD ${head_sha:0:10}$(git diff --quiet || echo ' (with uncommitted changes)')" >&2
+  cargo build --release -q --bin nls --example load
+  # Copies, so that editing or building the tree while the rounds run measures nothing else.
+  cp "$ROOT/target/release/nls" "$RUNS/nls-head"
+  cp "$ROOT/target/release/examples/load" "$RUNS/load"
+fi
 HEAD_BIN="$RUNS/nls-head"
 export NLS_LOAD_BIN="$RUNS/load"
 
