@@ -27,6 +27,45 @@ where
     Some(batch)
 }
 
+/// Batches that start at most once per `gap`: after a quiet spell the first message goes
+/// through at once, with whatever else is already there; under load each batch takes what
+/// arrived in the `gap` since the one before. So a consumer whose cost is per batch does
+/// that round of work at most `1 / gap` times a second, and a lone message does not wait
+/// for company that is not coming ([`next_batch`] holds every first message for its
+/// whole window).
+pub struct PacedBatches {
+    gap: Duration,
+    last: Option<tokio::time::Instant>,
+}
+
+impl PacedBatches {
+    pub fn new(gap: Duration) -> Self {
+        Self { gap, last: None }
+    }
+
+    /// The next batch of at most `max` items; `None` when the stream has ended.
+    pub async fn next<S>(&mut self, stream: &mut S, max: usize) -> Option<Vec<S::Item>>
+    where
+        S: Stream + Unpin,
+    {
+        let first = stream.next().await?;
+        let mut batch = Vec::with_capacity(max.min(64));
+        batch.push(first);
+        let now = tokio::time::Instant::now();
+        let deadline = self.last.map_or(now, |last| (last + self.gap).max(now));
+        // A deadline already passed still takes the items that are ready: a timeout polls
+        // its future before its clock.
+        while batch.len() < max {
+            match tokio::time::timeout_at(deadline, stream.next()).await {
+                Ok(Some(item)) => batch.push(item),
+                Ok(None) | Err(_) => break,
+            }
+        }
+        self.last = Some(tokio::time::Instant::now());
+        Some(batch)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -61,6 +100,43 @@ mod tests {
             let item = receiver.try_recv().ok();
             async move { item }
         }))
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_batch_after_a_quiet_spell_goes_at_once_and_the_next_waits_for_its_gap() {
+        let (sender, receiver) = tokio::sync::mpsc::unbounded_channel::<u8>();
+        let mut stream = Box::pin(futures::stream::unfold(receiver, |mut receiver| async {
+            receiver.recv().await.map(|item| (item, receiver))
+        }));
+        let mut batches = PacedBatches::new(Duration::from_millis(20));
+        let _ = sender.send(1);
+        let _ = sender.send(2);
+        let started = tokio::time::Instant::now();
+        assert_eq!(batches.next(&mut stream, 10).await, Some(vec![1, 2]));
+        assert_eq!(started.elapsed(), Duration::ZERO);
+        // Sent right after: gathered until the gap since the first batch has passed.
+        let _ = sender.send(3);
+        let late = sender.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+            let _ = late.send(4);
+            tokio::time::sleep(Duration::from_millis(30)).await;
+            let _ = late.send(5);
+        });
+        assert_eq!(batches.next(&mut stream, 10).await, Some(vec![3, 4]));
+        assert_eq!(started.elapsed(), Duration::from_millis(20));
+        // After a gap longer than `gap`, the next one goes at once again.
+        assert_eq!(batches.next(&mut stream, 10).await, Some(vec![5]));
+        assert_eq!(started.elapsed(), Duration::from_millis(40));
+    }
+
+    #[tokio::test]
+    async fn a_paced_batch_takes_at_most_max_and_ends_with_the_stream() {
+        let mut stream = futures::stream::iter(1..=5);
+        let mut batches = PacedBatches::new(Duration::from_millis(1));
+        assert_eq!(batches.next(&mut stream, 3).await, Some(vec![1, 2, 3]));
+        assert_eq!(batches.next(&mut stream, 3).await, Some(vec![4, 5]));
+        assert_eq!(batches.next(&mut stream, 3).await, None);
     }
 
     /// A stream that yields what `poll` produces until it produces nothing, then pends.

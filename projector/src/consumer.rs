@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use async_nats::jetstream::consumer::{pull, AckPolicy, DeliverPolicy};
 use nls_eventlog::backoff::Backoff;
-use nls_eventlog::batch::next_batch;
+use nls_eventlog::batch::PacedBatches;
 use nls_eventlog::NatsLink;
 use nls_events::Envelope;
 use nls_readmodel::notify::{Applied, LabelsChanged};
@@ -16,8 +16,10 @@ use tokio_util::sync::CancellationToken;
 
 /// Most messages handled together.
 const BATCH: usize = 256;
-/// How long the first message of a batch waits for more.
-const WINDOW: Duration = Duration::from_millis(5);
+/// The shortest time between two batches: under load a batch takes what arrived in it,
+/// and its round of checkpoint reads is paid at most this often; after a quiet spell a
+/// message goes at once.
+const GAP: Duration = Duration::from_millis(10);
 
 /// Consumes until `shutdown`; reconnects and resumes after NATS trouble. A message that
 /// cannot be decoded is never acked nor skipped: the consumer logs it and stops
@@ -90,10 +92,11 @@ async fn consume(
         .map_err(|e| transient(&e))?;
     // Whatever has arrived is applied together (see `crate::handle_batch`).
     let mut messages = consumer.messages().await.map_err(|e| transient(&e))?;
+    let mut batches = PacedBatches::new(GAP);
     loop {
         let next = tokio::select! {
             _ = shutdown.cancelled() => return Ok(()),
-            next = next_batch(&mut messages, BATCH, WINDOW) => next,
+            next = batches.next(&mut messages, BATCH) => next,
         };
         let Some(batch) = next else {
             return Err(ConsumeError::Transient("message stream ended".into()));

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use async_nats::jetstream::consumer::{pull, AckPolicy, DeliverPolicy};
 use nls_eventlog::backoff::Backoff;
-use nls_eventlog::batch::next_batch;
+use nls_eventlog::batch::PacedBatches;
 use nls_eventlog::NatsLink;
 use nls_events::Envelope;
 use nls_readmodel::label_change::{self, LabelChange};
@@ -33,7 +33,10 @@ use crate::Settings;
 /// Key of the advisory lock that elects the active fan-out ("nls_whfo").
 const FANOUT_LOCK: i64 = 0x6e6c_735f_7768_666f;
 const BATCH: usize = 256;
-const WINDOW: Duration = Duration::from_millis(2);
+/// The shortest time between two batches (see [`PacedBatches`]): the fan-out's reads of
+/// the subscribed endpoints and its acknowledgements are paid at most this often under
+/// load, while a write after a quiet spell is fanned out at once.
+const GAP: Duration = Duration::from_millis(20);
 /// How long an event may wait for the projector before the batch is given back to
 /// JetStream (and the consumer restarts).
 const PROJECTION_WAIT: Duration = Duration::from_secs(30);
@@ -97,10 +100,11 @@ async fn run_as_leader(
         .await
         .map_err(|e| nats_err(&e))?;
     let mut messages = consumer.messages().await.map_err(|e| nats_err(&e))?;
+    let mut batches = PacedBatches::new(GAP);
     loop {
         let next = tokio::select! {
             _ = shutdown.cancelled() => return Ok(()),
-            next = next_batch(&mut messages, BATCH, WINDOW) => next,
+            next = batches.next(&mut messages, BATCH) => next,
         };
         let Some(batch) = next else {
             return Err(FanoutError::Nats("message stream ended".into()));
