@@ -28,7 +28,6 @@ use std::collections::HashMap;
 use std::future::Future;
 use std::time::Duration;
 
-use nls_events::Envelope;
 use tokio::sync::mpsc;
 use uuid::Uuid;
 
@@ -116,7 +115,7 @@ impl Early {
                         self.acks.clear();
                     }
                     self.acks.insert(envelope.event_id, ack);
-                    self.record(&envelope);
+                    self.record(&envelope.stream_id, envelope.stream_version);
                 }
                 // The log path will publish it (and report NATS trouble).
                 Err(err) => tracing::debug!(error = %err, "early publication failed"),
@@ -151,15 +150,21 @@ impl Early {
         self.acks.remove(event_id)
     }
 
-    /// Notes that `envelope` was published (by either path).
-    pub fn record(&mut self, envelope: &Envelope) {
+    /// Whether `event_id` was published early and not yet taken over.
+    pub fn has_ack(&self, event_id: &Uuid) -> bool {
+        self.acks.contains_key(event_id)
+    }
+
+    /// Notes that version `version` of `stream_id` was published (by either path).
+    pub fn record(&mut self, stream_id: &str, version: i64) {
         if self.published.len() >= STREAMS_REMEMBERED {
             self.published.clear();
         }
-        let version = self
-            .published
-            .entry(envelope.stream_id.clone())
-            .or_insert(0);
-        *version = (*version).max(envelope.stream_version);
+        match self.published.get_mut(stream_id) {
+            Some(known) => *known = (*known).max(version),
+            None => {
+                self.published.insert(stream_id.to_owned(), version);
+            }
+        }
     }
 }

@@ -14,6 +14,8 @@
 //! this (unlike a global append lock); a follower's view is only held back while an older
 //! transaction is still open, which for our short appends is a few milliseconds.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, Utc};
 use nls_events::Envelope;
 use sqlx::{PgExecutor, PgPool, Row};
@@ -72,6 +74,28 @@ pub async fn read_stream<'e>(
     rows.iter().map(envelope_from_row).collect()
 }
 
+/// What a follower of the log knows of an event before it reads the rest: enough to tell
+/// whether it needs the event at all (published already, applied already).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventHead {
+    pub position: i64,
+    pub event_id: Uuid,
+    pub stream_id: String,
+    pub stream_version: i64,
+}
+
+/// The events at `positions`, by position (those that exist).
+pub async fn read_at<'e>(
+    db: impl PgExecutor<'e>,
+    positions: &[i64],
+) -> Result<HashMap<i64, Envelope>, sqlx::Error> {
+    let sql = format!("select {ENVELOPE_COLUMNS} from event where position = any($1)");
+    let rows = sqlx::query(&sql).bind(positions).fetch_all(db).await?;
+    rows.iter()
+        .map(|row| envelope_from_row(row).map(|envelope| (envelope.position, envelope)))
+        .collect()
+}
+
 /// Follows the whole log in the gap-free order described in the module docs.
 #[derive(Debug, Clone)]
 pub struct LogReader {
@@ -90,30 +114,74 @@ impl LogReader {
         cursor: LogCursor,
         limit: i64,
     ) -> Result<Vec<(LogCursor, Envelope)>, sqlx::Error> {
+        let rows = self.final_after(ENVELOPE_COLUMNS, cursor, limit).await?;
+        rows.iter()
+            .map(|row| {
+                let envelope = envelope_from_row(row)?;
+                Ok((cursor_of(row, envelope.position)?, envelope))
+            })
+            .collect()
+    }
+
+    /// [`Self::next_batch`], heads only: for followers that usually have every event
+    /// already (the relay published it early, the projections applied it at write time),
+    /// so that reading an event's payload, and decoding it, is paid only when it is needed
+    /// ([`read_at`]).
+    pub async fn next_heads(
+        &self,
+        cursor: LogCursor,
+        limit: i64,
+    ) -> Result<Vec<(LogCursor, EventHead)>, sqlx::Error> {
+        let rows = self
+            .final_after(
+                "position, event_id, stream_id, stream_version",
+                cursor,
+                limit,
+            )
+            .await?;
+        rows.iter()
+            .map(|row| {
+                let head = EventHead {
+                    position: row.try_get("position")?,
+                    event_id: row.try_get("event_id")?,
+                    stream_id: row.try_get("stream_id")?,
+                    stream_version: row.try_get("stream_version")?,
+                };
+                Ok((cursor_of(row, head.position)?, head))
+            })
+            .collect()
+    }
+
+    /// `columns` of up to `limit` final rows after `cursor`, in log order, each with its
+    /// `txid_num`.
+    async fn final_after(
+        &self,
+        columns: &str,
+        cursor: LogCursor,
+        limit: i64,
+    ) -> Result<Vec<sqlx::postgres::PgRow>, sqlx::Error> {
         let sql = format!(
-            "select txid::text::bigint as txid_num, {ENVELOPE_COLUMNS} from event
+            "select txid::text::bigint as txid_num, {columns} from event
              where (txid, position) > ($1::text::xid8, $2)
                and txid < pg_snapshot_xmin(pg_current_snapshot())
              order by txid, position
              limit $3"
         );
-        let rows = sqlx::query(&sql)
+        sqlx::query(&sql)
             .bind(cursor.txid.to_string())
             .bind(cursor.position)
             .bind(limit)
             .fetch_all(&self.pool)
-            .await?;
-        rows.iter()
-            .map(|row| {
-                let envelope = envelope_from_row(row)?;
-                let at = LogCursor {
-                    txid: row.try_get("txid_num")?,
-                    position: envelope.position,
-                };
-                Ok((at, envelope))
-            })
-            .collect()
+            .await
     }
+}
+
+/// The cursor at a row read by [`LogReader::final_after`].
+fn cursor_of(row: &sqlx::postgres::PgRow, position: i64) -> Result<LogCursor, sqlx::Error> {
+    Ok(LogCursor {
+        txid: row.try_get("txid_num")?,
+        position,
+    })
 }
 
 /// Where a follower of the log keeps its [`LogCursor`].

@@ -10,6 +10,7 @@
 //! backoff while writes go on; it catches up when NATS returns. Several relays may run: a
 //! session advisory lock makes exactly one of them active.
 
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use futures::StreamExt;
@@ -20,7 +21,9 @@ use crate::backoff::Backoff;
 use crate::early::Early;
 use crate::ledger::{Ledger, Rewind};
 use crate::nats::NatsLink;
-use crate::read::{load_cursor, save_cursor, CursorTable, LogCursor, LogReader};
+use crate::read::{
+    load_cursor, read_at, save_cursor, CursorTable, EventHead, LogCursor, LogReader,
+};
 use crate::signal::{self, AppendSignal};
 
 const BATCH: i64 = 256;
@@ -170,7 +173,7 @@ async fn run_as_leader(
             .alongside(
                 nats,
                 &interruptions,
-                reader.next_batch(progress.read, BATCH),
+                reader.next_heads(progress.read, BATCH),
             )
             .await?;
         if batch.is_empty() {
@@ -205,7 +208,7 @@ async fn run_as_leader(
         }
         // Published without waiting for the acknowledgements: the next read goes on
         // while JetStream stores this batch, and they are taken in order as they come.
-        let published = match progress.publish(nats, &batch, early).await {
+        let published = match progress.publish(pool, nats, &batch, early).await {
             // A batch that was all published early was only read to move the cursor, and
             // the next such read can wait; one the log read had to publish may have more
             // behind it that nobody handed over.
@@ -277,26 +280,42 @@ impl Progress {
         }
     }
 
-    /// Sends every event of the batch that was not published early, and queues the
-    /// acknowledgements of all of them in log order. Returns how many it sent.
+    /// Sends every event of the batch that was not published early (reading those whole
+    /// first: the log was read by heads), and queues the acknowledgements of all of them
+    /// in log order. Returns how many it sent.
     async fn publish(
         &mut self,
+        pool: &PgPool,
         nats: &NatsLink,
-        batch: &[(LogCursor, nls_events::Envelope)],
+        batch: &[(LogCursor, EventHead)],
         early: &mut Early,
     ) -> Result<usize, RelayError> {
+        let unsent: Vec<i64> = batch
+            .iter()
+            .filter(|(_, head)| !early.has_ack(&head.event_id))
+            .map(|(_, head)| head.position)
+            .collect();
+        let mut whole = if unsent.is_empty() {
+            HashMap::new()
+        } else {
+            read_at(pool, &unsent).await?
+        };
         let mut sent = 0;
-        for (at, envelope) in batch {
-            let ack = match early.take_ack(&envelope.event_id) {
+        for (at, head) in batch {
+            let ack = match early.take_ack(&head.event_id) {
                 Some(ack) => ack,
                 None => {
+                    // Events are never deleted; a missing one is the database's failure.
+                    let envelope = whole
+                        .remove(&head.position)
+                        .ok_or(RelayError::Database(sqlx::Error::RowNotFound))?;
                     sent += 1;
-                    nats.publish_event(envelope)
+                    nats.publish_event(&envelope)
                         .await
                         .map_err(RelayError::Publish)?
                 }
             };
-            early.record(envelope);
+            early.record(&head.stream_id, head.stream_version);
             let (before, at) = (self.read, *at);
             self.in_flight.push_back(Box::pin(async move {
                 let sequence = ack.await.map_err(RelayError::Publish)?;

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use nls_eventlog::read::{load_cursor, save_cursor, CursorTable};
+use nls_eventlog::read::{load_cursor, read_at, save_cursor, CursorTable};
 use nls_eventlog::LogReader;
 use nls_readmodel::notify::LabelsChanged;
 use nls_readmodel::ProjectionError;
@@ -24,16 +24,31 @@ pub async fn run_once(pool: &PgPool, labels: &dyn LabelsChanged) -> Result<u64, 
     let mut cursor = load_cursor(pool, CursorTable::Projection, CURSOR_NAME).await?;
     let mut read = 0u64;
     loop {
-        let batch = reader.next_batch(cursor, BATCH).await?;
-        if batch.is_empty() {
+        // Heads first: nearly every event was applied at write time or by the consumer,
+        // and only the others are read whole.
+        let batch = reader.next_heads(cursor, BATCH).await?;
+        let Some((last, _)) = batch.last() else {
             return Ok(read);
+        };
+        let versions: Vec<(&str, i64)> = batch
+            .iter()
+            .map(|(_, head)| (head.stream_id.as_str(), head.stream_version))
+            .collect();
+        let pending = crate::pending(pool, &versions).await?;
+        if !pending.is_empty() {
+            let positions: Vec<i64> = pending.iter().map(|&i| batch[i].1.position).collect();
+            let mut whole = read_at(pool, &positions).await?;
+            for i in pending {
+                // Events are never deleted; a missing one is the database's failure.
+                let event = whole
+                    .remove(&batch[i].1.position)
+                    .ok_or(sqlx::Error::RowNotFound)?;
+                crate::handle(pool, &event).await?;
+                labels.any();
+            }
         }
-        let events: Vec<_> = batch.iter().map(|(_, event)| event.clone()).collect();
-        crate::handle_batch(pool, &events, labels).await?;
-        if let Some((at, _)) = batch.last() {
-            cursor = *at;
-        }
-        read += events.len() as u64;
+        cursor = *last;
+        read += batch.len() as u64;
         // A durable commit (see `crate::begin`): it flushes the projections' commits too.
         save_cursor(pool, CursorTable::Projection, CURSOR_NAME, cursor).await?;
     }

@@ -38,19 +38,36 @@ pub async fn handle_batch(
     events: &[nls_events::Envelope],
     labels: &dyn LabelsChanged,
 ) -> Result<(), ProjectionError> {
-    const PROJECTIONS: [&str; 2] = [views::PROJECTION, cascade::PROJECTION];
-    let streams = events.iter().map(|e| e.stream_id.as_str());
-    let done = checkpoint::read_many(pool, &PROJECTIONS, streams).await?;
-    for event in events {
-        let pending = PROJECTIONS
-            .iter()
-            .any(|projection| done.version(projection, &event.stream_id) < event.stream_version);
-        if pending {
-            handle(pool, event).await?;
-            labels.any();
-        }
+    let versions: Vec<(&str, i64)> = events
+        .iter()
+        .map(|e| (e.stream_id.as_str(), e.stream_version))
+        .collect();
+    for i in pending(pool, &versions).await? {
+        handle(pool, &events[i]).await?;
+        labels.any();
     }
     Ok(())
+}
+
+/// Which of `events` (stream and version, in log order) some projection has not applied
+/// yet: their indexes, in the same order. One read of the checkpoints for them all.
+pub async fn pending(
+    pool: &sqlx::PgPool,
+    events: &[(&str, i64)],
+) -> Result<Vec<usize>, ProjectionError> {
+    const PROJECTIONS: [&str; 2] = [views::PROJECTION, cascade::PROJECTION];
+    let streams = events.iter().map(|(stream_id, _)| *stream_id);
+    let done = checkpoint::read_many(pool, &PROJECTIONS, streams).await?;
+    Ok(events
+        .iter()
+        .enumerate()
+        .filter(|(_, (stream_id, version))| {
+            PROJECTIONS
+                .iter()
+                .any(|projection| done.version(projection, stream_id) < *version)
+        })
+        .map(|(i, _)| i)
+        .collect())
 }
 
 /// A projector transaction. Its commit does not wait for the WAL flush: read models are
