@@ -12,6 +12,7 @@ use nls_readmodel::{bounds, derive, resolve, views};
 use nls_web::{ApiError, ApiJson, ApiQuery, Caller, JsonFields};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use serde_json::value::RawValue;
 
 use crate::http::QueryState;
 use crate::labels::{FormatLabel, LabelProblem};
@@ -111,7 +112,13 @@ pub struct Analysis {
     /// How each entry resolved.
     pub ingredients: Vec<ResolvedEntry>,
     /// The label in the format asked for.
+    #[serde(skip)]
     pub label: nls_nutrition::Label,
+    /// `label` as JSON, serialised once: measured against the size limit, then written
+    /// into the response as it is (a second serialisation was a tenth of an analysis).
+    #[serde(rename = "label")]
+    #[schema(value_type = nls_nutrition::Label)]
+    pub label_json: Box<RawValue>,
     /// With `label_formats`: the label in each of those formats.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub labels: Option<Vec<FormatLabel>>,
@@ -355,7 +362,7 @@ pub async fn run(
         let mut label = nls_nutrition::compute_aggregate(&inputs, format, &extras)
             .map_err(derive::DeriveError::Label)?;
         nls_web::fop::attach(&mut label, &fop, &facts, racc_g, "fop")?;
-        check_size(&label)?;
+        let label_json = sized_json(&label)?;
         if params.strict {
             nls_readmodel::api_error::require_complete(&json!({ "missing": label.missing }))?;
         }
@@ -366,6 +373,7 @@ pub async fn run(
             cost: None,
             ingredients,
             label,
+            label_json,
             labels: None,
         });
     }
@@ -426,7 +434,7 @@ pub async fn run(
     let mut label = nls_nutrition::compute_label_with(&derived.input, format, &extras)
         .map_err(derive::DeriveError::Label)?;
     nls_web::fop::attach(&mut label, &fop, &facts, racc_g, "fop")?;
-    check_size(&label)?;
+    let label_json = sized_json(&label)?;
     if params.strict {
         nls_readmodel::api_error::require_complete(&json!({ "missing": label.missing }))?;
     }
@@ -461,6 +469,7 @@ pub async fn run(
         cost: derived.cost,
         ingredients,
         label,
+        label_json,
         labels,
     })
 }
@@ -497,24 +506,10 @@ fn describe(
         .collect()
 }
 
-/// The label size limit every derived label meets. The label's JSON is counted as it is
-/// written, not kept: the response writes it again anyway.
-fn check_size(label: &nls_nutrition::Label) -> Result<(), ApiError> {
-    let mut counted = ByteCount(0);
-    serde_json::to_writer(&mut counted, label).map_err(ApiError::internal)?;
-    bounds::TooLarge::check(bounds::Limit::LabelBytes, counted.0)
-        .map_err(|e| ApiError::from(derive::DeriveError::TooLarge(e)))
-}
-
-/// A writer that only counts the bytes written to it.
-struct ByteCount(u64);
-
-impl std::io::Write for ByteCount {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0 = self.0.saturating_add(buf.len() as u64);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
+/// The label's JSON, once it meets the label size limit every derived label meets.
+fn sized_json(label: &nls_nutrition::Label) -> Result<Box<RawValue>, ApiError> {
+    let json = serde_json::value::to_raw_value(label).map_err(ApiError::internal)?;
+    bounds::TooLarge::check(bounds::Limit::LabelBytes, json.get().len() as u64)
+        .map_err(|e| ApiError::from(derive::DeriveError::TooLarge(e)))?;
+    Ok(json)
 }

@@ -64,7 +64,7 @@ pub struct Derived {
     pub extent: Extent,
     /// The label's canonical JSON (its serialisation from [`Label`]): measured against
     /// the size limit once, and hashed from the same bytes when stored.
-    pub label_json: Vec<u8>,
+    pub label_json: Box<serde_json::value::RawValue>,
 }
 
 /// Why a label cannot be derived. The first five are the client's to fix.
@@ -233,10 +233,11 @@ pub(crate) fn derive_from(
     };
     let mut label = nls_nutrition::compute_label_with(&input, format, &extras)?;
     label.front_of_pack = front_of_pack(&label, state, &[], input.racc_g)?;
-    let label_json = serde_json::to_vec(&label)?;
+    // Raw JSON that serde_json itself wrote, so nothing re-reads it to check it is JSON.
+    let label_json = serde_json::value::to_raw_value(&label)?;
     TooLarge::check(
         Limit::LabelBytes,
-        u64::try_from(label_json.len()).unwrap_or(u64::MAX),
+        u64::try_from(label_json.get().len()).unwrap_or(u64::MAX),
     )?;
     Ok(Derived {
         label,
@@ -335,8 +336,8 @@ impl LabelColumns {
     /// From a derivation that succeeded.
     pub fn derived(derived: &Derived) -> Result<Self, serde_json::Error> {
         Ok(Self {
-            label: Some(LabelJson::canonical(derived.label_json.clone())?),
-            label_hash: Some(hash_label_json(&derived.label_json).to_vec()),
+            label: Some(LabelJson::Canonical(derived.label_json.clone())),
+            label_hash: Some(hash_label_json(derived.label_json.get().as_bytes()).to_vec()),
             label_error: None,
             ingredients: serde_json::to_value(&derived.lines)?,
             cost: derived.cost,
