@@ -75,8 +75,9 @@ pub async fn read_stream<'e>(
 }
 
 /// What a follower of the log knows of an event before it reads the rest: enough to tell
-/// whether it needs the event at all (published already, applied already).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// whether it needs the event at all (published already, applied already). Read from an
+/// [`Envelope`]'s JSON too (a JetStream message), skipping the payload.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
 pub struct EventHead {
     pub position: i64,
     pub event_id: Uuid,
@@ -239,4 +240,40 @@ pub async fn save_cursor<'e>(
         .execute(db)
         .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_events_head_is_read_from_its_envelopes_json() {
+        let envelope = Envelope {
+            position: 42,
+            event_id: Uuid::now_v7(),
+            stream_id: "rcp_01".into(),
+            stream_version: 3,
+            event_type: "RecipeUpdated".into(),
+            schema_version: 1,
+            payload: serde_json::json!({"name": "Scones", "ingredients": [{"grams": 300}]}),
+            account_id: Uuid::now_v7(),
+            actor: "admin".into(),
+            occurred_at: Utc::now(),
+            correlation_id: Uuid::now_v7(),
+            causation_id: None,
+            request_id: Some("req-1".into()),
+        };
+        let json = serde_json::to_vec(&envelope).expect("serialised");
+        let head: EventHead = serde_json::from_slice(&json).expect("a head");
+        assert_eq!(
+            head,
+            EventHead {
+                position: 42,
+                event_id: envelope.event_id,
+                stream_id: "rcp_01".into(),
+                stream_version: 3,
+            }
+        );
+        assert!(serde_json::from_slice::<EventHead>(br#"{"stream_id": "rcp_01"}"#).is_err());
+    }
 }

@@ -3,9 +3,11 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use async_nats::jetstream;
 use async_nats::jetstream::consumer::{pull, AckPolicy, DeliverPolicy};
 use nls_eventlog::backoff::Backoff;
 use nls_eventlog::batch::PacedBatches;
+use nls_eventlog::read::EventHead;
 use nls_eventlog::NatsLink;
 use nls_events::Envelope;
 use nls_readmodel::notify::{Applied, LabelsChanged};
@@ -90,7 +92,7 @@ async fn consume(
         )
         .await
         .map_err(|e| transient(&e))?;
-    // Whatever has arrived is applied together (see `crate::handle_batch`).
+    // Whatever has arrived is applied together (see `apply_pending`).
     let mut messages = consumer.messages().await.map_err(|e| transient(&e))?;
     let mut batches = PacedBatches::new(GAP);
     loop {
@@ -102,31 +104,55 @@ async fn consume(
             return Err(ConsumeError::Transient("message stream ended".into()));
         };
         let mut messages = Vec::with_capacity(batch.len());
-        let mut envelopes = Vec::with_capacity(batch.len());
+        let mut heads = Vec::with_capacity(batch.len());
         for message in batch {
             let message = message.map_err(|e| transient(&e))?;
-            let envelope: Envelope = serde_json::from_slice(&message.payload)
+            let head: EventHead = serde_json::from_slice(&message.payload)
                 .map_err(|e| ConsumeError::Poison(format!("undecodable envelope: {e}")))?;
             messages.push(message);
-            envelopes.push(envelope);
+            heads.push(head);
         }
-        match crate::handle_batch(pool, &envelopes, labels).await {
-            Ok(()) => {}
-            Err(ProjectionError::Decode(e)) => return Err(ConsumeError::Poison(e.to_string())),
-            Err(e) => return Err(transient(&e)),
-        }
+        apply_pending(pool, &messages, &heads, labels).await?;
         for message in &messages {
             message
                 .ack()
                 .await
                 .map_err(|e| ConsumeError::Transient(e.to_string()))?;
         }
-        for envelope in envelopes {
+        for head in heads {
             // Nobody listening is fine.
             let _ = applied.send(Applied {
-                stream_id: envelope.stream_id,
-                stream_version: envelope.stream_version,
+                stream_id: head.stream_id,
+                stream_version: head.stream_version,
             });
         }
     }
+}
+
+/// Applies, in order, the messages' events that some projection has not applied yet (see
+/// [`crate::pending`]), decoding only those whole: the command applied nearly all of them
+/// at write time.
+async fn apply_pending(
+    pool: &PgPool,
+    messages: &[jetstream::Message],
+    heads: &[EventHead],
+    labels: &dyn LabelsChanged,
+) -> Result<(), ConsumeError> {
+    let versions: Vec<(&str, i64)> = heads
+        .iter()
+        .map(|head| (head.stream_id.as_str(), head.stream_version))
+        .collect();
+    let pending = crate::pending(pool, &versions)
+        .await
+        .map_err(|e| ConsumeError::Transient(e.to_string()))?;
+    for i in pending {
+        let envelope: Envelope = serde_json::from_slice(&messages[i].payload)
+            .map_err(|e| ConsumeError::Poison(format!("undecodable envelope: {e}")))?;
+        match crate::handle(pool, &envelope).await {
+            Ok(()) => labels.any(),
+            Err(ProjectionError::Decode(e)) => return Err(ConsumeError::Poison(e.to_string())),
+            Err(e) => return Err(ConsumeError::Transient(e.to_string())),
+        }
+    }
+    Ok(())
 }

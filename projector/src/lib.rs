@@ -8,7 +8,6 @@
 pub mod catch_up;
 pub mod consumer;
 
-use nls_readmodel::notify::LabelsChanged;
 use nls_readmodel::{cascade, checkpoint, views, ProjectionError};
 
 /// Applies one event to every read model: the views (skipped when already applied) and the
@@ -25,32 +24,17 @@ pub async fn handle(
     Ok(())
 }
 
-/// [`handle`] for a batch of events in log order. Most events reach the projector already
-/// applied (the command applies its own events, and marks the cascade of a new stream
-/// done), so one read of their checkpoints usually settles the whole batch. The others are
-/// applied one transaction each: a transaction holding the locks of several streams could
-/// deadlock with the writers of those streams. After each such commit `labels` hears that
-/// any label may have changed, at once rather than after the batch: the cascade may have changed the label
-/// of any recipe using the event's stream, and a client that sees the new read model must
-/// not get the old label file.
-pub async fn handle_batch(
-    pool: &sqlx::PgPool,
-    events: &[nls_events::Envelope],
-    labels: &dyn LabelsChanged,
-) -> Result<(), ProjectionError> {
-    let versions: Vec<(&str, i64)> = events
-        .iter()
-        .map(|e| (e.stream_id.as_str(), e.stream_version))
-        .collect();
-    for i in pending(pool, &versions).await? {
-        handle(pool, &events[i]).await?;
-        labels.any();
-    }
-    Ok(())
-}
-
 /// Which of `events` (stream and version, in log order) some projection has not applied
 /// yet: their indexes, in the same order. One read of the checkpoints for them all.
+///
+/// Most events reach the projector already applied (the command applies its own events,
+/// and marks the cascade of a new recipe done), so this one read usually settles a whole
+/// batch, and its events need not even be decoded whole. The others are applied with
+/// [`handle`], one transaction each: a transaction holding the locks of several streams
+/// could deadlock with the writers of those streams. After each such commit the label
+/// index hears that any label may have changed ([`nls_readmodel::notify::LabelsChanged::any`]), at once rather than
+/// after the batch: the cascade may have changed the label of any recipe using the event's
+/// stream, and a client that sees the new read model must not get the old label file.
 pub async fn pending(
     pool: &sqlx::PgPool,
     events: &[(&str, i64)],

@@ -44,8 +44,8 @@ use async_nats::jetstream::{self, AckKind};
 use futures::StreamExt;
 use nls_eventlog::backoff::Backoff;
 use nls_eventlog::batch::next_batch;
+use nls_eventlog::read::EventHead;
 use nls_eventlog::NatsLink;
-use nls_events::Envelope;
 use nls_readmodel::{cascade, checkpoint, labels};
 use nls_web::{FormatPlan, Plan};
 use sqlx::PgPool;
@@ -186,7 +186,8 @@ impl Worker {
             let mut events = Vec::with_capacity(batch.len());
             for message in batch {
                 let message = message.map_err(|e| e.to_string())?;
-                match serde_json::from_slice::<Envelope>(&message.payload) {
+                // Only which stream and version: the payload is not this worker's.
+                match serde_json::from_slice::<EventHead>(&message.payload) {
                     Ok(envelope) => events.push((message, envelope)),
                     Err(err) => {
                         tracing::error!(error = %err, subject = %message.subject, "renderer skips an undecodable event");
@@ -200,7 +201,7 @@ impl Worker {
 
     /// Moves the recipes a batch of events changed into the backlog and acks the events;
     /// naks those the projector has not applied to the labels yet.
-    async fn take(&self, events: Vec<(jetstream::Message, Envelope)>) -> Result<(), String> {
+    async fn take(&self, events: Vec<(jetstream::Message, EventHead)>) -> Result<(), String> {
         let streams = events.iter().map(|(_, e)| e.stream_id.as_str());
         let done = checkpoint::read_many(&self.pool, &[cascade::PROJECTION], streams)
             .await
