@@ -111,11 +111,12 @@ pub struct Analysis {
     pub cost: Option<f64>,
     /// How each entry resolved.
     pub ingredients: Vec<ResolvedEntry>,
-    /// The label in the format asked for.
+    // The label, for reformulation's checks; the response carries `label_json`.
     #[serde(skip)]
     pub label: nls_nutrition::Label,
-    /// `label` as JSON, serialised once: measured against the size limit, then written
-    /// into the response as it is (a second serialisation was a tenth of an analysis).
+    // `label` as JSON, serialised once: measured against the size limit, then written into
+    // the response as it is (a second serialisation was a tenth of an analysis).
+    /// The label in the format asked for.
     #[serde(rename = "label")]
     #[schema(value_type = nls_nutrition::Label)]
     pub label_json: Box<RawValue>,
