@@ -7,7 +7,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use nls_eventlog::read::{load_cursor, read_at, save_cursor, CursorTable};
+use nls_eventlog::read::{load_cursor, read_at, save_cursor, CursorTable, EventHead};
 use nls_eventlog::LogReader;
 use nls_readmodel::notify::LabelsChanged;
 use nls_readmodel::ProjectionError;
@@ -30,11 +30,8 @@ pub async fn run_once(pool: &PgPool, labels: &dyn LabelsChanged) -> Result<u64, 
         let Some((last, _)) = batch.last() else {
             return Ok(read);
         };
-        let versions: Vec<(&str, i64)> = batch
-            .iter()
-            .map(|(_, head)| (head.stream_id.as_str(), head.stream_version))
-            .collect();
-        let pending = crate::pending(pool, &versions).await?;
+        let heads: Vec<&EventHead> = batch.iter().map(|(_, head)| head).collect();
+        let pending = crate::pending(pool, &heads).await?;
         if !pending.is_empty() {
             let positions: Vec<i64> = pending.iter().map(|&i| batch[i].1.position).collect();
             let mut whole = read_at(pool, &positions).await?;

@@ -138,11 +138,7 @@ async fn apply_pending(
     heads: &[EventHead],
     labels: &dyn LabelsChanged,
 ) -> Result<(), ConsumeError> {
-    let versions: Vec<(&str, i64)> = heads
-        .iter()
-        .map(|head| (head.stream_id.as_str(), head.stream_version))
-        .collect();
-    let pending = crate::pending(pool, &versions)
+    let pending = crate::pending(pool, &heads.iter().collect::<Vec<_>>())
         .await
         .map_err(|e| ConsumeError::Transient(e.to_string()))?;
     for i in pending {

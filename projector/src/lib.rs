@@ -8,6 +8,7 @@
 pub mod catch_up;
 pub mod consumer;
 
+use nls_eventlog::read::EventHead;
 use nls_readmodel::{cascade, checkpoint, views, ProjectionError};
 
 /// Applies one event to every read model: the views (skipped when already applied) and the
@@ -24,31 +25,32 @@ pub async fn handle(
     Ok(())
 }
 
-/// Which of `events` (stream and version, in log order) some projection has not applied
-/// yet: their indexes, in the same order. One read of the checkpoints for them all.
+/// Which of the events `heads` name (in log order) some projection has not applied yet:
+/// their indexes, in the same order. One read of the checkpoints for them all.
 ///
 /// Most events reach the projector already applied (the command applies its own events,
 /// and marks the cascade of a new recipe done), so this one read usually settles a whole
 /// batch, and its events need not even be decoded whole. The others are applied with
 /// [`handle`], one transaction each: a transaction holding the locks of several streams
 /// could deadlock with the writers of those streams. After each such commit the label
-/// index hears that any label may have changed ([`nls_readmodel::notify::LabelsChanged::any`]), at once rather than
-/// after the batch: the cascade may have changed the label of any recipe using the event's
-/// stream, and a client that sees the new read model must not get the old label file.
+/// index hears that any label may have changed
+/// ([`nls_readmodel::notify::LabelsChanged::any`]), at once rather than after the batch: the
+/// cascade may have changed the label of any recipe using the event's stream, and a client
+/// that sees the new read model must not get the old label file.
 pub async fn pending(
     pool: &sqlx::PgPool,
-    events: &[(&str, i64)],
+    heads: &[&EventHead],
 ) -> Result<Vec<usize>, ProjectionError> {
     const PROJECTIONS: [&str; 2] = [views::PROJECTION, cascade::PROJECTION];
-    let streams = events.iter().map(|(stream_id, _)| *stream_id);
+    let streams = heads.iter().map(|head| head.stream_id.as_str());
     let done = checkpoint::read_many(pool, &PROJECTIONS, streams).await?;
-    Ok(events
+    Ok(heads
         .iter()
         .enumerate()
-        .filter(|(_, (stream_id, version))| {
+        .filter(|(_, head)| {
             PROJECTIONS
                 .iter()
-                .any(|projection| done.version(projection, stream_id) < *version)
+                .any(|projection| done.version(projection, &head.stream_id) < head.stream_version)
         })
         .map(|(i, _)| i)
         .collect())
